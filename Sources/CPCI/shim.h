@@ -1,0 +1,21 @@
+#ifndef CAPCHECK_CPCI_SHIM_H
+#define CAPCHECK_CPCI_SHIM_H
+#include <pci/pci.h>
+#include <stddef.h>
+
+/* pci_lookup_name is variadic, which Swift cannot call: one non-variadic shim per use. */
+static inline const char *capcheck_pci_vendor_name(struct pci_access *a, char *buf, size_t size,
+                                                   unsigned int vendor) {
+    return pci_lookup_name(a, buf, (int)size, PCI_LOOKUP_VENDOR, vendor);
+}
+
+static inline const char *capcheck_pci_device_name(struct pci_access *a, char *buf, size_t size,
+                                                   unsigned int vendor, unsigned int device) {
+    return pci_lookup_name(a, buf, (int)size, PCI_LOOKUP_DEVICE, vendor, device);
+}
+
+static inline const char *capcheck_pci_class_name(struct pci_access *a, char *buf, size_t size,
+                                                  unsigned int cls) {
+    return pci_lookup_name(a, buf, (int)size, PCI_LOOKUP_CLASS, cls);
+}
+#endif

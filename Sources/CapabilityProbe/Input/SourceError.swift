@@ -1,0 +1,30 @@
+/// Why device records could not be read.
+public enum SourceError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The input file does not exist or cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The input was read but is not valid data of its kind.
+    case malformed(path: String, line: Int?, reason: String)
+    /// The input matches none of the known formats.
+    case unrecognized(path: String, reason: String)
+    /// `/sys` cannot be read at all.
+    case sysfsUnreadable(reason: String)
+    /// A libudev call failed.
+    case udev(function: String, errno: Int32)
+
+    /// A one-line message naming the file, the place and the reason.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read: \(reason)"
+        case .malformed(let path, let line, let reason):
+            if let line { return "\(path):\(line): \(reason)" }
+            return "\(path): \(reason)"
+        case .unrecognized(let path, let reason):
+            return "\(path): not a udevadm dump, umockdev recording or capcheck snapshot: \(reason)"
+        case .sysfsUnreadable(let reason):
+            return "/sys: cannot be read: \(reason)"
+        case .udev(let function, let errno):
+            return "\(function) failed: errno \(errno)"
+        }
+    }
+}

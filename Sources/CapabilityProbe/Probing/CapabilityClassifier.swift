@@ -1,0 +1,25 @@
+/// Runs the probers over an inventory and builds the report.
+public struct CapabilityClassifier: Sendable {
+    /// The probers to run.
+    public let probers: [any CapabilityProber]
+
+    /// Creates a classifier.
+    /// - Parameter probers: The probers; defaults to ``Probers/all``.
+    public init(probers: [any CapabilityProber] = Probers.all) {
+        self.probers = probers
+    }
+
+    /// Classifies an inventory.
+    /// - Parameter inventory: The device records.
+    /// - Returns: The report with one finding per capability id, sorted by id.
+    public func classify(_ inventory: DeviceInventory) -> CapabilityReport {
+        let context = ProbeContext(inventory)
+        var findings: [String: CapabilityFinding] = [:]
+        for prober in probers {
+            for finding in prober.evaluate(context) { findings[finding.id] = finding }
+        }
+        return CapabilityReport(
+            source: inventory.source, machine: inventory.machine,
+            capabilities: Array(findings.values), devices: inventory.devices)
+    }
+}

@@ -1,0 +1,5 @@
+/// The default, ordered list of probers.
+public enum Probers {
+    /// Every prober capcheck runs, in a fixed order.
+    public static let all: [any CapabilityProber] = []
+}

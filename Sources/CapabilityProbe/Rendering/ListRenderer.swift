@@ -1,0 +1,103 @@
+/// Renders a ``CapabilityReport`` as the human `capcheck list` table.
+public enum ListRenderer {
+    /// Capability groups, in display order, by id prefix.
+    static let groups: [(title: String, prefixes: [String])] = [
+        ("Cameras", ["camera"]),
+        ("Audio", ["audio"]),
+        ("Location and sensors", ["location", "sensor"]),
+        ("Radios", ["net", "bluetooth", "cellular", "nfc"]),
+        ("Input and output", ["input", "haptics", "display", "gpu"]),
+        ("Power", ["power"]),
+        ("System", ["cpu", "memory"]),
+    ]
+
+    /// Renders the report.
+    /// - Parameters:
+    ///   - report: The classified machine.
+    ///   - showDevices: Whether to append the per-device view.
+    /// - Returns: Plain text; device strings are sanitised for terminals.
+    public static func render(_ report: CapabilityReport, showDevices: Bool = false) -> String {
+        var lines: [String] = []
+        lines.append("Machine   " + machineLine(report))
+        for note in report.source.notes { lines.append("Note      " + TerminalText.sanitize(note)) }
+        let idWidth = max(22, (report.capabilities.map { $0.id.count }.max() ?? 0) + 2)
+        var seen: Set<String> = []
+        for group in groups + [("Other", [])] {
+            let members = report.capabilities.filter { finding in
+                guard !seen.contains(finding.id) else { return false }
+                let prefix = finding.id.split(separator: ".").first.map(String.init) ?? finding.id
+                return group.1.isEmpty || group.1.contains(prefix)
+            }
+            guard !members.isEmpty else { continue }
+            lines.append("")
+            lines.append(group.0)
+            lines.append(
+                "  " + TerminalText.pad("Capability", idWidth) + TerminalText.pad("Status", 10)
+                    + TerminalText.pad("#", 4) + "Evidence")
+            for finding in members {
+                seen.insert(finding.id)
+                let count = finding.status == .present ? String(finding.count) : ""
+                lines.append(
+                    "  " + TerminalText.pad(finding.id, idWidth)
+                        + TerminalText.pad(finding.status.rawValue, 10) + TerminalText.pad(count, 4)
+                        + summary(finding))
+            }
+        }
+        if showDevices {
+            lines.append("")
+            lines.append("Devices")
+            for device in report.devices where isInteresting(device) {
+                var parts = [device.subsystem ?? "?"]
+                if let devtype = device.devtype { parts.append(devtype) }
+                if let driver = device.driver { parts.append("driver " + driver) }
+                if let node = device.devnode { parts.append(node) }
+                if let name = displayName(device) { parts.append(name) }
+                lines.append("  " + TerminalText.sanitize(device.id))
+                lines.append("      " + TerminalText.sanitize(parts.joined(separator: " · ")))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `vendor model · OS · arch · source: …`.
+    static func machineLine(_ report: CapabilityReport) -> String {
+        let machine = report.machine
+        var parts: [String] = []
+        let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
+        parts.append(name.isEmpty ? "unknown machine" : name)
+        if let os = machine.os { parts.append(os) }
+        if let arch = machine.arch { parts.append(arch) }
+        var source = "source: " + report.source.kind.rawValue
+        if let path = report.source.path { source += " " + path }
+        if report.source.kind == .live {
+            source += report.source.udevDatabase ? " (udev database)" : " (no udev database)"
+        }
+        parts.append(source)
+        return TerminalText.sanitize(parts.joined(separator: " · "))
+    }
+
+    /// The short evidence column: reasons of the first evidence items.
+    static func summary(_ finding: CapabilityFinding) -> String {
+        let reasons = finding.evidence.map(\.reason)
+        var unique: [String] = []
+        for reason in reasons where !unique.contains(reason) { unique.append(reason) }
+        guard let first = unique.first else { return "" }
+        let more = unique.count > 2 ? " (+\(unique.count - 2) more)" : ""
+        let text = unique.count > 1 ? first + "; " + unique[1] + more : first
+        return TerminalText.sanitize(text)
+    }
+
+    static func isInteresting(_ device: Device) -> Bool {
+        guard let subsystem = device.subsystem else { return false }
+        return [
+            "video4linux", "sound", "input", "iio", "net", "bluetooth", "ieee80211", "wwan", "gnss",
+            "nfc", "power_supply", "drm", "rfkill", "usbmisc", "leds", "pci",
+        ].contains(subsystem) && (device.devnode != nil || device.driver != nil || subsystem != "input")
+    }
+
+    static func displayName(_ device: Device) -> String? {
+        device.property("ID_V4L_PRODUCT") ?? device.property("NAME").map { $0.trimmingCharacters(in: ["\""]) }
+            ?? device.attribute("name") ?? device.property("ID_MODEL_FROM_DATABASE")
+            ?? device.property("ID_MODEL")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// The live machine, enumerated through libudev.
+///
+/// Works without udevd: properties then come from each device's uevent only (no `ID_*`),
+/// names are looked up in the hwdb, and the sysfs attributes the probers need are read
+/// directly, so classification still works. The wrappers live and die inside
+/// ``inventory()`` on the calling thread.
+public struct UdevDeviceSource: DeviceSource {
+    /// Top-level sysfs attributes copied into each record when the device has them.
+    static let attributeNames: Set<String> = [
+        // generic
+        "name", "type", "label", "location", "modalias", "removable", "index", "product",
+        "manufacturer", "number", "id",
+        // pci
+        "class", "vendor", "device", "subsystem_vendor", "subsystem_device", "boot_vga",
+        // usb
+        "idVendor", "idProduct", "bDeviceClass", "bInterfaceClass", "bInterfaceSubClass",
+        "bInterfaceProtocol", "interface", "bNumInterfaces",
+        // power_supply
+        "scope", "status", "capacity", "capacity_level", "present", "online", "energy_now",
+        "energy_full", "energy_full_design", "charge_now", "charge_full", "charge_full_design",
+        "voltage_now", "voltage_min_design", "model_name", "technology", "power_now", "current_now",
+        // drm connectors
+        "enabled", "modes", "dpms", "connector_id",
+        // input
+        "phys", "properties",
+        // sound
+        "pcm_class",
+        // rfkill
+        "soft", "hard", "state",
+        // net
+        "operstate", "ifindex", "addr_assign_type",
+        // leds
+        "brightness", "max_brightness",
+        // dmi
+        "sys_vendor", "product_name", "product_version", "product_family", "board_vendor",
+        "board_name", "chassis_type", "bios_version",
+    ]
+
+    /// Attributes in subdirectories, read when the subsystem matches.
+    static let nestedAttributes: [String: [String]] = [
+        "input": [
+            "capabilities/ev", "capabilities/abs", "capabilities/key", "capabilities/sw",
+            "capabilities/ff", "capabilities/rel", "capabilities/msc", "id/bustype", "id/vendor",
+            "id/product",
+        ]
+    ]
+
+    /// The sysfs root; `/sys` (umockdev redirects it in tests).
+    public let sysfsRoot: String
+
+    /// Creates the live source.
+    /// - Parameter sysfsRoot: The sysfs mount point.
+    public init(sysfsRoot: String = "/sys") {
+        self.sysfsRoot = sysfsRoot
+    }
+
+    /// Enumerates every device.
+    /// - Returns: The inventory of the running machine.
+    /// - Throws: ``SourceError/sysfsUnreadable(reason:)`` when `/sys/devices` cannot be
+    ///   listed, ``SourceError/udev(function:errno:)`` when libudev fails.
+    public func inventory() throws(SourceError) -> DeviceInventory {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: sysfsRoot + "/devices")) != nil else {
+            throw .sysfsUnreadable(reason: "\(sysfsRoot)/devices cannot be listed")
+        }
+        do {
+            return try enumerate()
+        } catch {
+            throw error.sourceError
+        }
+    }
+
+    private func enumerate() throws(UdevError) -> DeviceInventory {
+        let context = try UdevContext()
+        let enumerator = try UdevEnumerator(context: context)
+        let hwdb = try? UdevHwdb(context: context)
+        let pci = PCINames()
+        var devices: [Device] = []
+        var initialized = false
+        for syspath in try enumerator.scan() {
+            guard let udevDevice = try? UdevDevice(syspath: syspath, context: context) else { continue }
+            if udevDevice.isInitialized { initialized = true }
+            devices.append(record(udevDevice, syspath: syspath, hwdb: hwdb, pci: pci))
+        }
+        devices = DeviceTree.linkParents(devices)
+        var notes: [String] = []
+        let udevDatabase = initialized && FileManager.default.fileExists(atPath: "/run/udev/data")
+        if !udevDatabase {
+            notes.append("no udev database (udevd not running): classified from sysfs and the hwdb")
+        }
+        if hwdb == nil { notes.append("no hwdb (/usr/lib/udev/hwdb.bin): device names from libpci only") }
+        let source = SourceInfo(
+            kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true, complete: true,
+            notes: notes)
+        var machine = LiveMachine.identity(sysfsRoot: sysfsRoot)
+        let fromRecords = MachineIdentityReader.fromRecords(devices)
+        machine.vendor = machine.vendor ?? fromRecords.vendor
+        machine.model = machine.model ?? fromRecords.model
+        machine.chassis = machine.chassis ?? fromRecords.chassis
+        return DeviceInventory(source: source, machine: machine, devices: devices)
+    }
+
+    private func record(_ udev: UdevDevice, syspath: String, hwdb: UdevHwdb?, pci: PCINames?) -> Device {
+        let id = udev.devpath ?? String(syspath.dropFirst(sysfsRoot.count))
+        var properties = udev.properties
+        var attributes: [String: String] = [:]
+        let subsystem = udev.subsystem
+        for name in udev.attributeNames where Self.attributeNames.contains(name) || Self.isSensorAttribute(name, subsystem) {
+            if let value = udev.attribute(name) {
+                attributes[name] = value.trimmingCharacters(in: .newlines)
+            }
+        }
+        for name in Self.nestedAttributes[subsystem ?? ""] ?? [] {
+            if let value = udev.attribute(name) { attributes[name] = value.trimmingCharacters(in: .newlines) }
+        }
+        if subsystem == "iio" {
+            let elements = syspath + "/scan_elements"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: elements)) ?? []
+            where name.hasSuffix("_en") {
+                attributes["scan_elements/" + name] = udev.attribute("scan_elements/" + name) ?? ""
+            }
+        }
+        var binary: [String: Data] = [:]
+        if subsystem == "drm", let edid = try? Data(contentsOf: URL(fileURLWithPath: syspath + "/edid")),
+            !edid.isEmpty
+        {
+            binary["edid"] = edid
+        }
+        // Without udevd there are no *_FROM_DATABASE names: ask the hwdb, then libpci.
+        if let modalias = properties["MODALIAS"] ?? attributes["modalias"], let hwdb {
+            for (key, value) in hwdb.properties(modalias: modalias) where properties[key] == nil {
+                properties[key] = value
+            }
+        }
+        if subsystem == "pci", let pci, let ids = properties["PCI_ID"] {
+            let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
+            if parts.count == 2 {
+                if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci.vendor(parts[0]) {
+                    properties["ID_VENDOR_FROM_DATABASE"] = name
+                }
+                if properties["ID_MODEL_FROM_DATABASE"] == nil, let name = pci.device(parts[0], parts[1]) {
+                    properties["ID_MODEL_FROM_DATABASE"] = name
+                }
+            }
+        }
+        return Device(
+            id: id, subsystem: subsystem, devtype: udev.devtype, driver: udev.driver,
+            devnode: udev.devnode, properties: properties, attributes: attributes,
+            binaryAttributes: binary, links: udev.links)
+    }
+
+    /// IIO channel attributes (`in_accel_x_raw`, …) and sensor-ish names probers use.
+    static func isSensorAttribute(_ name: String, _ subsystem: String?) -> Bool {
+        subsystem == "iio" && (name.hasPrefix("in_") || name == "sampling_frequency")
+    }
+}

@@ -1,0 +1,18 @@
+/// A failed libudev call.
+enum UdevError: Error, Equatable, CustomStringConvertible {
+    /// A call returned NULL or a negative code.
+    case call(String, errno: Int32)
+
+    var description: String {
+        switch self {
+        case .call(let function, let errno): return "\(function) failed (errno \(errno))"
+        }
+    }
+
+    /// The same failure as a ``SourceError``.
+    var sourceError: SourceError {
+        switch self {
+        case .call(let function, let errno): return .udev(function: function, errno: errno)
+        }
+    }
+}

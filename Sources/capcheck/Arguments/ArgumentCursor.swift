@@ -1,0 +1,119 @@
+/// One token of the command line after splitting.
+enum ArgumentToken: Equatable {
+    /// `--name` or `-n`, with an inline value for `--name=value`.
+    case option(name: String, inlineValue: String?)
+    /// A positional argument (anything after `--` is positional too).
+    case positional(String)
+}
+
+/// Splits argv into tokens, then lets a command take options and positionals in any order.
+struct ArgumentCursor {
+    private(set) var tokens: [ArgumentToken]
+    /// The command name used in messages.
+    let command: String
+
+    /// Tokenizes arguments: `--o v`, `--o=v`, `-h`, `--` (rest positional), `-` (positional).
+    init(_ arguments: [String], command: String) {
+        self.command = command
+        var tokens: [ArgumentToken] = []
+        var rest = false
+        for argument in arguments {
+            if rest || argument == "-" || !argument.hasPrefix("-") {
+                tokens.append(.positional(argument))
+            } else if argument == "--" {
+                rest = true
+            } else if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                if let equals = body.firstIndex(of: "=") {
+                    tokens.append(
+                        .option(name: String(body[..<equals]), inlineValue: String(body[body.index(after: equals)...])))
+                } else {
+                    tokens.append(.option(name: String(body), inlineValue: nil))
+                }
+            } else {
+                tokens.append(.option(name: String(argument.dropFirst()), inlineValue: nil))
+            }
+        }
+        self.tokens = tokens
+    }
+
+    /// Removes a flag (`--json`); true when it was given. A value for a flag is an error.
+    mutating func flag(_ names: String...) throws(UsageError) -> Bool {
+        var found = false
+        var kept: [ArgumentToken] = []
+        for token in tokens {
+            if case .option(let name, let inline) = token, names.contains(name) {
+                if inline != nil {
+                    throw UsageError("option '--\(name)' takes no value", command: command)
+                }
+                found = true
+            } else {
+                kept.append(token)
+            }
+        }
+        tokens = kept
+        return found
+    }
+
+    /// Removes every occurrence of an option with a value (`--from F`, `--from=F`).
+    mutating func values(_ names: String...) throws(UsageError) -> [String] {
+        var found: [String] = []
+        var kept: [ArgumentToken] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if case .option(let name, let inline) = token, names.contains(name) {
+                if let inline {
+                    found.append(inline)
+                } else if index + 1 < tokens.count, case .positional(let value) = tokens[index + 1] {
+                    found.append(value)
+                    index += 1
+                } else {
+                    throw UsageError("option '\(Self.spelled(name))' needs a value", command: command)
+                }
+            } else {
+                kept.append(token)
+            }
+            index += 1
+        }
+        tokens = kept
+        return found
+    }
+
+    /// Removes an option that may be given once; an error when given twice.
+    mutating func value(_ names: String...) throws(UsageError) -> String? {
+        var found: [String] = []
+        for name in names { found += try values(name) }
+        if found.count > 1 {
+            throw UsageError("option '\(Self.spelled(names[0]))' given more than once", command: command)
+        }
+        return found.first
+    }
+
+    /// Removes and returns the positional arguments.
+    mutating func positionals() -> [String] {
+        var found: [String] = []
+        var kept: [ArgumentToken] = []
+        for token in tokens {
+            if case .positional(let value) = token { found.append(value) } else { kept.append(token) }
+        }
+        tokens = kept
+        return found
+    }
+
+    /// Fails when anything is left over (an unknown option or extra argument).
+    func finish() throws(UsageError) {
+        guard let token = tokens.first else { return }
+        switch token {
+        case .option(let name, _):
+            throw UsageError("unknown option '\(Self.spelled(name))'", command: command)
+        case .positional(let value):
+            throw UsageError("unexpected argument '\(value)'", command: command)
+        }
+    }
+
+    /// `--name` or `-n` as the user typed it.
+    static func spelled(_ name: String) -> String {
+        name.count == 1 ? "-" + name : "--" + name
+    }
+}

@@ -1,0 +1,48 @@
+import CapabilityProbe
+import Foundation
+
+/// What a command may touch: output sinks, the device source factory, the file system.
+struct CommandEnvironment: @unchecked Sendable {
+    /// Standard output.
+    var stdout: OutputSink
+    /// Standard error.
+    var stderr: OutputSink
+    /// Makes the live device source (replaced in tests).
+    var liveSource: () -> any DeviceSource
+    /// Reads standard input when a command is given `-`.
+    var readStandardInput: () -> Data
+    /// Environment variables.
+    var variables: [String: String]
+
+    /// The real process environment.
+    static func process() -> CommandEnvironment {
+        CommandEnvironment(
+            stdout: OutputSink(fileDescriptor: 1), stderr: OutputSink(fileDescriptor: 2),
+            liveSource: { UdevDeviceSource() },
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            variables: ProcessInfo.processInfo.environment)
+    }
+
+    /// Reports an error as `capcheck: error: …` and returns its exit code.
+    func fail(_ message: String, _ code: ExitCode) -> ExitCode {
+        stderr.line("capcheck: error: " + TerminalText.sanitize(message))
+        return code
+    }
+
+    /// Reads a recorded machine (`-` = standard input) or the live machine.
+    func inventory(from path: String?) throws(SourceError) -> DeviceInventory {
+        guard let path else { return try liveSource().inventory() }
+        if path == "-" { return try RecordedSource.inventory(readStandardInput(), path: "<stdin>") }
+        return try RecordedSource.inventory(contentsOf: path)
+    }
+
+    /// Maps a source error to its exit code and reports it.
+    func fail(_ error: SourceError) -> ExitCode {
+        switch error {
+        case .unreadable: return fail(error.description, .noInput)
+        case .malformed, .unrecognized: return fail(error.description, .dataError)
+        case .sysfsUnreadable: return fail(error.description, .unavailable)
+        case .udev: return fail(error.description, .software)
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(CapCheck.main(Array(CommandLine.arguments.dropFirst()), env: .process()).rawValue)
