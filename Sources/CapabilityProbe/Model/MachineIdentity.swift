@@ -14,11 +14,18 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
     public var arch: String?
     /// The chassis kind (`laptop`, `desktop`, `vm`, …), if known.
     public var chassis: String?
+    /// Installed RAM in bytes (live only): the sum of the DMI memory-device sizes when
+    /// readable, otherwise `MemTotal` rounded up to the next GiB.
+    public var memoryBytes: Int?
+    /// Where ``memoryBytes`` came from: a pseudo path such as `/proc/meminfo` or
+    /// `/sys/firmware/dmi/entries`.
+    public var memorySource: String?
 
     /// Creates an identity.
     public init(
         vendor: String? = nil, model: String? = nil, hostname: String? = nil,
-        os: String? = nil, kernel: String? = nil, arch: String? = nil, chassis: String? = nil
+        os: String? = nil, kernel: String? = nil, arch: String? = nil, chassis: String? = nil,
+        memoryBytes: Int? = nil, memorySource: String? = nil
     ) {
         self.vendor = vendor
         self.model = model
@@ -27,5 +34,7 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
         self.kernel = kernel
         self.arch = arch
         self.chassis = chassis
+        self.memoryBytes = memoryBytes
+        self.memorySource = memorySource
     }
 }

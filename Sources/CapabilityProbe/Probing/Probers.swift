@@ -1,5 +1,14 @@
 /// The default, ordered list of probers.
 public enum Probers {
     /// Every prober capcheck runs, in a fixed order.
-    public static let all: [any CapabilityProber] = []
+    public static let all: [any CapabilityProber] = [
+        SensorProber(),
+        TouchscreenProber(),
+        VibrationProber(),
+        GPUProber(),
+        DisplayProber(),
+        BatteryProber(),
+        CPUArchProber(),
+        MemoryProber(),
+    ]
 }

@@ -30,6 +30,10 @@ enum LiveMachine {
             identity.arch = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             identity.hostname = withUnsafeBytes(of: &name.nodename) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
+        if let memory = LiveMemory.installed(sysfsRoot: sysfsRoot) {
+            identity.memoryBytes = memory.bytes
+            identity.memorySource = memory.source
+        }
         for path in ["/etc/os-release", "/usr/lib/os-release"] {
             guard let text = read(path) else { continue }
             for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {

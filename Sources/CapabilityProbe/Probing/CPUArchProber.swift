@@ -1,0 +1,95 @@
+/// Decides `cpu.arch` and the Apple-style keys `cpu.arch.armv6|armv7|arm64|x86_64`
+/// (detection.md §19).
+///
+/// The kernel architecture (`uname -m`) maps to x86_64, arm64 (aarch64), armv7 (armv7l),
+/// armv6 (armv6l), or stays as it is (i686, riscv64, …). A key means "can run code for that
+/// instruction set":
+/// - x86_64 → x86_64 present, the ARM keys absent.
+/// - arm64 → arm64 present; armv7/armv6 `unknown`, since AArch32 support differs between
+///   cores and no recorded fact tells.
+/// - armv7 → armv7 and armv6 present; arm64 `unknown` (a 64-bit core may run a 32-bit kernel).
+/// - armv6 → armv6 present, the others absent.
+/// Dumps and recordings carry no architecture: everything is `unknown`, with a family hint
+/// (`x86` for ACPI/i8042 machines, `arm` for device-tree SoCs) in `details["hint"]`; a PCI
+/// chipset does not tell a 64-bit CPU from a 32-bit one (the Atom N270 is 32-bit only).
+public struct CPUArchProber: CapabilityProber {
+    /// Creates the prober.
+    public init() {}
+
+    /// The Apple-style architecture keys.
+    static let keys = ["armv6", "armv7", "arm64", "x86_64"]
+
+    /// `cpu.arch` and its keys.
+    public var ids: [String] { ["cpu.arch"] + Self.keys.map { "cpu.arch." + $0 } }
+
+    /// Classifies the records.
+    /// - Parameter context: The records.
+    /// - Returns: The findings.
+    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        guard let kernel = context.inventory.machine.arch else {
+            var details: [String: JSONValue] = [:]
+            if let hint = Self.familyHint(context) { details["hint"] = .string(hint) }
+            let evidence = [Evidence(device: "uname", reason: "the source records no architecture")]
+            return [CapabilityFinding(id: "cpu.arch", status: .unknown, evidence: evidence, details: details)]
+                + Self.keys.map { CapabilityFinding(id: "cpu.arch." + $0, status: .unknown, evidence: evidence) }
+        }
+        let arch = Self.normalize(kernel)
+        let reason = "uname machine \(kernel)"
+        var findings = [
+            CapabilityFinding(
+                id: "cpu.arch", status: .present, count: 1,
+                evidence: [Evidence(device: "uname", reason: reason)],
+                details: ["arch": .string(arch), "kernelArch": .string(kernel)])
+        ]
+        for key in Self.keys {
+            let status = Self.status(of: key, arch: arch)
+            let why: String
+            switch status {
+            case .present: why = reason + ": runs \(key) code"
+            case .absent: why = reason + ": cannot run \(key) code"
+            case .unknown: why = reason + ": \(key) support not recorded"
+            }
+            findings.append(
+                CapabilityFinding(
+                    id: "cpu.arch." + key, status: status, count: status == .present ? 1 : 0,
+                    evidence: [Evidence(device: "uname", reason: why)]))
+        }
+        return findings
+    }
+
+    /// Apple-style name of a kernel architecture.
+    /// - Parameter kernel: `uname -m`.
+    /// - Returns: `x86_64`, `arm64`, `armv7`, `armv6` or the input.
+    static func normalize(_ kernel: String) -> String {
+        switch kernel {
+        case "x86_64", "amd64": return "x86_64"
+        case "aarch64", "arm64", "aarch64_be": return "arm64"
+        default:
+            if kernel.hasPrefix("armv8") { return "arm64" }
+            if kernel.hasPrefix("armv7") { return "armv7" }
+            if kernel.hasPrefix("armv6") { return "armv6" }
+            return kernel
+        }
+    }
+
+    /// Whether a machine of `arch` runs code for `key`.
+    static func status(of key: String, arch: String) -> CapabilityStatus {
+        if key == arch { return .present }
+        switch (arch, key) {
+        case ("arm64", "armv7"), ("arm64", "armv6"), ("armv7", "arm64"): return .unknown
+        case ("armv7", "armv6"): return .present
+        default: return .absent
+        }
+    }
+
+    /// The processor family suggested by the records (never decisive).
+    static func familyHint(_ context: ProbeContext) -> String? {
+        if context.devices.contains(where: { $0.id.hasPrefix("/devices/LNXSYSTM:00") || $0.id == "/devices/platform/i8042" }) {
+            return "x86 (ACPI/i8042 devices; 32- or 64-bit not recorded)"
+        }
+        if context.devices.contains(where: { $0.property("OF_COMPATIBLE_0") != nil || $0.id.hasPrefix("/devices/platform/soc") }) {
+            return "arm or another device-tree platform (word size not recorded)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,96 @@
+/// Decides `display` from DRM connectors (detection.md §17).
+///
+/// - A connector (`cardN-<type>-<n>`) whose `status` attribute is `connected` is a display;
+///   eDP, LVDS, DSI and DPI are internal panels, the rest external. Writeback and Virtual
+///   connectors are not displays.
+/// - Dumps carry no `status` attribute: connectors whose state is unreadable make the finding
+///   `unknown`, never `absent`. So does a framebuffer (`graphics/fbN`) of a device without
+///   recorded connectors (vesafb/efifb, proprietary drivers, old KMS drivers).
+/// - All connectors disconnected and no such framebuffer: `absent`.
+///
+/// Size, DPI and scale come from the EDID (not decoded here). `count` = connected connectors.
+public struct DisplayProber: CapabilityProber {
+    /// Creates the prober.
+    public init() {}
+
+    /// `display`.
+    public var ids: [String] { ["display"] }
+
+    /// Connector types of built-in panels.
+    static let internalTypes: Set<String> = ["eDP", "LVDS", "DSI", "DPI"]
+
+    /// Classifies the records.
+    /// - Parameter context: The records.
+    /// - Returns: The `display` finding.
+    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        var connected: [Evidence] = []
+        var unsure: [Evidence] = []
+        var devices: [JSONValue] = []
+        var ownersWithConnectors: Set<String> = []
+        for connector in context.devices(in: "drm") {
+            guard let type = Self.connectorType(connector) else { continue }
+            if type == "Writeback" || type == "Virtual" { continue }
+            if let card = context.parent(of: connector), let owner = context.parent(of: card) {
+                ownersWithConnectors.insert(owner.id)
+            }
+            let status = connector.attribute("status")
+            var detail: [String: JSONValue] = [
+                "device": .string(connector.id), "connector": .string(type),
+                "internal": .bool(Self.internalTypes.contains(type)),
+            ]
+            if let status { detail["status"] = .string(status) }
+            if let enabled = connector.attribute("enabled") { detail["enabled"] = .bool(enabled == "enabled") }
+            if let modes = connector.attribute("modes") {
+                let list = modes.split(separator: "\n").map { JSONValue.string(String($0)) }
+                if !list.isEmpty { detail["modes"] = .array(list) }
+            }
+            if let edid = connector.binaryAttributes["edid"], !edid.isEmpty { detail["edidBytes"] = .int(edid.count) }
+            devices.append(.object(detail))
+            switch status {
+            case "connected":
+                let place = Self.internalTypes.contains(type) ? "internal" : "external"
+                connected.append(Evidence(device: connector.id, reason: "\(place) \(type) connector connected"))
+            case nil, "unknown":
+                unsure.append(Evidence(device: connector.id, reason: "\(type) connector, connection state unreadable"))
+            default:
+                break
+            }
+        }
+        for framebuffer in context.devices(in: "graphics") where framebuffer.sysname.hasPrefix("fb") {
+            guard framebuffer.sysname.dropFirst(2).allSatisfy(\.isNumber) else { continue }
+            if let owner = context.parent(of: framebuffer), ownersWithConnectors.contains(owner.id) { continue }
+            unsure.append(
+                Evidence(device: framebuffer.id, reason: "framebuffer without DRM connectors: display state unreadable"))
+        }
+        let status: CapabilityStatus
+        var evidence = connected
+        if !connected.isEmpty {
+            status = .present
+        } else if !unsure.isEmpty {
+            status = .unknown
+            evidence = unsure
+        } else {
+            status = context.noCandidateStatus
+        }
+        var details: [String: JSONValue] = [:]
+        if !devices.isEmpty { details["devices"] = .array(devices) }
+        return [
+            CapabilityFinding(
+                id: "display", status: status, count: status == .present ? connected.count : 0,
+                evidence: evidence, details: details)
+        ]
+    }
+
+    /// The connector type of a `cardN-<type>-<n>` record (`eDP`, `HDMI-A`, `DSI`), or `nil`.
+    static func connectorType(_ device: Device) -> String? {
+        let name = device.sysname
+        guard device.devtype == "drm_connector" || name.hasPrefix("card") && name.contains("-") else { return nil }
+        var parts = name.split(separator: "-")
+        guard parts.count >= 3, parts[0].hasPrefix("card"), parts.last?.allSatisfy(\.isNumber) == true else {
+            return nil
+        }
+        parts.removeFirst()
+        parts.removeLast()
+        return parts.joined(separator: "-")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Decides `gpu`, `gpu.gles` and `gpu.vulkan` (detection.md §16).
+///
+/// - A DRM render node (`renderD128`+) makes its parent device a GPU (`vgem`/`vkms` are
+///   virtual and skipped). Raspberry Pi: the render node sits under the vc4 or v3d device.
+/// - A PCI display controller (class 0x03) without a render node counts when a 3D driver is
+///   bound (`i915`, `amdgpu`, `radeon`, `nouveau`, `nvidia`, proprietary `fglrx_pci`): kernels
+///   before 3.17 created no render nodes and proprietary drivers none at all. A VGA/3D
+///   function of Intel, AMD or NVIDIA with no driver bound is a GPU too (evidence says so).
+/// - Display-only drivers (`simpledrm`, `efifb`, `cirrus`, `bochs-drm`, `omapdrm`, …) give a
+///   card node without a render node: not a GPU.
+/// - `gpu.gles`/`gpu.vulkan` need a userspace driver probe capcheck does not make: `unknown`
+///   when a GPU exists or might exist, `absent` only when `gpu` is absent.
+///
+/// `count` counts GPU functions (PCI functions or platform devices).
+public struct GPUProber: CapabilityProber {
+    /// Creates the prober.
+    public init() {}
+
+    /// `gpu`, `gpu.gles`, `gpu.vulkan`.
+    public var ids: [String] { ["gpu", "gpu.gles", "gpu.vulkan"] }
+
+    /// Kernel drivers of render-capable GPUs (including proprietary ones without render nodes).
+    static let gpuDrivers: Set<String> = [
+        "i915", "xe", "amdgpu", "radeon", "nouveau", "nvidia", "fglrx", "fglrx_pci", "gma500",
+        "gma500_gfx", "vmwgfx", "virtio_gpu", "msm", "panfrost", "lima", "etnaviv",
+        "v3d", "vc4", "vc4-drm", "asahi", "powervr", "mali",
+    ]
+
+    /// Drivers that only scan out a framebuffer (no 3D engine).
+    static let displayOnlyDrivers: Set<String> = [
+        "simpledrm", "simple-framebuffer", "efifb", "vesafb", "cirrus", "cirrus-qemu", "bochs",
+        "bochs-drm", "qxl", "ast", "mgag200", "hyperv_drm", "hyperv_fb", "vboxvideo", "omapdrm",
+        "udl", "gm12u320", "tidss", "sun4i-drm", "vgem", "vkms",
+    ]
+
+    /// PCI vendors whose VGA/3D functions are GPUs: Intel, AMD/ATI, NVIDIA.
+    static let gpuVendors: Set<String> = ["8086", "1002", "1022", "10de"]
+
+    /// Classifies the records.
+    /// - Parameter context: The records.
+    /// - Returns: The three GPU findings.
+    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        var functions: [String: Evidence] = [:]
+        var devices: [String: [String: JSONValue]] = [:]
+        var unsure: [Evidence] = []
+        for node in context.devices(in: "drm") where node.sysname.hasPrefix("renderD") {
+            let owner = context.parent(of: node) ?? node
+            if let driver = owner.driver, driver == "vgem" || driver == "vkms" { continue }
+            if owner.id.hasPrefix("/devices/virtual/") { continue }
+            functions[owner.id] = functions[owner.id] ?? Evidence(device: node.id, reason: "DRM render node")
+            devices[owner.id] = Self.describe(owner, renderNode: node.devnode ?? "/dev/dri/" + node.sysname)
+        }
+        for device in context.devices(in: "pci") where functions[device.id] == nil {
+            guard let pciClass = Self.pciClass(device), pciClass >> 16 == 0x03 else { continue }
+            let vendor = Self.pciVendor(device)
+            if let driver = device.driver {
+                if Self.gpuDrivers.contains(driver) {
+                    functions[device.id] = Evidence(
+                        device: device.id,
+                        reason: "GPU driver \(driver) bound, no render node (kernel before 3.17 or proprietary driver)")
+                    devices[device.id] = Self.describe(device, renderNode: nil)
+                } else if !Self.displayOnlyDrivers.contains(driver) {
+                    unsure.append(
+                        Evidence(device: device.id, reason: "display controller with driver \(driver) and no render node"))
+                }
+            } else if pciClass >> 8 == 0x0300 || pciClass >> 8 == 0x0302,
+                vendor.map(Self.gpuVendors.contains) ?? false
+            {
+                functions[device.id] = Evidence(device: device.id, reason: "GPU PCI function, no driver bound")
+                var detail = Self.describe(device, renderNode: nil)
+                detail["access"] = "no driver bound"
+                devices[device.id] = detail
+            }
+        }
+        let gpu: CapabilityStatus
+        var evidence = Array(functions.values)
+        if !functions.isEmpty {
+            gpu = .present
+        } else if !unsure.isEmpty {
+            gpu = .unknown
+            evidence = unsure
+        } else {
+            gpu = context.noCandidateStatus
+        }
+        var details: [String: JSONValue] = [:]
+        if !devices.isEmpty {
+            details["devices"] = .array(devices.keys.sorted().compactMap { devices[$0].map(JSONValue.object) })
+        }
+        let api: CapabilityStatus = gpu == .absent ? .absent : .unknown
+        let apiReason = "needs a userspace driver probe (EGL/Vulkan), which capcheck does not make"
+        let apiEvidence = gpu == .absent ? [] : functions.keys.sorted().map { Evidence(device: $0, reason: apiReason) }
+        return [
+            CapabilityFinding(id: "gpu", status: gpu, count: gpu == .present ? functions.count : 0, evidence: evidence, details: details),
+            CapabilityFinding(id: "gpu.gles", status: api, evidence: apiEvidence),
+            CapabilityFinding(id: "gpu.vulkan", status: api, evidence: apiEvidence),
+        ]
+    }
+
+    /// The 24-bit PCI class (`class` attribute `0x030000`, or `PCI_CLASS=30000`).
+    static func pciClass(_ device: Device) -> Int? {
+        guard var text = device.value(attribute: "class", property: "PCI_CLASS") else { return nil }
+        if text.hasPrefix("0x") { text.removeFirst(2) }
+        return Int(text, radix: 16)
+    }
+
+    /// The lower-case PCI vendor id (`vendor` attribute or `PCI_ID`).
+    static func pciVendor(_ device: Device) -> String? {
+        if let vendor = device.attribute("vendor") {
+            return String(vendor.lowercased().dropFirst(vendor.hasPrefix("0x") ? 2 : 0))
+        }
+        return device.property("PCI_ID")?.split(separator: ":").first.map { $0.lowercased() }
+    }
+
+    /// The per-GPU detail object.
+    static func describe(_ device: Device, renderNode: String?) -> [String: JSONValue] {
+        var detail: [String: JSONValue] = ["device": .string(device.id)]
+        if let driver = device.driver { detail["driver"] = .string(driver) }
+        if let renderNode { detail["renderNode"] = .string(renderNode) }
+        if let ids = device.property("PCI_ID") {
+            detail["pciID"] = .string(ids.lowercased())
+        } else if let vendor = device.attribute("vendor"), let product = device.attribute("device") {
+            detail["pciID"] = .string(vendor.lowercased().replacingOccurrences(of: "0x", with: "") + ":" + product.lowercased().replacingOccurrences(of: "0x", with: ""))
+        }
+        if let name = device.property("ID_MODEL_FROM_DATABASE") { detail["name"] = .string(name) }
+        if let bootVGA = device.attribute("boot_vga") { detail["bootVGA"] = .bool(bootVGA == "1") }
+        return detail
+    }
+}

@@ -1,0 +1,90 @@
+/// Input-device helpers shared by the sensor, touchscreen and vibration probers.
+extension ProbeContext {
+    /// The kernel `long` size of the machine the records come from (64 when unknown).
+    var wordBits: Int { Bitmask.wordBits(arch: inventory.machine.arch) }
+
+    /// Every `inputN` record, sorted by id.
+    var inputDevices: [Device] { devices.filter(\.isInputDevice) }
+
+    /// The evdev ioctl facts of an input device, stored on the `inputN` record or on its
+    /// `eventN` child by the live source.
+    /// - Parameter input: The `inputN` record.
+    /// - Returns: The `facts["evdev"]` object, if any.
+    func evdevFacts(of input: Device) -> [String: JSONValue]? {
+        if let facts = input.facts["evdev"]?.objectValue { return facts }
+        for child in children(of: input) where child.subsystem == "input" {
+            if let facts = child.facts["evdev"]?.objectValue { return facts }
+        }
+        return nil
+    }
+
+    /// A udev property of an `inputN` record or, failing that, of its node children
+    /// (`ID_INPUT_WIDTH_MM`, `ACCEL_LOCATION` live on `eventN`).
+    /// - Parameters:
+    ///   - key: The property.
+    ///   - input: The `inputN` record.
+    /// - Returns: The value.
+    func inputProperty(_ key: String, of input: Device) -> String? {
+        if let value = input.property(key) { return value }
+        for child in children(of: input) where child.subsystem == "input" {
+            if let value = child.property(key) { return value }
+        }
+        return nil
+    }
+
+    /// Whether udev classified this input device (`ID_INPUT=1` recorded); without udevd the
+    /// type must be derived from the capability bits.
+    /// - Parameter input: The `inputN` record.
+    /// - Returns: `true` when udev's input_id ran.
+    func udevClassified(_ input: Device) -> Bool {
+        input.flag("ID_INPUT") || children(of: input).contains { $0.flag("ID_INPUT") }
+    }
+
+    /// Whether an input device or another `inputN` of the same parent is a game controller
+    /// (`ID_INPUT_JOYSTICK=1`, or joystick/gamepad buttons when udev did not classify it).
+    /// - Parameter input: The `inputN` record.
+    /// - Returns: `true` for game pads, wheels and joysticks.
+    func isGameController(_ input: Device) -> Bool {
+        let siblings = parent(of: input).map { parent in
+            children(of: parent).flatMap { child in
+                child.isInputDevice ? [child] : children(of: child).filter(\.isInputDevice)
+            }
+        } ?? []
+        for candidate in [input] + siblings {
+            if inputProperty("ID_INPUT_JOYSTICK", of: candidate) == "1" { return true }
+            if !udevClassified(candidate),
+                let keys = candidate.bitmask(attribute: "capabilities/key", property: "KEY", wordBits: wordBits),
+                keys.containsAny(0x120...0x13f)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The active switches from the evdev facts (`EVIOCGSW`), if recorded.
+    /// - Parameter input: The `inputN` record.
+    /// - Returns: The switch codes that are on.
+    func activeSwitches(of input: Device) -> Set<Int>? {
+        guard let facts = evdevFacts(of: input) else { return nil }
+        if let list = facts["switches"]?.arrayValue {
+            return Set(list.compactMap { $0.doubleValue.map { Int($0) } })
+        }
+        if let text = facts["sw"]?.stringValue, let mask = Bitmask(text, wordBits: wordBits) {
+            return Set((0...0x10).filter { mask.contains($0) })
+        }
+        return nil
+    }
+
+    /// An absolute axis range field from the evdev facts (`EVIOCGABS`), if recorded.
+    /// - Parameters:
+    ///   - axis: The axis code (e.g. `ABS_MT_SLOT` = 0x2f).
+    ///   - field: `maximum`, `minimum` or `resolution`.
+    ///   - input: The `inputN` record.
+    /// - Returns: The value.
+    func absInfo(_ axis: Int, _ field: String, of input: Device) -> Int? {
+        guard let abs = evdevFacts(of: input)?["abs"]?.objectValue else { return nil }
+        let entry = abs[String(axis)] ?? abs["0x" + String(axis, radix: 16)]
+        return entry?.objectValue?[field]?.doubleValue.map { Int($0) }
+    }
+}

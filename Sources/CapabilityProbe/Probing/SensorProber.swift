@@ -1,0 +1,262 @@
+/// Decides the `sensor.*` capabilities from IIO devices, HID sensor hub functions and
+/// input devices (detection.md §5–9).
+///
+/// - IIO devices are classified by their channel attributes (`in_accel_x_raw`,
+///   `scan_elements/in_anglvel_x_en`, `in_illuminance_raw`, …); without attributes (dumps) by
+///   the IIO `name` of the HID sensor drivers, the `HID-SENSOR-<usage>` parent, or
+///   iio-sensor-proxy's `IIO_SENSOR_PROXY_TYPE`. An IIO device with attributes but none of
+///   these channels is another kind of IIO device (an ADC) and is ignored; one that cannot
+///   be classified at all makes the still-undecided kinds `unknown`.
+/// - HID usage 0x200011 ("prox", IIO name `prox`) is laptop human-presence detection, not a
+///   phone ear-proximity sensor: it is listed in `details["presence"]` of
+///   `sensor.proximity` and never counted.
+/// - Input accelerometers: udev `ID_INPUT_ACCELEROMETER=1`, or without udevd
+///   `INPUT_PROP_ACCELEROMETER` (bit 6 of `properties`) or absolute X/Y/Z without keys (the
+///   systemd input_id rule); game-pad motion sensors (a sibling `ID_INPUT_JOYSTICK`) are
+///   skipped as iio-sensor-proxy does. HP `lis3lv02d` is a real 3-axis accelerometer in the
+///   laptop base (`location` = `base` in details).
+/// - Dell `smo8800` (ACPI SMO88xx, `/dev/freefall`) is a free-fall interrupt with no axes:
+///   not an accelerometer (Checkbox counts it); listed in `details["freefall"]`.
+/// - Input proximity: `SW_FRONT_PROXIMITY` (bit 11 of `capabilities/sw`); `near` from the
+///   evdev switch state when the live source recorded it. IIO proximity: `near` =
+///   `in_proximity_raw` > `in_proximity_nearlevel` (or udev `PROXIMITY_NEAR_LEVEL`).
+///
+/// `count` counts IIO devices (a HID sensor hub function counts once) and input devices.
+public struct SensorProber: CapabilityProber {
+    /// Creates the prober.
+    public init() {}
+
+    /// The seven `sensor.*` ids.
+    public var ids: [String] { SensorKind.allCases.map(\.id) }
+
+    /// One device providing one kind.
+    private struct Hit {
+        var kind: SensorKind
+        var function: String
+        var evidence: Evidence
+        var detail: [String: JSONValue]
+    }
+
+    /// Classifies the records.
+    /// - Parameter context: The records.
+    /// - Returns: One finding per sensor kind.
+    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        var hits: [Hit] = []
+        var unclassified: [Evidence] = []
+        var presence: [JSONValue] = []
+        var ignored: [JSONValue] = []
+
+        // IIO devices.
+        var functionsWithIIO: Set<String> = []
+        for device in context.devices(in: "iio") where device.sysname.hasPrefix("iio:device") {
+            let hid = context.nearest(from: device) { $0.sysname.hasPrefix("HID-SENSOR-") }
+            if let hid { functionsWithIIO.insert(hid.id) }
+            let usage = hid.flatMap(Self.hidUsage)
+            var kinds: [SensorKind: String] = [:]
+            var isPresence = false
+            if device.hasAttributes {
+                let channels = device.attributes.keys.map { key in
+                    key.hasPrefix("scan_elements/") ? String(key.dropFirst("scan_elements/".count)) : key
+                }
+                for kind in SensorKind.allCases {
+                    let matches = channels.filter { channel in
+                        kind.channelPrefixes.contains { channel.hasPrefix($0) }
+                    }.sorted()
+                    if let first = matches.first { kinds[kind] = "IIO channel \(first)" }
+                }
+            }
+            if let name = device.attribute("name"), let mapped = SensorKind.iioNames[name] {
+                if let kind = mapped {
+                    kinds[kind] = kinds[kind] ?? "IIO name '\(name)' (HID sensor driver)"
+                } else {
+                    isPresence = true
+                }
+            }
+            if let usage, let mapped = SensorKind.hidUsages[usage] {
+                if let kind = mapped {
+                    kinds[kind] = kinds[kind] ?? "HID sensor usage 0x\(usage)"
+                } else {
+                    isPresence = true
+                }
+            }
+            for token in (device.property("IIO_SENSOR_PROXY_TYPE") ?? "").split(separator: " ") {
+                if let kind = SensorKind.proxyTypes[String(token)] {
+                    kinds[kind] = kinds[kind] ?? "udev IIO_SENSOR_PROXY_TYPE \(token)"
+                }
+            }
+            let name = device.attribute("name") ?? device.attribute("label") ?? hid?.sysname
+            if isPresence {
+                presence.append(.object(Self.describe(device, name: name, source: "iio")))
+                continue
+            }
+            if kinds.isEmpty {
+                if device.hasAttributes || usage.map(SensorKind.otherHIDUsages.contains) == true {
+                    ignored.append(.object(Self.describe(device, name: name, source: "iio")))
+                } else {
+                    unclassified.append(
+                        Evidence(
+                            device: device.id,
+                            reason: "IIO device without channel attributes or a known name: kind unreadable"))
+                }
+                continue
+            }
+            for (kind, reason) in kinds {
+                var detail = Self.describe(device, name: name, source: "iio")
+                if let location = Self.location(device, context: context) { detail["location"] = .string(location) }
+                if kind == .proximity, let near = Self.iioNear(device) { detail["near"] = .bool(near) }
+                hits.append(
+                    Hit(
+                        kind: kind, function: hid?.id ?? device.id,
+                        evidence: Evidence(device: device.id, reason: reason), detail: detail))
+            }
+        }
+
+        // HID sensor hub functions whose IIO driver is not bound.
+        for device in context.devices
+        where device.sysname.hasPrefix("HID-SENSOR-") && !functionsWithIIO.contains(device.id) {
+            guard let usage = Self.hidUsage(device), let mapped = SensorKind.hidUsages[usage] else { continue }
+            guard let kind = mapped else {
+                presence.append(.object(Self.describe(device, name: device.sysname, source: "hid-sensor")))
+                continue
+            }
+            hits.append(
+                Hit(
+                    kind: kind, function: device.id,
+                    evidence: Evidence(
+                        device: device.id,
+                        reason: "HID sensor usage 0x\(usage), no IIO device (driver not bound)"),
+                    detail: Self.describe(device, name: device.sysname, source: "hid-sensor")))
+        }
+
+        // Input devices.
+        var gamepads: [JSONValue] = []
+        for input in context.inputDevices {
+            let bits = context.wordBits
+            let name = input.inputName
+            if let reason = Self.inputAccelerometerReason(input, context: context) {
+                if context.isGameController(input) {
+                    gamepads.append(.object(Self.describe(input, name: name, source: "input")))
+                } else {
+                    var detail = Self.describe(input, name: name, source: "input")
+                    if let location = Self.location(input, context: context) { detail["location"] = .string(location) }
+                    hits.append(
+                        Hit(
+                            kind: .accelerometer, function: input.id,
+                            evidence: Evidence(device: input.id, reason: reason), detail: detail))
+                }
+            }
+            if let switches = input.bitmask(attribute: "capabilities/sw", property: "SW", wordBits: bits),
+                switches.contains(0x0b)
+            {
+                var detail = Self.describe(input, name: name, source: "input")
+                if let active = context.activeSwitches(of: input) { detail["near"] = .bool(active.contains(0x0b)) }
+                hits.append(
+                    Hit(
+                        kind: .proximity, function: input.id,
+                        evidence: Evidence(device: input.id, reason: "input switch SW_FRONT_PROXIMITY"),
+                        detail: detail))
+            }
+        }
+
+        // Free-fall sensors (no axes).
+        var freefall: [JSONValue] = []
+        for device in context.devices
+        where device.driver == "smo8800" || device.sysname.hasPrefix("SMO88")
+            || device.id == "/devices/virtual/misc/freefall"
+        {
+            freefall.append(.string(device.id))
+        }
+
+        return SensorKind.allCases.map { kind in
+            let kindHits = hits.filter { $0.kind == kind }.sorted { $0.evidence < $1.evidence }
+            var details: [String: JSONValue] = [:]
+            let status: CapabilityStatus
+            var evidence = kindHits.map(\.evidence)
+            if !kindHits.isEmpty {
+                status = .present
+                details["devices"] = .array(kindHits.map { .object($0.detail) })
+            } else if !unclassified.isEmpty {
+                status = .unknown
+                evidence = unclassified
+            } else {
+                status = context.noCandidateStatus
+            }
+            if kind == .accelerometer {
+                if !freefall.isEmpty { details["freefall"] = .array(freefall) }
+                if !gamepads.isEmpty { details["gamepads"] = .array(gamepads) }
+            }
+            if kind == .proximity {
+                if !presence.isEmpty { details["presence"] = .array(presence) }
+                let readings = kindHits.compactMap { $0.detail["near"]?.boolValue }
+                if !readings.isEmpty { details["near"] = .bool(readings.contains(true)) }
+            }
+            if !ignored.isEmpty && status != .present { details["otherIIO"] = .array(ignored) }
+            return CapabilityFinding(
+                id: kind.id, status: status,
+                count: status == .present ? Set(kindHits.map(\.function)).count : 0,
+                evidence: evidence, details: details)
+        }
+    }
+
+    /// Why an input device is an accelerometer, or `nil`.
+    private static func inputAccelerometerReason(_ input: Device, context: ProbeContext) -> String? {
+        if context.inputProperty("ID_INPUT_ACCELEROMETER", of: input) == "1" {
+            return "udev ID_INPUT_ACCELEROMETER=1"
+        }
+        if input.property("IIO_SENSOR_PROXY_TYPE")?.split(separator: " ").contains("input-accel") == true {
+            return "udev IIO_SENSOR_PROXY_TYPE input-accel"
+        }
+        guard !context.udevClassified(input) else { return nil }
+        let bits = context.wordBits
+        if let props = input.bitmask(attribute: "properties", property: "PROP", wordBits: bits), props.contains(6) {
+            return "INPUT_PROP_ACCELEROMETER"
+        }
+        if let events = input.bitmask(attribute: "capabilities/ev", property: "EV", wordBits: bits),
+            let axes = input.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits),
+            events.contains(3), !events.contains(1), axes.contains(0), axes.contains(1), axes.contains(2)
+        {
+            return "absolute X/Y/Z axes and no keys (systemd input_id rule)"
+        }
+        return nil
+    }
+
+    /// The `<usage>` of a `HID-SENSOR-<usage>.N.auto` platform device, upper case.
+    private static func hidUsage(_ device: Device) -> String? {
+        let rest = device.sysname.dropFirst("HID-SENSOR-".count)
+        let usage = rest.prefix { $0 != "." }
+        return usage.isEmpty ? nil : usage.uppercased()
+    }
+
+    /// Where the sensor sits: udev `ACCEL_LOCATION`, `label` `accel-base`/`accel-display`,
+    /// `location`, or `base` for the HP lis3lv02d hard-disk protection sensor.
+    private static func location(_ device: Device, context: ProbeContext) -> String? {
+        if let value = context.inputProperty("ACCEL_LOCATION", of: device) { return value }
+        if let label = device.attribute("label"), label.hasPrefix("accel-") {
+            return String(label.dropFirst("accel-".count))
+        }
+        if let value = device.attribute("location"), !value.isEmpty { return value }
+        if context.nearest(from: device, where: { $0.sysname == "lis3lv02d" }) != nil
+            || device.inputName?.contains("LIS3LV02D") == true
+        {
+            return "base"
+        }
+        return nil
+    }
+
+    /// IIO proximity: near when the raw reading exceeds the near level.
+    private static func iioNear(_ device: Device) -> Bool? {
+        guard let raw = (device.attribute("in_proximity_raw") ?? device.attribute("in_proximity0_raw")).flatMap({ Int($0) }),
+            let level = (device.attribute("in_proximity_nearlevel") ?? device.property("PROXIMITY_NEAR_LEVEL"))
+                .flatMap({ Int($0) })
+        else { return nil }
+        return raw > level
+    }
+
+    /// The per-device detail object.
+    private static func describe(_ device: Device, name: String?, source: String) -> [String: JSONValue] {
+        var detail: [String: JSONValue] = ["device": .string(device.id), "source": .string(source)]
+        if let name { detail["name"] = .string(name) }
+        if let driver = device.driver { detail["driver"] = .string(driver) }
+        return detail
+    }
+}
