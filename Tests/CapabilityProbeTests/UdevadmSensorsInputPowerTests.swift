@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+@testable import CapabilityProbe
+
+/// Expected status and count of one capability in one dump.
+struct Expected: Sendable, CustomStringConvertible {
+    var status: CapabilityStatus
+    var count: Int
+
+    static let absent = Expected(status: .absent, count: 0)
+    static let unknown = Expected(status: .unknown, count: 0)
+    static func present(_ count: Int) -> Expected { Expected(status: .present, count: count) }
+
+    var description: String { status == .present ? "present(\(count))" : status.rawValue }
+}
+
+/// One row of the sensors/input/power table: a Checkbox dump and what capcheck must say.
+struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
+    var dump: String
+    var accelerometer: Expected = .absent
+    var gyroscope: Expected = .absent
+    var light: Expected = .absent
+    var proximity: Expected = .absent
+    var touchscreen: Expected = .absent
+    var vibration: Expected = .absent
+    var gpu: Expected
+    var display: Expected = .unknown
+    var battery: Expected
+
+    var description: String { dump }
+
+    var expectations: [(String, Expected)] {
+        [
+            ("sensor.accelerometer", accelerometer), ("sensor.gyroscope", gyroscope),
+            ("sensor.light", light), ("sensor.proximity", proximity),
+            ("input.touchscreen", touchscreen), ("haptics.vibration", vibration), ("gpu", gpu),
+            ("display", display), ("power.battery", battery),
+        ]
+    }
+}
+
+@Suite struct UdevadmSensorsInputPowerTests {
+    // Derived from Fixtures/udevadm/README.md and the dumps' E: lines. Dumps carry no sysfs
+    // attributes, so no connector `status` can be read: `display` is unknown wherever a
+    // connector or a framebuffer exists (every dump). No dump has an EV_FF input device, so
+    // `haptics.vibration` is absent in every complete dump. GPUs without render nodes are
+    // counted by their bound 3D driver (these kernels predate render nodes; fglrx has none).
+    static let rows: [SensorsInputPowerRow] = [
+        // Checkbox counts the smo8800 free-fall sensor as ACCELEROMETER; it has no axes.
+        // GPUs: i915 renderD128 + amdgpu renderD129. BAT0 Full.
+        SensorsInputPowerRow(
+            dump: "CAPTURE_METADATA", touchscreen: .present(1), gpu: .present(2),
+            battery: .present(1)),
+        SensorsInputPowerRow(
+            dump: "DELL_INSPIRON3521_TOUCHSCREEN", touchscreen: .present(1), gpu: .present(1),
+            battery: .present(1)),
+        // ILITEK USB multi-touch panel (Checkbox does not assert TOUCHSCREEN here); i915 +
+        // Radeon on fglrx (Checkbox VIDEO=2); an all-in-one without battery.
+        SensorsInputPowerRow(
+            dump: "DELL_INSPIRON_3048", touchscreen: .present(1), gpu: .present(2), battery: .absent),
+        // ACPI SMO8800 without a bound driver: not an accelerometer either.
+        SensorsInputPowerRow(dump: "DELL_LATITUDEE4310", gpu: .present(1), battery: .present(1)),
+        // Partial dump (31 records): proves no absence, so everything is unknown.
+        SensorsInputPowerRow(
+            dump: "DELL_LATITUDE_7350_WITH_IPU6_DRIVER", accelerometer: .unknown, gyroscope: .unknown,
+            light: .unknown, proximity: .unknown, touchscreen: .unknown, vibration: .unknown,
+            gpu: .unknown, battery: .unknown),
+        SensorsInputPowerRow(dump: "DELL_OPTIPLEX9020AIO", gpu: .present(1), battery: .absent),
+        SensorsInputPowerRow(dump: "DELL_VOSTROV131", gpu: .present(1), battery: .present(1)),
+        // Radeon HD 4850 on fglrx (no DRM at all), vesafb framebuffer.
+        SensorsInputPowerRow(dump: "HOME_MADE", gpu: .present(1), battery: .absent),
+        // AMD SFH HID ambient-light sensor (HID-SENSOR-200041 → iio:device0). The dump holds
+        // the AC adapter but no battery record.
+        SensorsInputPowerRow(
+            dump: "HP_ELITEBOOK_835_13_INCH_G10", light: .present(1), gpu: .present(1),
+            battery: .absent),
+        // i915 + NVIDIA GT 740M with no driver bound (counted, evidence says so).
+        SensorsInputPowerRow(dump: "HP_ENVY_15_MEDIATEK_BT", gpu: .present(2), battery: .present(1)),
+        // lis3lv02d is a real 3-axis accelerometer (in the base); like Checkbox.
+        SensorsInputPowerRow(
+            dump: "HP_PROBOOK6550B_ACCELEROMETER", accelerometer: .present(1), gpu: .present(1),
+            battery: .absent),
+        SensorsInputPowerRow(dump: "LENOVO_E431", gpu: .present(1), battery: .present(1)),
+        SensorsInputPowerRow(dump: "LENOVO_T420", gpu: .present(1), battery: .absent),
+        SensorsInputPowerRow(dump: "LENOVO_T430S", gpu: .present(1), battery: .present(1)),
+        // omapdrm is display-only (the SGX540 has no upstream driver): no GPU.
+        SensorsInputPowerRow(dump: "PANDABOARD", gpu: .absent, battery: .absent),
+        // cirrus is display-only: no GPU.
+        SensorsInputPowerRow(dump: "QEMU_KVM", gpu: .absent, battery: .absent),
+        // smo8800 again: not an accelerometer (Checkbox ACCELEROMETER=1). Radeon on fglrx.
+        SensorsInputPowerRow(
+            dump: "REALTEK_CARD_READER_AND_NVME", gpu: .present(1), battery: .present(1)),
+        // vc4 with renderD128 (Checkbox DRI=0 is its own category).
+        SensorsInputPowerRow(dump: "RPI2_WITH_CAMERA", gpu: .present(1), battery: .absent),
+        // raspberrypi-ts counts because the DSI-1 connector shows the official panel.
+        SensorsInputPowerRow(
+            dump: "RPI3B", touchscreen: .present(1), gpu: .present(1), battery: .absent),
+        SensorsInputPowerRow(dump: "SAMSUNG_N310", gpu: .present(1), battery: .present(1)),
+    ]
+
+    @Test func tableCoversEveryDump() {
+        #expect(Self.rows.map(\.dump).sorted() == Fixtures.udevadmDumps.sorted())
+    }
+
+    @Test(arguments: rows)
+    func classifiesSensorsInputAndPower(row: SensorsInputPowerRow) throws {
+        let report = try Fixtures.report("udevadm/\(row.dump).txt")
+        for (id, expected) in row.expectations {
+            let finding = try #require(report.finding(id), "\(id)")
+            #expect(finding.status == expected.status, "\(row.dump) \(id)")
+            #expect(finding.count == expected.count, "\(row.dump) \(id)")
+        }
+    }
+
+    @Test(arguments: ["REALTEK_CARD_READER_AND_NVME", "CAPTURE_METADATA"])
+    func listsTheSmo8800FreeFallSensorWithoutCountingIt(dump: String) throws {
+        let finding = try #require(try Fixtures.report("udevadm/\(dump).txt").finding("sensor.accelerometer"))
+        #expect(finding.status == .absent)
+        let freefall = try #require(finding.details["freefall"]?.arrayValue)
+        #expect(freefall.contains { $0.stringValue?.hasSuffix("SMO8810:00") == true })
+    }
+
+    @Test func placesTheHPLis3lv02dAccelerometerInTheBase() throws {
+        let finding = try #require(
+            try Fixtures.report("udevadm/HP_PROBOOK6550B_ACCELEROMETER.txt").finding("sensor.accelerometer"))
+        let device = try #require(finding.details["devices"]?.arrayValue?.first?.objectValue)
+        #expect(device["location"] == "base")
+        #expect(device["name"] == "ST LIS3LV02DL Accelerometer")
+    }
+
+    @Test(arguments: [
+        ("CAPTURE_METADATA", "full", 1.0),
+        ("DELL_INSPIRON3521_TOUCHSCREEN", "unplugged", 0.91),
+        ("SAMSUNG_N310", "charging", 869_000.0 / 7_900_000.0),
+        ("LENOVO_T430S", "unknown", 0.99),
+    ])
+    func mapsDumpBatteryStatusToState(dump: String, state: String, level: Double) throws {
+        let finding = try #require(try Fixtures.report("udevadm/\(dump).txt").finding("power.battery"))
+        #expect(finding.details["state"]?.stringValue == state)
+        let measured = try #require(finding.details["level"]?.doubleValue)
+        #expect(abs(measured - level) < 0.005)
+        #expect(finding.details["valuesFrom"] == "uevent")
+    }
+
+    @Test func reportsNoSystemBatteryAsLevelMinusOne() throws {
+        let finding = try #require(try Fixtures.report("udevadm/QEMU_KVM.txt").finding("power.battery"))
+        #expect(finding.details["level"]?.doubleValue == -1)
+        #expect(finding.details["state"] == "unknown")
+    }
+
+    @Test func readsTheHIDAmbientLightSensorOfTheSensorHub() throws {
+        let finding = try #require(
+            try Fixtures.report("udevadm/HP_ELITEBOOK_835_13_INCH_G10.txt").finding("sensor.light"))
+        #expect(finding.evidence.map(\.device) == ["/devices/0020:1022:0001.0004/HID-SENSOR-200041.1.auto/iio:device0"])
+    }
+
+    @Test func treatsTheRaspberryPiFirmwareTouchscreenAsUnknownWithoutADSIConnector() throws {
+        let inventory = try Fixtures.inventory("udevadm/RPI3B.txt")
+        let withoutDSI = DeviceInventory(
+            source: inventory.source, machine: inventory.machine,
+            devices: inventory.devices.filter { !$0.id.contains("-DSI-") })
+        let finding = try #require(CapabilityClassifier().classify(withoutDSI).finding("input.touchscreen"))
+        #expect(finding.status == .unknown)
+    }
+
+    @Test func saysArchitectureAndMemoryAreUnknownInDumps() throws {
+        let report = try Fixtures.report("udevadm/LENOVO_T430S.txt")
+        for id in ["cpu.arch", "cpu.arch.x86_64", "cpu.arch.arm64", "cpu.arch.armv7", "cpu.arch.armv6", "memory.total"] {
+            #expect(report.finding(id)?.status == .unknown, "\(id)")
+        }
+        #expect(report.finding("cpu.arch")?.details["hint"]?.stringValue?.hasPrefix("x86") == true)
+    }
+
+    @Test func saysGLESAndVulkanAreUnknownWhenAGPUExistsAndAbsentWhenNone() throws {
+        let laptop = try Fixtures.report("udevadm/LENOVO_T430S.txt")
+        #expect(laptop.finding("gpu.gles")?.status == .unknown)
+        #expect(laptop.finding("gpu.vulkan")?.status == .unknown)
+        let vm = try Fixtures.report("udevadm/QEMU_KVM.txt")
+        #expect(vm.finding("gpu.gles")?.status == .absent)
+        #expect(vm.finding("gpu.vulkan")?.status == .absent)
+    }
+}
