@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+@testable import CapabilityProbe
+
+/// The probers' rules on small hand-built record sets (pure, no machine access).
+@Suite struct ProberRulesTests {
+    static func report(_ devices: [Device], arch: String? = "x86_64", complete: Bool = true) -> CapabilityReport {
+        let source = SourceInfo(kind: .snapshot, udevDatabase: false, attributes: true, complete: complete)
+        let inventory = DeviceInventory(
+            source: source, machine: MachineIdentity(arch: arch), devices: DeviceTree.linkParents(devices))
+        return CapabilityClassifier().classify(inventory)
+    }
+
+    static func input(
+        _ id: String, name: String, attributes: [String: String], properties: [String: String] = [:],
+        facts: [String: JSONValue] = [:]
+    ) -> Device {
+        var all = attributes
+        all["name"] = name
+        return Device(id: id, subsystem: "input", properties: properties, attributes: all, facts: facts)
+    }
+
+    @Test(arguments: [
+        ("10000 0 0", 64, 144, true), ("10000 0 0", 64, 0x10, false), ("400 0 0 0 0 0", 64, 0x14a, true),
+        ("3", 32, 1, true), ("1 0", 32, 32, true), ("1 0", 32, 0, false), ("zz", 64, 0, false),
+    ])
+    func readsKernelBitmaps(text: String, wordBits: Int, bit: Int, set: Bool) {
+        #expect((Bitmask(text, wordBits: wordBits)?.contains(bit) ?? false) == set)
+    }
+
+    @Test func keepsTheTouchpadOutOfTouchscreensWithoutUdev() throws {
+        // The synaptics recording's own bits with udev's properties removed (no udevd).
+        let inventory = try Fixtures.inventory("umockdev/synaptics-touchpad.umockdev")
+        let stripped = inventory.devices.map { device -> Device in
+            var copy = device
+            copy.properties = copy.properties.filter { !$0.key.hasPrefix("ID_") }
+            return copy
+        }
+        let report = CapabilityClassifier().classify(
+            DeviceInventory(source: inventory.source, machine: inventory.machine, devices: stripped))
+        #expect(report.finding("input.touchscreen")?.status == .absent)
+    }
+
+    @Test func derivesATouchscreenFromBitsAndReadsContactsFromEvdevFacts() {
+        let panel = Self.input(
+            "/devices/platform/i2c/i2c-ELAN0001:00/0018:04F3:2A1C.0001/input/input9", name: "ELAN Touchscreen",
+            attributes: [
+                "capabilities/ev": "b", "capabilities/abs": "6f18000 3", "capabilities/key": "400 0 0 0 0 0",
+                "properties": "2", "id/bustype": "0018",
+            ],
+            facts: ["evdev": .object(["abs": .object(["47": .object(["maximum": 9, "minimum": 0])])])])
+        let hid = Device(id: "/devices/platform/i2c/i2c-ELAN0001:00/0018:04F3:2A1C.0001", subsystem: "hid")
+        let finding = Self.report([hid, panel]).finding("input.touchscreen")
+        #expect(finding?.status == .present)
+        #expect(finding?.count == 1)
+        #expect(finding?.details["points"] == 10)
+    }
+
+    @Test(arguments: [([JSONValue](), false), ([11, 9], true)])
+    func readsProximityNearFromTheSwitchState(switches: [JSONValue], near: Bool) {
+        let sensor = Self.input(
+            "/devices/platform/gpio_keys/input/input4", name: "gpio_keys",
+            attributes: ["capabilities/ev": "23", "capabilities/sw": "10e00"],
+            facts: ["evdev": .object(["switches": .array(switches)])])
+        let finding = Self.report([sensor]).finding("sensor.proximity")
+        #expect(finding?.status == .present)
+        #expect(finding?.details["near"] == .bool(near))
+    }
+
+    @Test func derivesAnAccelerometerWithoutUdevButSkipsGamePadMotionSensors() {
+        let phone = Self.input(
+            "/devices/platform/lis3lv02d/input/input4", name: "ST LIS3LV02DL Accelerometer",
+            attributes: ["capabilities/ev": "9", "capabilities/abs": "7", "properties": "0"])
+        #expect(Self.report([phone]).finding("sensor.accelerometer")?.status == .present)
+
+        let pad = "/devices/pci0000:00/usb1/1-2/1-2:1.3/0003:054C:0CE6.0005"
+        let motion = Self.input(
+            pad + "/input/input21", name: "DualSense Wireless Controller Motion Sensors",
+            attributes: ["capabilities/ev": "19", "capabilities/abs": "3f", "properties": "40", "id/bustype": "0003"])
+        let buttons = Self.input(
+            pad + "/input/input20", name: "DualSense Wireless Controller",
+            attributes: [
+                "capabilities/ev": "20001b", "capabilities/abs": "3003f",
+                "capabilities/key": "7fdb000000000000 0 0 0 0", "id/bustype": "0003",
+            ])
+        let report = Self.report([Device(id: pad, subsystem: "hid"), motion, buttons])
+        let accel = report.finding("sensor.accelerometer")
+        #expect(accel?.status == .absent)
+        #expect(accel?.details["gamepads"]?.arrayValue?.count == 1)
+        // The pad rumbles (EV_FF) but a game controller is not the device's vibrator.
+        #expect(report.finding("haptics.vibration")?.status == .absent)
+    }
+
+    @Test func findsAPhoneVibratorOnTheHostBus() {
+        let motor = Self.input(
+            "/devices/platform/vibrator/input/input2", name: "gpio-vibrator",
+            attributes: ["capabilities/ev": "200001", "capabilities/ff": "107030000 0", "id/bustype": "0019"])
+        let finding = Self.report([motor]).finding("haptics.vibration")
+        #expect(finding?.status == .present)
+        #expect(finding?.count == 1)
+    }
+
+    @Test func doesNotCallAFirmwareFramebufferAGPU() {
+        let simple = Device(id: "/devices/platform/simple-framebuffer.0", subsystem: "platform", driver: "simpledrm")
+        let card = Device(id: "/devices/platform/simple-framebuffer.0/drm/card0", subsystem: "drm", devtype: "drm_minor")
+        let connector = Device(
+            id: "/devices/platform/simple-framebuffer.0/drm/card0/card0-Unknown-1", subsystem: "drm",
+            devtype: "drm_connector", attributes: ["status": "connected"])
+        let report = Self.report([simple, card, connector])
+        #expect(report.finding("gpu")?.status == .absent)
+        #expect(report.finding("display")?.status == .present)
+    }
+
+    @Test func reportsDisplayAbsentWhenEveryConnectorIsDisconnected() {
+        let gpu = Device(id: "/devices/pci0000:00/0000:00:02.0", subsystem: "pci", driver: "i915")
+        let card = Device(id: gpu.id + "/drm/card0", subsystem: "drm", devtype: "drm_minor")
+        let hdmi = Device(
+            id: gpu.id + "/drm/card0/card0-HDMI-A-1", subsystem: "drm", devtype: "drm_connector",
+            attributes: ["status": "disconnected"])
+        let fb = Device(id: gpu.id + "/graphics/fb0", subsystem: "graphics")
+        #expect(Self.report([gpu, card, hdmi, fb]).finding("display")?.status == .absent)
+        #expect(Self.report([gpu, card, hdmi, fb], complete: false).finding("display")?.status == .unknown)
+    }
+
+    @Test(arguments: [
+        (["Charging"], 0.5, "charging"), (["Discharging"], 0.5, "unplugged"), (["Full"], 1.0, "full"),
+        (["Not charging"], 0.96, "full"), (["Not charging"], 0.80, "unknown"), (["Unknown"], 0.99, "unknown"),
+        (["Full", "Discharging"], 0.7, "unplugged"),
+    ])
+    func mapsBatteryStatusToState(statuses: [String], level: Double, state: String) {
+        #expect(BatteryProber.state(statuses, level: level) == state)
+    }
+
+    @Test func combinesTwoBatteriesByEnergy() {
+        func battery(_ name: String, now: String, full: String, capacity: String) -> Device {
+            Device(
+                id: "/devices/LNXSYSTM:00/PNP0C0A:0\(name.last ?? "0")/power_supply/\(name)", subsystem: "power_supply",
+                attributes: ["type": "Battery", "status": "Discharging", "energy_now": now, "energy_full": full, "capacity": capacity])
+        }
+        let report = Self.report([
+            battery("BAT0", now: "10000000", full: "20000000", capacity: "50"),
+            battery("BAT1", now: "60000000", full: "80000000", capacity: "75"),
+        ])
+        let finding = report.finding("power.battery")
+        #expect(finding?.count == 2)
+        #expect(finding?.details["level"] == .double(0.7))
+    }
+
+    @Test(arguments: [
+        ("x86_64", ["x86_64": CapabilityStatus.present, "arm64": .absent, "armv7": .absent, "armv6": .absent]),
+        ("aarch64", ["x86_64": .absent, "arm64": .present, "armv7": .unknown, "armv6": .unknown]),
+        ("armv7l", ["x86_64": .absent, "arm64": .unknown, "armv7": .present, "armv6": .present]),
+        ("armv6l", ["x86_64": .absent, "arm64": .absent, "armv7": .absent, "armv6": .present]),
+    ])
+    func mapsKernelArchitectureToAppleKeys(arch: String, expected: [String: CapabilityStatus]) {
+        let report = Self.report([], arch: arch)
+        #expect(report.finding("cpu.arch")?.status == .present)
+        for (key, status) in expected {
+            #expect(report.finding("cpu.arch." + key)?.status == status, "\(arch) \(key)")
+        }
+    }
+
+    @Test func readsInstalledMemoryFromDMIOrRoundsMemTotalUp() {
+        var module = [UInt8](repeating: 0, count: 0x28)
+        module[0] = 17
+        module[1] = 0x28
+        module[0x0C] = 0x00
+        module[0x0D] = 0x40  // 0x4000 MB = 16 GiB
+        #expect(LiveMemory.memoryDeviceBytes(module) == 16 << 30)
+        module[0x0C] = 0xFF
+        module[0x0D] = 0x7F  // extended size
+        module[0x1C] = 0x00
+        module[0x1D] = 0x00
+        module[0x1E] = 0x01  // 0x10000 MB = 64 GiB
+        #expect(LiveMemory.memoryDeviceBytes(module) == 64 << 30)
+        module[0x0C] = 0
+        module[0x0D] = 0
+        #expect(LiveMemory.memoryDeviceBytes(module) == nil)
+        #expect(LiveMemory.memTotalKiB("MemFree: 1 kB\nMemTotal:       24684092 kB\n") == 24_684_092)
+        #expect(LiveMemory.roundUpToGiB(24_684_092 * 1024) == 24 << 30)
+        #expect(LiveMemory.roundUpToGiB(8 << 30) == 8 << 30)
+    }
+
+    @Test func reportsMemoryFromTheMachineIdentity() {
+        let source = SourceInfo(kind: .live, udevDatabase: false, attributes: true, complete: true)
+        let machine = MachineIdentity(arch: "x86_64", memoryBytes: 8 << 30, memorySource: "/proc/meminfo")
+        let report = CapabilityClassifier().classify(DeviceInventory(source: source, machine: machine, devices: []))
+        #expect(report.finding("memory.total")?.status == .present)
+        #expect(report.finding("memory.total")?.details["bytes"] == .int(8 << 30))
+    }
+}
