@@ -30,7 +30,9 @@ public struct BatteryProber: CapabilityProber {
             let type = Self.read(supply, "type")
             let scope = Self.read(supply, "scope")
             let name = supply.property("POWER_SUPPLY_NAME") ?? supply.sysname
-            if type == "Mains" || type == "USB" || (type == nil && Self.read(supply, "online") != nil) {
+            if type == "Mains" || type == "USB"
+                || (type == nil && Self.read(supply, "online") != nil)
+            {
                 if let online = Self.read(supply, "online") {
                     acOnline = (acOnline ?? false) || online == "1"
                 }
@@ -38,15 +40,21 @@ public struct BatteryProber: CapabilityProber {
             }
             let isBattery = type == "Battery" || (type == nil && name.hasPrefix("BAT"))
             if !isBattery {
-                if type == nil, Self.read(supply, "capacity") != nil || Self.read(supply, "energy_now") != nil
-                    || Self.read(supply, "charge_now") != nil
+                if type == nil,
+                    Self.read(supply, "capacity") != nil || Self.read(supply, "energy_now") != nil
+                        || Self.read(supply, "charge_now") != nil
                 {
-                    unsure.append(Evidence(device: supply.id, reason: "power supply of unrecorded type with a charge level"))
+                    unsure.append(
+                        Evidence(
+                            device: supply.id,
+                            reason: "power supply of unrecorded type with a charge level"))
                 }
                 continue
             }
             if scope?.lowercased() == "device" {
-                var detail: [String: JSONValue] = ["device": .string(supply.id), "name": .string(name)]
+                var detail: [String: JSONValue] = [
+                    "device": .string(supply.id), "name": .string(name),
+                ]
                 if let model = Self.read(supply, "model_name") { detail["model"] = .string(model) }
                 if let capacity = Self.read(supply, "capacity").flatMap(Double.init) {
                     detail["level"] = .double(min(max(capacity, 0), 100) / 100)
@@ -65,7 +73,10 @@ public struct BatteryProber: CapabilityProber {
             details["level"] = -1
             details["state"] = "unknown"
             let status: CapabilityStatus = unsure.isEmpty ? context.noCandidateStatus : .unknown
-            return [CapabilityFinding(id: "power.battery", status: status, evidence: unsure, details: details)]
+            return [
+                CapabilityFinding(
+                    id: "power.battery", status: status, evidence: unsure, details: details)
+            ]
         }
         let level = Self.combinedLevel(batteries)
         details["level"] = level.map(JSONValue.double) ?? -1
@@ -80,17 +91,22 @@ public struct BatteryProber: CapabilityProber {
                     "name": .string(battery.property("POWER_SUPPLY_NAME") ?? battery.sysname),
                 ]
                 if let model = Self.read(battery, "model_name") { detail["model"] = .string(model) }
-                if let technology = Self.read(battery, "technology") { detail["technology"] = .string(technology) }
+                if let technology = Self.read(battery, "technology") {
+                    detail["technology"] = .string(technology)
+                }
                 if let level = Self.level(battery) { detail["level"] = .double(level) }
                 return .object(detail)
             })
         let evidence = batteries.map { battery in
-            let reason = Self.read(battery, "type") == "Battery" ? "power supply of type Battery" : "power supply named BAT* (type not recorded)"
+            let reason =
+                Self.read(battery, "type") == "Battery"
+                ? "power supply of type Battery" : "power supply named BAT* (type not recorded)"
             return Evidence(device: battery.id, reason: reason)
         }
         return [
             CapabilityFinding(
-                id: "power.battery", status: .present, count: batteries.count, evidence: evidence, details: details)
+                id: "power.battery", status: .present, count: batteries.count, evidence: evidence,
+                details: details)
         ]
     }
 
@@ -106,7 +122,8 @@ public struct BatteryProber: CapabilityProber {
         {
             return (now, full)
         }
-        let volts = (read(supply, "voltage_min_design") ?? read(supply, "voltage_now")).flatMap(Double.init)
+        let volts = (read(supply, "voltage_min_design") ?? read(supply, "voltage_now")).flatMap(
+            Double.init)
         if let now = read(supply, "charge_now").flatMap(Double.init),
             let full = read(supply, "charge_full").flatMap(Double.init), full > 0
         {
@@ -118,7 +135,9 @@ public struct BatteryProber: CapabilityProber {
 
     /// One battery's level 0–1: `capacity`, else energy now/full.
     static func level(_ supply: Device) -> Double? {
-        if let capacity = read(supply, "capacity").flatMap(Double.init) { return min(max(capacity, 0), 100) / 100 }
+        if let capacity = read(supply, "capacity").flatMap(Double.init) {
+            return min(max(capacity, 0), 100) / 100
+        }
         if let energy = energy(supply) { return min(max(energy.now / energy.full, 0), 1) }
         return nil
     }

@@ -30,8 +30,13 @@ public struct CPUArchProber: CapabilityProber {
             var details: [String: JSONValue] = [:]
             if let hint = Self.familyHint(context) { details["hint"] = .string(hint) }
             let evidence = [Evidence(device: "uname", reason: "the source records no architecture")]
-            return [CapabilityFinding(id: "cpu.arch", status: .unknown, evidence: evidence, details: details)]
-                + Self.keys.map { CapabilityFinding(id: "cpu.arch." + $0, status: .unknown, evidence: evidence) }
+            return [
+                CapabilityFinding(
+                    id: "cpu.arch", status: .unknown, evidence: evidence, details: details)
+            ]
+                + Self.keys.map {
+                    CapabilityFinding(id: "cpu.arch." + $0, status: .unknown, evidence: evidence)
+                }
         }
         let arch = Self.normalize(kernel)
         let reason = "uname machine \(kernel)"
@@ -84,10 +89,14 @@ public struct CPUArchProber: CapabilityProber {
 
     /// The processor family suggested by the records (never decisive).
     static func familyHint(_ context: ProbeContext) -> String? {
-        if context.devices.contains(where: { $0.id.hasPrefix("/devices/LNXSYSTM:00") || $0.id == "/devices/platform/i8042" }) {
+        if context.devices.contains(where: {
+            $0.id.hasPrefix("/devices/LNXSYSTM:00") || $0.id == "/devices/platform/i8042"
+        }) {
             return "x86 (ACPI/i8042 devices; 32- or 64-bit not recorded)"
         }
-        if context.devices.contains(where: { $0.property("OF_COMPATIBLE_0") != nil || $0.id.hasPrefix("/devices/platform/soc") }) {
+        if context.devices.contains(where: {
+            $0.property("OF_COMPATIBLE_0") != nil || $0.id.hasPrefix("/devices/platform/soc")
+        }) {
             return "arm or another device-tree platform (word size not recorded)"
         }
         return nil

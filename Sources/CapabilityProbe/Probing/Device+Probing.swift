@@ -24,7 +24,9 @@ extension Device {
     var inputName: String? {
         guard let raw = value(attribute: "name", property: "NAME") else { return nil }
         var name = Substring(raw)
-        if name.count >= 2, name.first == "\"", name.last == "\"" { name = name.dropFirst().dropLast() }
+        if name.count >= 2, name.first == "\"", name.last == "\"" {
+            name = name.dropFirst().dropLast()
+        }
         return name.isEmpty ? nil : String(name)
     }
 
@@ -47,7 +49,4 @@ extension Device {
     /// - Parameter key: The property name.
     /// - Returns: `true` when set to `1`.
     func flag(_ key: String) -> Bool { property(key) == "1" }
-
-    /// A JSON string, or `nil` when the value is missing.
-    static func json(_ value: String?) -> JSONValue? { value.map(JSONValue.string) }
 }

@@ -39,28 +39,42 @@ public struct DisplayProber: CapabilityProber {
                 "internal": .bool(Self.internalTypes.contains(type)),
             ]
             if let status { detail["status"] = .string(status) }
-            if let enabled = connector.attribute("enabled") { detail["enabled"] = .bool(enabled == "enabled") }
+            if let enabled = connector.attribute("enabled") {
+                detail["enabled"] = .bool(enabled == "enabled")
+            }
             if let modes = connector.attribute("modes") {
                 let list = modes.split(separator: "\n").map { JSONValue.string(String($0)) }
                 if !list.isEmpty { detail["modes"] = .array(list) }
             }
-            if let edid = connector.binaryAttributes["edid"], !edid.isEmpty { detail["edidBytes"] = .int(edid.count) }
+            if let edid = connector.binaryAttributes["edid"], !edid.isEmpty {
+                detail["edidBytes"] = .int(edid.count)
+            }
             devices.append(.object(detail))
             switch status {
             case "connected":
                 let place = Self.internalTypes.contains(type) ? "internal" : "external"
-                connected.append(Evidence(device: connector.id, reason: "\(place) \(type) connector connected"))
+                connected.append(
+                    Evidence(device: connector.id, reason: "\(place) \(type) connector connected"))
             case nil, "unknown":
-                unsure.append(Evidence(device: connector.id, reason: "\(type) connector, connection state unreadable"))
+                unsure.append(
+                    Evidence(
+                        device: connector.id,
+                        reason: "\(type) connector, connection state unreadable"))
             default:
                 break
             }
         }
-        for framebuffer in context.devices(in: "graphics") where framebuffer.sysname.hasPrefix("fb") {
+        for framebuffer in context.devices(in: "graphics") where framebuffer.sysname.hasPrefix("fb")
+        {
             guard framebuffer.sysname.dropFirst(2).allSatisfy(\.isNumber) else { continue }
-            if let owner = context.parent(of: framebuffer), ownersWithConnectors.contains(owner.id) { continue }
+            if let owner = context.parent(of: framebuffer), ownersWithConnectors.contains(owner.id)
+            {
+                continue
+            }
             unsure.append(
-                Evidence(device: framebuffer.id, reason: "framebuffer without DRM connectors: display state unreadable"))
+                Evidence(
+                    device: framebuffer.id,
+                    reason: "framebuffer without DRM connectors: display state unreadable"))
         }
         let status: CapabilityStatus
         var evidence = connected
@@ -84,9 +98,12 @@ public struct DisplayProber: CapabilityProber {
     /// The connector type of a `cardN-<type>-<n>` record (`eDP`, `HDMI-A`, `DSI`), or `nil`.
     static func connectorType(_ device: Device) -> String? {
         let name = device.sysname
-        guard device.devtype == "drm_connector" || name.hasPrefix("card") && name.contains("-") else { return nil }
+        guard device.devtype == "drm_connector" || name.hasPrefix("card") && name.contains("-")
+        else { return nil }
         var parts = name.split(separator: "-")
-        guard parts.count >= 3, parts[0].hasPrefix("card"), parts.last?.allSatisfy(\.isNumber) == true else {
+        guard parts.count >= 3, parts[0].hasPrefix("card"),
+            parts.last?.allSatisfy(\.isNumber) == true
+        else {
             return nil
         }
         parts.removeFirst()

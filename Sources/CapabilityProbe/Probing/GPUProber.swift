@@ -49,8 +49,10 @@ public struct GPUProber: CapabilityProber {
             let owner = context.parent(of: node) ?? node
             if let driver = owner.driver, driver == "vgem" || driver == "vkms" { continue }
             if owner.id.hasPrefix("/devices/virtual/") { continue }
-            functions[owner.id] = functions[owner.id] ?? Evidence(device: node.id, reason: "DRM render node")
-            devices[owner.id] = Self.describe(owner, renderNode: node.devnode ?? "/dev/dri/" + node.sysname)
+            functions[owner.id] =
+                functions[owner.id] ?? Evidence(device: node.id, reason: "DRM render node")
+            devices[owner.id] = Self.describe(
+                owner, renderNode: node.devnode ?? "/dev/dri/" + node.sysname)
         }
         for device in context.devices(in: "pci") where functions[device.id] == nil {
             guard let pciClass = Self.pciClass(device), pciClass >> 16 == 0x03 else { continue }
@@ -59,16 +61,21 @@ public struct GPUProber: CapabilityProber {
                 if Self.gpuDrivers.contains(driver) {
                     functions[device.id] = Evidence(
                         device: device.id,
-                        reason: "GPU driver \(driver) bound, no render node (kernel before 3.17 or proprietary driver)")
+                        reason:
+                            "GPU driver \(driver) bound, no render node (kernel before 3.17 or proprietary driver)"
+                    )
                     devices[device.id] = Self.describe(device, renderNode: nil)
                 } else if !Self.displayOnlyDrivers.contains(driver) {
                     unsure.append(
-                        Evidence(device: device.id, reason: "display controller with driver \(driver) and no render node"))
+                        Evidence(
+                            device: device.id,
+                            reason: "display controller with driver \(driver) and no render node"))
                 }
             } else if pciClass >> 8 == 0x0300 || pciClass >> 8 == 0x0302,
                 vendor.map(Self.gpuVendors.contains) ?? false
             {
-                functions[device.id] = Evidence(device: device.id, reason: "GPU PCI function, no driver bound")
+                functions[device.id] = Evidence(
+                    device: device.id, reason: "GPU PCI function, no driver bound")
                 var detail = Self.describe(device, renderNode: nil)
                 detail["access"] = "no driver bound"
                 devices[device.id] = detail
@@ -86,13 +93,18 @@ public struct GPUProber: CapabilityProber {
         }
         var details: [String: JSONValue] = [:]
         if !devices.isEmpty {
-            details["devices"] = .array(devices.keys.sorted().compactMap { devices[$0].map(JSONValue.object) })
+            details["devices"] = .array(
+                devices.keys.sorted().compactMap { devices[$0].map(JSONValue.object) })
         }
         let api: CapabilityStatus = gpu == .absent ? .absent : .unknown
         let apiReason = "needs a userspace driver probe (EGL/Vulkan), which capcheck does not make"
-        let apiEvidence = gpu == .absent ? [] : functions.keys.sorted().map { Evidence(device: $0, reason: apiReason) }
+        let apiEvidence =
+            gpu == .absent
+            ? [] : functions.keys.sorted().map { Evidence(device: $0, reason: apiReason) }
         return [
-            CapabilityFinding(id: "gpu", status: gpu, count: gpu == .present ? functions.count : 0, evidence: evidence, details: details),
+            CapabilityFinding(
+                id: "gpu", status: gpu, count: gpu == .present ? functions.count : 0,
+                evidence: evidence, details: details),
             CapabilityFinding(id: "gpu.gles", status: api, evidence: apiEvidence),
             CapabilityFinding(id: "gpu.vulkan", status: api, evidence: apiEvidence),
         ]
@@ -120,8 +132,11 @@ public struct GPUProber: CapabilityProber {
         if let renderNode { detail["renderNode"] = .string(renderNode) }
         if let ids = device.property("PCI_ID") {
             detail["pciID"] = .string(ids.lowercased())
-        } else if let vendor = device.attribute("vendor"), let product = device.attribute("device") {
-            detail["pciID"] = .string(vendor.lowercased().replacingOccurrences(of: "0x", with: "") + ":" + product.lowercased().replacingOccurrences(of: "0x", with: ""))
+        } else if let vendor = device.attribute("vendor"), let product = device.attribute("device")
+        {
+            detail["pciID"] = .string(
+                vendor.lowercased().replacingOccurrences(of: "0x", with: "") + ":"
+                    + product.lowercased().replacingOccurrences(of: "0x", with: ""))
         }
         if let name = device.property("ID_MODEL_FROM_DATABASE") { detail["name"] = .string(name) }
         if let bootVGA = device.attribute("boot_vga") { detail["bootVGA"] = .bool(bootVGA == "1") }

@@ -19,11 +19,15 @@ public struct MemoryProber: CapabilityProber {
             return [
                 CapabilityFinding(
                     id: "memory.total", status: .unknown,
-                    evidence: [Evidence(device: "/proc/meminfo", reason: "the source records no memory size")])
+                    evidence: [
+                        Evidence(
+                            device: "/proc/meminfo", reason: "the source records no memory size")
+                    ])
             ]
         }
         let source = machine.memorySource ?? "/proc/meminfo"
-        let reason = source.hasPrefix("/sys/firmware/dmi")
+        let reason =
+            source.hasPrefix("/sys/firmware/dmi")
             ? "sum of DMI memory-device sizes" : "MemTotal rounded up to the next GiB"
         return [
             CapabilityFinding(

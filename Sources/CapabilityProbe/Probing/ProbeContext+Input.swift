@@ -45,15 +45,17 @@ extension ProbeContext {
     /// - Parameter input: The `inputN` record.
     /// - Returns: `true` for game pads, wheels and joysticks.
     func isGameController(_ input: Device) -> Bool {
-        let siblings = parent(of: input).map { parent in
-            children(of: parent).flatMap { child in
-                child.isInputDevice ? [child] : children(of: child).filter(\.isInputDevice)
-            }
-        } ?? []
+        let siblings =
+            parent(of: input).map { parent in
+                children(of: parent).flatMap { child in
+                    child.isInputDevice ? [child] : children(of: child).filter(\.isInputDevice)
+                }
+            } ?? []
         for candidate in [input] + siblings {
             if inputProperty("ID_INPUT_JOYSTICK", of: candidate) == "1" { return true }
             if !udevClassified(candidate),
-                let keys = candidate.bitmask(attribute: "capabilities/key", property: "KEY", wordBits: wordBits),
+                let keys = candidate.bitmask(
+                    attribute: "capabilities/key", property: "KEY", wordBits: wordBits),
                 keys.containsAny(0x120...0x13f)
             {
                 return true

@@ -48,7 +48,9 @@ public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
 
     /// HID sensor usages that are real sensors of kinds capcheck does not report (gravity,
     /// inclinometer, orientation, temperature, custom): classified, just not ours.
-    static let otherHIDUsages: Set<String> = ["20007B", "200086", "20008A", "20008E", "200033", "2000E1"]
+    static let otherHIDUsages: Set<String> = [
+        "20007B", "200086", "20008A", "20008E", "200033", "2000E1",
+    ]
 
     /// IIO `name` attribute values of the kernel HID sensor drivers.
     static let iioNames: [String: SensorKind?] = [

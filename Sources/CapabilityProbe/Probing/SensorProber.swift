@@ -56,7 +56,8 @@ public struct SensorProber: CapabilityProber {
             var isPresence = false
             if device.hasAttributes {
                 let channels = device.attributes.keys.map { key in
-                    key.hasPrefix("scan_elements/") ? String(key.dropFirst("scan_elements/".count)) : key
+                    key.hasPrefix("scan_elements/")
+                        ? String(key.dropFirst("scan_elements/".count)) : key
                 }
                 for kind in SensorKind.allCases {
                     let matches = channels.filter { channel in
@@ -96,14 +97,20 @@ public struct SensorProber: CapabilityProber {
                     unclassified.append(
                         Evidence(
                             device: device.id,
-                            reason: "IIO device without channel attributes or a known name: kind unreadable"))
+                            reason:
+                                "IIO device without channel attributes or a known name: kind unreadable"
+                        ))
                 }
                 continue
             }
             for (kind, reason) in kinds {
                 var detail = Self.describe(device, name: name, source: "iio")
-                if let location = Self.location(device, context: context) { detail["location"] = .string(location) }
-                if kind == .proximity, let near = Self.iioNear(device) { detail["near"] = .bool(near) }
+                if let location = Self.location(device, context: context) {
+                    detail["location"] = .string(location)
+                }
+                if kind == .proximity, let near = Self.iioNear(device) {
+                    detail["near"] = .bool(near)
+                }
                 hits.append(
                     Hit(
                         kind: kind, function: hid?.id ?? device.id,
@@ -114,9 +121,12 @@ public struct SensorProber: CapabilityProber {
         // HID sensor hub functions whose IIO driver is not bound.
         for device in context.devices
         where device.sysname.hasPrefix("HID-SENSOR-") && !functionsWithIIO.contains(device.id) {
-            guard let usage = Self.hidUsage(device), let mapped = SensorKind.hidUsages[usage] else { continue }
+            guard let usage = Self.hidUsage(device), let mapped = SensorKind.hidUsages[usage] else {
+                continue
+            }
             guard let kind = mapped else {
-                presence.append(.object(Self.describe(device, name: device.sysname, source: "hid-sensor")))
+                presence.append(
+                    .object(Self.describe(device, name: device.sysname, source: "hid-sensor")))
                 continue
             }
             hits.append(
@@ -138,22 +148,28 @@ public struct SensorProber: CapabilityProber {
                     gamepads.append(.object(Self.describe(input, name: name, source: "input")))
                 } else {
                     var detail = Self.describe(input, name: name, source: "input")
-                    if let location = Self.location(input, context: context) { detail["location"] = .string(location) }
+                    if let location = Self.location(input, context: context) {
+                        detail["location"] = .string(location)
+                    }
                     hits.append(
                         Hit(
                             kind: .accelerometer, function: input.id,
                             evidence: Evidence(device: input.id, reason: reason), detail: detail))
                 }
             }
-            if let switches = input.bitmask(attribute: "capabilities/sw", property: "SW", wordBits: bits),
+            if let switches = input.bitmask(
+                attribute: "capabilities/sw", property: "SW", wordBits: bits),
                 switches.contains(0x0b)
             {
                 var detail = Self.describe(input, name: name, source: "input")
-                if let active = context.activeSwitches(of: input) { detail["near"] = .bool(active.contains(0x0b)) }
+                if let active = context.activeSwitches(of: input) {
+                    detail["near"] = .bool(active.contains(0x0b))
+                }
                 hits.append(
                     Hit(
                         kind: .proximity, function: input.id,
-                        evidence: Evidence(device: input.id, reason: "input switch SW_FRONT_PROXIMITY"),
+                        evidence: Evidence(
+                            device: input.id, reason: "input switch SW_FRONT_PROXIMITY"),
                         detail: detail))
             }
         }
@@ -199,21 +215,28 @@ public struct SensorProber: CapabilityProber {
     }
 
     /// Why an input device is an accelerometer, or `nil`.
-    private static func inputAccelerometerReason(_ input: Device, context: ProbeContext) -> String? {
+    private static func inputAccelerometerReason(_ input: Device, context: ProbeContext) -> String?
+    {
         if context.inputProperty("ID_INPUT_ACCELEROMETER", of: input) == "1" {
             return "udev ID_INPUT_ACCELEROMETER=1"
         }
-        if input.property("IIO_SENSOR_PROXY_TYPE")?.split(separator: " ").contains("input-accel") == true {
+        if input.property("IIO_SENSOR_PROXY_TYPE")?.split(separator: " ").contains("input-accel")
+            == true
+        {
             return "udev IIO_SENSOR_PROXY_TYPE input-accel"
         }
         guard !context.udevClassified(input) else { return nil }
         let bits = context.wordBits
-        if let props = input.bitmask(attribute: "properties", property: "PROP", wordBits: bits), props.contains(6) {
+        if let props = input.bitmask(attribute: "properties", property: "PROP", wordBits: bits),
+            props.contains(6)
+        {
             return "INPUT_PROP_ACCELEROMETER"
         }
         if let events = input.bitmask(attribute: "capabilities/ev", property: "EV", wordBits: bits),
-            let axes = input.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits),
-            events.contains(3), !events.contains(1), axes.contains(0), axes.contains(1), axes.contains(2)
+            let axes = input.bitmask(
+                attribute: "capabilities/abs", property: "ABS", wordBits: bits),
+            events.contains(3), !events.contains(1), axes.contains(0), axes.contains(1),
+            axes.contains(2)
         {
             return "absolute X/Y/Z axes and no keys (systemd input_id rule)"
         }
@@ -245,15 +268,22 @@ public struct SensorProber: CapabilityProber {
 
     /// IIO proximity: near when the raw reading exceeds the near level.
     private static func iioNear(_ device: Device) -> Bool? {
-        guard let raw = (device.attribute("in_proximity_raw") ?? device.attribute("in_proximity0_raw")).flatMap({ Int($0) }),
-            let level = (device.attribute("in_proximity_nearlevel") ?? device.property("PROXIMITY_NEAR_LEVEL"))
+        guard
+            let raw =
+                (device.attribute("in_proximity_raw") ?? device.attribute("in_proximity0_raw"))
+                .flatMap({ Int($0) }),
+            let level =
+                (device.attribute("in_proximity_nearlevel")
+                ?? device.property("PROXIMITY_NEAR_LEVEL"))
                 .flatMap({ Int($0) })
         else { return nil }
         return raw > level
     }
 
     /// The per-device detail object.
-    private static func describe(_ device: Device, name: String?, source: String) -> [String: JSONValue] {
+    private static func describe(_ device: Device, name: String?, source: String) -> [String:
+        JSONValue]
+    {
         var detail: [String: JSONValue] = ["device": .string(device.id), "source": .string(source)]
         if let name { detail["name"] = .string(name) }
         if let driver = device.driver { detail["driver"] = .string(driver) }

@@ -37,19 +37,26 @@ public struct TouchscreenProber: CapabilityProber {
                 unsure.append(
                     Evidence(
                         device: input.id,
-                        reason: "raspberrypi-ts firmware node without a DSI connector: panel attachment unknown"))
+                        reason:
+                            "raspberrypi-ts firmware node without a DSI connector: panel attachment unknown"
+                    ))
                 continue
             }
-            let function = context.nearest(from: input) { $0.subsystem == "hid" }?.id ?? input.parentID ?? input.id
+            let function =
+                context.nearest(from: input) { $0.subsystem == "hid" }?.id ?? input.parentID
+                ?? input.id
             functions.insert(function)
             evidence.append(Evidence(device: input.id, reason: reason))
             var detail: [String: JSONValue] = ["device": .string(input.id)]
             if let name = input.inputName { detail["name"] = .string(name) }
             if let bus = input.inputBusType { detail["bus"] = .string(Self.busName(bus)) }
-            if let width = context.inputProperty("ID_INPUT_WIDTH_MM", of: input).flatMap({ Int($0) }) {
+            if let width = context.inputProperty("ID_INPUT_WIDTH_MM", of: input).flatMap({ Int($0) }
+            ) {
                 detail["widthMM"] = .int(width)
             }
-            if let height = context.inputProperty("ID_INPUT_HEIGHT_MM", of: input).flatMap({ Int($0) }) {
+            if let height = context.inputProperty("ID_INPUT_HEIGHT_MM", of: input).flatMap({
+                Int($0)
+            }) {
                 detail["heightMM"] = .int(height)
             }
             if let slots = context.absInfo(0x2f, "maximum", of: input) {
@@ -72,7 +79,8 @@ public struct TouchscreenProber: CapabilityProber {
         }
         return [
             CapabilityFinding(
-                id: "input.touchscreen", status: status, count: status == .present ? functions.count : 0,
+                id: "input.touchscreen", status: status,
+                count: status == .present ? functions.count : 0,
                 evidence: evidence, details: details)
         ]
     }
@@ -80,18 +88,23 @@ public struct TouchscreenProber: CapabilityProber {
     /// Why an input device is a touchscreen, or `nil`.
     static func touchscreenReason(_ input: Device, context: ProbeContext) -> String? {
         if context.udevClassified(input) {
-            guard context.inputProperty("ID_INPUT_TOUCHSCREEN", of: input) == "1" else { return nil }
+            guard context.inputProperty("ID_INPUT_TOUCHSCREEN", of: input) == "1" else {
+                return nil
+            }
             guard context.inputProperty("ID_INPUT_TOUCHPAD", of: input) != "1" else { return nil }
             return "udev ID_INPUT_TOUCHSCREEN=1"
         }
         let bits = context.wordBits
-        guard let abs = input.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits) else {
+        guard
+            let abs = input.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits)
+        else {
             return nil
         }
         let keys = input.bitmask(attribute: "capabilities/key", property: "KEY", wordBits: bits)
         let props = input.bitmask(attribute: "properties", property: "PROP", wordBits: bits)
         func key(_ code: Int) -> Bool { keys?.contains(code) ?? false }
-        let coordinates = (abs.contains(0x00) && abs.contains(0x01)) || (abs.contains(0x35) && abs.contains(0x36))
+        let coordinates =
+            (abs.contains(0x00) && abs.contains(0x01)) || (abs.contains(0x35) && abs.contains(0x36))
         guard coordinates else { return nil }
         let direct = props?.contains(1) ?? false
         let pen = key(0x140) || key(0x14b)

@@ -38,22 +38,32 @@ public struct VibrationProber: CapabilityProber {
             if let name { detail["name"] = .string(name) }
             if tagged || known {
                 evidence.append(
-                    Evidence(device: input.id, reason: tagged ? "feedbackd vibrator (FEEDBACKD_TYPE=vibra)" : "feedbackd vibrator name"))
+                    Evidence(
+                        device: input.id,
+                        reason: tagged
+                            ? "feedbackd vibrator (FEEDBACKD_TYPE=vibra)"
+                            : "feedbackd vibrator name"))
                 devices.append(.object(detail))
                 continue
             }
-            if let effects = input.bitmask(attribute: "capabilities/ff", property: "FF", wordBits: bits),
+            if let effects = input.bitmask(
+                attribute: "capabilities/ff", property: "FF", wordBits: bits),
                 !effects.contains(0x50) && !effects.contains(0x51)
             {
                 continue
             }
             let bus = input.inputBusType
             if context.isGameController(input) || bus == 0x03 || bus == 0x05 {
-                detail["reason"] = .string(context.isGameController(input) ? "game controller" : "external USB/Bluetooth HID")
+                detail["reason"] = .string(
+                    context.isGameController(input)
+                        ? "game controller" : "external USB/Bluetooth HID")
                 excluded.append(.object(detail))
                 continue
             }
-            evidence.append(Evidence(device: input.id, reason: "force-feedback input device (EV_FF rumble/periodic)"))
+            evidence.append(
+                Evidence(
+                    device: input.id, reason: "force-feedback input device (EV_FF rumble/periodic)")
+            )
             devices.append(.object(detail))
         }
         var details: [String: JSONValue] = [:]

@@ -12,7 +12,8 @@ enum LiveMemory {
         if let names = try? FileManager.default.contentsOfDirectory(atPath: entries) {
             var total = 0
             for name in names.sorted() where name.hasPrefix("17-") {
-                guard let raw = FileManager.default.contents(atPath: entries + "/" + name + "/raw") else { continue }
+                guard let raw = FileManager.default.contents(atPath: entries + "/" + name + "/raw")
+                else { continue }
                 total += memoryDeviceBytes([UInt8](raw)) ?? 0
             }
             if total > 0 { return (total, "/sys/firmware/dmi/entries") }
@@ -32,7 +33,9 @@ enum LiveMemory {
         if size == 0 || size == 0xFFFF { return nil }
         if size == 0x7FFF {
             guard Int(raw[1]) >= 0x20, raw.count >= 0x20 else { return nil }
-            let extended = (Int(raw[0x1C]) | Int(raw[0x1D]) << 8 | Int(raw[0x1E]) << 16 | Int(raw[0x1F]) << 24) & 0x7FFF_FFFF
+            let extended =
+                (Int(raw[0x1C]) | Int(raw[0x1D]) << 8 | Int(raw[0x1E]) << 16 | Int(raw[0x1F]) << 24)
+                & 0x7FFF_FFFF
             return extended * 1024 * 1024
         }
         return size & 0x8000 != 0 ? (size & 0x7FFF) * 1024 : size * 1024 * 1024
