@@ -16,7 +16,16 @@ public struct CapabilityClassifier: Sendable {
         let context = ProbeContext(inventory)
         var findings: [String: CapabilityFinding] = [:]
         for prober in probers {
-            for finding in prober.evaluate(context) { findings[finding.id] = finding }
+            for var finding in prober.evaluate(context) {
+                // Every verdict carries its why: findings without device evidence get the
+                // rule that was looked for.
+                if finding.evidence.isEmpty, finding.details["reason"] == nil,
+                    let reason = CapabilityRules.reason(for: finding, source: inventory.source)
+                {
+                    finding.details["reason"] = .string(reason)
+                }
+                findings[finding.id] = finding
+            }
         }
         return CapabilityReport(
             source: inventory.source, machine: inventory.machine,

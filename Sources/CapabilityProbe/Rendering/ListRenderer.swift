@@ -81,7 +81,9 @@ public enum ListRenderer {
         let reasons = finding.evidence.map(\.reason)
         var unique: [String] = []
         for reason in reasons where !unique.contains(reason) { unique.append(reason) }
-        guard let first = unique.first else { return "" }
+        guard let first = unique.first else {
+            return TerminalText.sanitize(finding.details["reason"]?.stringValue ?? "")
+        }
         let more = unique.count > 2 ? " (+\(unique.count - 2) more)" : ""
         let text = unique.count > 1 ? first + "; " + unique[1] + more : first
         return TerminalText.sanitize(text)

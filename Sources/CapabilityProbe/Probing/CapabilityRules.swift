@@ -1,0 +1,59 @@
+/// The detection rule of each capability id, in words, for findings that have no device
+/// evidence (absent, or unknown because the source is partial).
+public enum CapabilityRules {
+    /// Rule text by capability id.
+    public static let text: [String: String] = [
+        "audio.input": "a capture PCM (pcmC*D*c) on a sound card that is not a modem",
+        "audio.output": "a playback PCM that is not HDMI/DisplayPort-only",
+        "bluetooth": "a Bluetooth host (hciN), or a Bluetooth USB/PCI function",
+        "bluetooth.le": "an HCI controller reporting the LE feature bit",
+        "camera.any": "a video4linux capture node that is not metadata, m2m codec/ISP or IPU ISYS",
+        "camera.autofocus": "a camera with FOCUS_AUTO or AUTO_FOCUS_START",
+        "camera.back": "a camera whose CAMERA_ORIENTATION is back",
+        "camera.external": "a removable (USB) camera or CAMERA_ORIENTATION external",
+        "camera.flash": "a flash control or a *:flash / *:torch LED",
+        "camera.front": "a fixed UVC camera or CAMERA_ORIENTATION front",
+        "camera.video": "a camera that streams video",
+        "cellular": "a WWAN modem (wwan class, DEVTYPE=wwan, cdc-wdm on qmi_wwan/cdc_mbim)",
+        "cellular.sms": "a modem with SMS (needs ModemManager)",
+        "display": "a connected DRM connector",
+        "gpu": "a DRM render node or a GPU with a 3D driver",
+        "gpu.gles": "an OpenGL ES capable GPU",
+        "gpu.vulkan": "a Vulkan capable GPU",
+        "haptics.vibration": "a force-feedback input device that is not a game controller",
+        "input.touchscreen": "an input device flagged as a touchscreen (not a touchpad)",
+        "location.any": "a GNSS receiver or a network-location capable radio",
+        "location.gnss": "a gnss class device, a known GPS receiver, or a modem GPS port",
+        "memory.total": "installed RAM from DMI or MemTotal",
+        "net.wifi": "an ieee80211 phy or a wlan net device",
+        "nfc": "an nfc class device",
+        "power.battery": "a power_supply of type Battery with scope System",
+        "sensor.accelerometer": "an IIO device with in_accel_* channels or an accelerometer input device",
+        "sensor.barometer": "an IIO device with in_pressure channels",
+        "sensor.gyroscope": "an IIO device with in_anglvel_* channels",
+        "sensor.humidity": "an IIO device with in_humidityrelative channels",
+        "sensor.light": "an IIO device with illuminance channels or hwmon light",
+        "sensor.magnetometer": "an IIO device with in_magn_* channels or a HID compass",
+        "sensor.proximity": "an IIO proximity channel or an input SW_FRONT_PROXIMITY switch",
+    ]
+
+    /// The reason shown for a finding without device evidence.
+    /// - Parameters:
+    ///   - finding: The finding.
+    ///   - source: Where the records came from.
+    /// - Returns: A reason in words, or `nil` for present findings.
+    public static func reason(for finding: CapabilityFinding, source: SourceInfo) -> String? {
+        guard finding.status != .present else { return nil }
+        let rule = text[finding.id] ?? "a device providing \(finding.id)"
+        switch finding.status {
+        case .absent:
+            return "none found; looked for \(rule)"
+        case .unknown:
+            return source.complete
+                ? "cannot decide; looked for \(rule)"
+                : "partial source, proves no absence; looked for \(rule)"
+        case .present:
+            return nil
+        }
+    }
+}
