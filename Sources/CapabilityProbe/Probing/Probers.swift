@@ -1,5 +1,7 @@
 /// The default, ordered list of probers.
 public enum Probers {
     /// Every prober capcheck runs, in a fixed order.
-    public static let all: [any CapabilityProber] = []
+    public static let all: [any CapabilityProber] = [
+        CameraProber(),
+    ]
 }
