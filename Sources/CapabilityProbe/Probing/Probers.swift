@@ -3,5 +3,11 @@ public enum Probers {
     /// Every prober capcheck runs, in a fixed order.
     public static let all: [any CapabilityProber] = [
         CameraProber(),
+        AudioProber(),
+        WiFiProber(),
+        BluetoothProber(),
+        CellularProber(),
+        NFCProber(),
+        LocationProber(),
     ]
 }
