@@ -28,9 +28,10 @@ struct RadioFunction: Sendable {
         if let record {
             name = BusFacts.nearestName(record, in: context)
             driver = record.driver == "usb" ? nil : record.driver
-            pciID = context.nearest(from: record) { $0.subsystem == "pci" }.flatMap(BusFacts.pciID)
             if let usb = context.nearest(from: record, where: BusFacts.isUSBDevice) {
                 usbID = BusFacts.usbID(usb)
+            } else {
+                pciID = context.nearest(from: record) { $0.subsystem == "pci" }.flatMap(BusFacts.pciID)
             }
         }
     }
