@@ -37,7 +37,7 @@ public struct CameraProber: CapabilityProber {
         let visible = functions.filter { $0.infrared != true }
         let infrared = functions.filter { $0.infrared == true }
         let unknown = scan.unknown.filter { candidate in !functions.contains { $0.id == candidate.key } }
-        let mmal = context.devices.first { $0.subsystem == "vchiq" || $0.driver == "bcm2835_vchiq" }
+        let mmal = context.devices(in: "vchiq").first ?? context.devices.first { $0.driver == "bcm2835_vchiq" }
 
         var evidence: [Evidence] = []
         for function in visible { evidence.append(Evidence(device: function.id, reason: function.reason)) }
