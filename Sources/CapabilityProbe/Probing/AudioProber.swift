@@ -27,13 +27,17 @@ public struct AudioProber: CapabilityProber {
             .map { SoundCard($0, in: context) }
         let usable = cards.filter { !$0.modem }
         let silent = usable.filter { card in
-            card.hasNoPCM && context.nearest(from: card.card) { $0.subsystem == "pci" || $0.subsystem == "usb" } != nil
+            card.hasNoPCM
+                && context.nearest(from: card.card) {
+                    $0.subsystem == "pci" || $0.subsystem == "usb"
+                } != nil
         }
         var details: [String: JSONValue] = ["devices": .array(cards.map(\.detail))]
         let ignored = cards.filter { $0.modem || $0.hasNoPCM }.map { card -> JSONValue in
             .object([
                 "device": .string(card.card.id),
-                "reason": .string(card.modem ? "modem sound card" : "sound card without PCM devices"),
+                "reason": .string(
+                    card.modem ? "modem sound card" : "sound card without PCM devices"),
             ])
         }
         if !ignored.isEmpty { details["ignored"] = .array(ignored) }
@@ -41,7 +45,9 @@ public struct AudioProber: CapabilityProber {
         let inputs = usable.filter { !$0.capture.isEmpty }
         let input = finding(
             "audio.input", providers: inputs, silent: silent, details: details, context: context,
-            reason: { card in "capture PCM \(card.capture.joined(separator: ", "))" + Self.formFactor(card) })
+            reason: { card in
+                "capture PCM \(card.capture.joined(separator: ", "))" + Self.formFactor(card)
+            })
 
         let outputs = usable.filter { !$0.playback.isEmpty }
         var outputDetails = details
@@ -55,14 +61,19 @@ public struct AudioProber: CapabilityProber {
         }
         if !hdmi.isEmpty { outputDetails["hdmi"] = .array(hdmi) }
         var output = finding(
-            "audio.output", providers: outputs, silent: silent, details: outputDetails, context: context,
-            reason: { card in "playback PCM \(card.playback.joined(separator: ", "))" + Self.formFactor(card) })
+            "audio.output", providers: outputs, silent: silent, details: outputDetails,
+            context: context,
+            reason: { card in
+                "playback PCM \(card.playback.joined(separator: ", "))" + Self.formFactor(card)
+            })
         if output.status != .present {
             for card in usable where !card.hdmi.isEmpty && card.playback.isEmpty {
                 output.evidence.append(
                     Evidence(
                         device: card.card.id,
-                        reason: "HDMI/DP playback only (\(card.hdmi.joined(separator: ", "))): not a speaker of the machine"))
+                        reason:
+                            "HDMI/DP playback only (\(card.hdmi.joined(separator: ", "))): not a speaker of the machine"
+                    ))
             }
             output.evidence.sort()
         }
@@ -76,13 +87,17 @@ public struct AudioProber: CapabilityProber {
         if !providers.isEmpty {
             return CapabilityFinding(
                 id: id, status: .present, count: providers.count,
-                evidence: providers.map { Evidence(device: $0.card.id, reason: reason($0)) }, details: details)
+                evidence: providers.map { Evidence(device: $0.card.id, reason: reason($0)) },
+                details: details)
         }
         if !silent.isEmpty {
             return CapabilityFinding(
                 id: id, status: .unknown,
                 evidence: silent.map {
-                    Evidence(device: $0.card.id, reason: "sound card without PCM devices (DSP firmware or topology not loaded?)")
+                    Evidence(
+                        device: $0.card.id,
+                        reason:
+                            "sound card without PCM devices (DSP firmware or topology not loaded?)")
                 }, details: details)
         }
         return CapabilityFinding(id: id, status: context.noCandidateStatus, details: details)

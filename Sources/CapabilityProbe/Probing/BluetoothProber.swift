@@ -23,7 +23,9 @@ public struct BluetoothProber: CapabilityProber {
     public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var adapters: [String: RadioFunction] = [:]
         var hosts: [String: [Device]] = [:]
-        func add(_ key: String, _ reason: String, _ update: (inout RadioFunction) -> Void = { _ in }) {
+        func add(
+            _ key: String, _ reason: String, _ update: (inout RadioFunction) -> Void = { _ in }
+        ) {
             var adapter = adapters[key] ?? RadioFunction(id: key, context: context)
             if !adapter.reasons.contains(reason) { adapter.reasons.append(reason) }
             update(&adapter)
@@ -36,7 +38,8 @@ public struct BluetoothProber: CapabilityProber {
         }
         for device in context.devices(in: "usb") where BusFacts.isUSBInterface(device) {
             let interfaceClass = BusFacts.usbInterfaceClass(device)
-            let usbID = BusFacts.usbID(device)
+            let usbID =
+                BusFacts.usbID(device)
                 ?? context.parent(of: device).flatMap(BusFacts.usbID)
             let reason: String
             if let interfaceClass, interfaceClass == (0xe0, 1, 1) {
@@ -50,12 +53,19 @@ public struct BluetoothProber: CapabilityProber {
             }
             let bound = device.driver.map { " bound to \($0)" } ?? " (no driver bound)"
             add(BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true), reason + bound) {
-                if let driver = device.driver, $0.driver == nil || $0.driver == "usb" { $0.driver = driver }
+                if let driver = device.driver, $0.driver == nil || $0.driver == "usb" {
+                    $0.driver = driver
+                }
             }
         }
         for pci in context.devices(in: "pci") {
-            if BusFacts.pciClass(pci).map({ $0 >> 8 == 0x0d11 }) == true || pci.driver == "btintel_pcie" {
-                add(pci.id, "PCI Bluetooth function (class 0x0d11)" + (pci.driver == nil ? ", no driver bound" : ""))
+            if BusFacts.pciClass(pci).map({ $0 >> 8 == 0x0d11 }) == true
+                || pci.driver == "btintel_pcie"
+            {
+                add(
+                    pci.id,
+                    "PCI Bluetooth function (class 0x0d11)"
+                        + (pci.driver == nil ? ", no driver bound" : ""))
             }
         }
         let sorted = adapters.keys.sorted().compactMap { key -> (RadioFunction, [Device])? in
@@ -71,9 +81,11 @@ public struct BluetoothProber: CapabilityProber {
         let details: [String: JSONValue] = ["devices": .array(sorted.map(\.0.detail))]
         let bluetooth =
             sorted.isEmpty
-            ? CapabilityFinding(id: "bluetooth", status: context.noCandidateStatus, details: details)
+            ? CapabilityFinding(
+                id: "bluetooth", status: context.noCandidateStatus, details: details)
             : CapabilityFinding(
-                id: "bluetooth", status: .present, count: sorted.count, evidence: evidence, details: details)
+                id: "bluetooth", status: .present, count: sorted.count, evidence: evidence,
+                details: details)
         return [bluetooth, lowEnergy(sorted, bluetooth: bluetooth)]
     }
 
@@ -89,25 +101,33 @@ public struct BluetoothProber: CapabilityProber {
         for (adapter, hosts) in adapters {
             let facts = hosts.compactMap(HCIFacts.init)
             if let le = facts.first(where: { $0.lowEnergy == true }) {
-                having.append(Evidence(device: adapter.id, reason: "controller supports LE (\(le.basis ?? "hci"))"))
+                having.append(
+                    Evidence(
+                        device: adapter.id, reason: "controller supports LE (\(le.basis ?? "hci"))")
+                )
             } else if let no = facts.first(where: { $0.lowEnergy == false }) {
-                lacking.append(Evidence(device: adapter.id, reason: "controller lacks LE (\(no.basis ?? "hci"))"))
+                lacking.append(
+                    Evidence(
+                        device: adapter.id, reason: "controller lacks LE (\(no.basis ?? "hci"))"))
             } else {
                 undecided.append(
                     Evidence(
                         device: adapter.id,
                         reason: hosts.isEmpty
                             ? "no hci: LE features cannot be read"
-                            : "LE needs the controller features (HCI socket or mgmt; not in sysfs)"))
+                            : "LE needs the controller features (HCI socket or mgmt; not in sysfs)")
+                )
             }
         }
         if !having.isEmpty {
-            return CapabilityFinding(id: "bluetooth.le", status: .present, count: having.count, evidence: having)
+            return CapabilityFinding(
+                id: "bluetooth.le", status: .present, count: having.count, evidence: having)
         }
         if undecided.isEmpty {
             return CapabilityFinding(id: "bluetooth.le", status: .absent, evidence: lacking)
         }
-        return CapabilityFinding(id: "bluetooth.le", status: .unknown, evidence: undecided + lacking)
+        return CapabilityFinding(
+            id: "bluetooth.le", status: .unknown, evidence: undecided + lacking)
     }
 
     /// `hciN` with `DEVTYPE=host` (connections are `hciN:handle`, `DEVTYPE=link`).

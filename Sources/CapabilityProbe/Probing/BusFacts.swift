@@ -30,7 +30,8 @@ enum BusFacts {
 
     /// The `vendor:product` id of a USB device or interface in lower case (`0e8d:763f`).
     static func usbID(_ device: Device) -> String? {
-        if let vendor = device.property("ID_VENDOR_ID"), let model = device.property("ID_MODEL_ID") {
+        if let vendor = device.property("ID_VENDOR_ID"), let model = device.property("ID_MODEL_ID")
+        {
             return vendor.lowercased() + ":" + model.lowercased()
         }
         if let product = device.property("PRODUCT") {
@@ -68,7 +69,8 @@ enum BusFacts {
 
     /// Whether a record is a USB device (not an interface).
     static func isUSBDevice(_ device: Device) -> Bool {
-        device.devtype == "usb_device" || (device.subsystem == "usb" && isUSBDeviceName(device.sysname))
+        device.devtype == "usb_device"
+            || (device.subsystem == "usb" && isUSBDeviceName(device.sysname))
     }
 
     /// The id of the physical function a device belongs to: the nearest USB device
@@ -103,10 +105,13 @@ enum BusFacts {
         guard parts.count > 2 else { return id }
         parts.removeLast()
         let classDirectories: Set<String> = [
-            "net", "ieee80211", "bluetooth", "video4linux", "sound", "wwan", "usbmisc", "tty", "nfc",
+            "net", "ieee80211", "bluetooth", "video4linux", "sound", "wwan", "usbmisc", "tty",
+            "nfc",
             "gnss", "rfkill",
         ]
-        if let last = parts.last, classDirectories.contains(last), parts.count > 2 { parts.removeLast() }
+        if let last = parts.last, classDirectories.contains(last), parts.count > 2 {
+            parts.removeLast()
+        }
         return parts.joined(separator: "/")
     }
 
@@ -154,7 +159,9 @@ enum BusFacts {
             if first == UInt8(ascii: "\\"), scalars.count >= 4,
                 scalars[scalars.startIndex + 1] == UInt8(ascii: "x"),
                 let byte = UInt8(
-                    String(decoding: scalars[(scalars.startIndex + 2)..<(scalars.startIndex + 4)], as: UTF8.self),
+                    String(
+                        decoding: scalars[(scalars.startIndex + 2)..<(scalars.startIndex + 4)],
+                        as: UTF8.self),
                     radix: 16)
             {
                 bytes.append(byte)
@@ -180,7 +187,8 @@ enum BusFacts {
         guard let dash = name.firstIndex(of: "-"), dash > name.startIndex else { return false }
         let bus = name[..<dash]
         let port = name[name.index(after: dash)...]
-        return !port.isEmpty && bus.allSatisfy(\.isNumber) && port.allSatisfy { $0.isNumber || $0 == "." }
+        return !port.isEmpty && bus.allSatisfy(\.isNumber)
+            && port.allSatisfy { $0.isNumber || $0 == "." }
     }
 
     /// `0000:02:00.0`.

@@ -36,14 +36,22 @@ public struct CameraProber: CapabilityProber {
         Self.markSecondaryFunctions(&functions)
         let visible = functions.filter { $0.infrared != true }
         let infrared = functions.filter { $0.infrared == true }
-        let unknown = scan.unknown.filter { candidate in !functions.contains { $0.id == candidate.key } }
-        let mmal = context.devices(in: "vchiq").first ?? context.devices.first { $0.driver == "bcm2835_vchiq" }
+        let unknown = scan.unknown.filter { candidate in
+            !functions.contains { $0.id == candidate.key }
+        }
+        let mmal =
+            context.devices(in: "vchiq").first
+            ?? context.devices.first { $0.driver == "bcm2835_vchiq" }
 
         var evidence: [Evidence] = []
-        for function in visible { evidence.append(Evidence(device: function.id, reason: function.reason)) }
+        for function in visible {
+            evidence.append(Evidence(device: function.id, reason: function.reason))
+        }
         for function in infrared {
             evidence.append(
-                Evidence(device: function.id, reason: "IR camera (\(function.infraredBasis ?? "ir")), not counted"))
+                Evidence(
+                    device: function.id,
+                    reason: "IR camera (\(function.infraredBasis ?? "ir")), not counted"))
         }
         for (key, reason) in unknown.sorted(by: { $0.key < $1.key }) {
             evidence.append(Evidence(device: key, reason: reason))
@@ -58,7 +66,8 @@ public struct CameraProber: CapabilityProber {
             evidence.append(
                 Evidence(
                     device: mmal.id,
-                    reason: "Raspberry Pi VideoCore (vchiq/MMAL): a legacy camera module has no V4L node; whether one is connected is not visible"
+                    reason:
+                        "Raspberry Pi VideoCore (vchiq/MMAL): a legacy camera module has no V4L node; whether one is connected is not visible"
                 ))
         } else {
             status = context.noCandidateStatus
@@ -79,10 +88,14 @@ public struct CameraProber: CapabilityProber {
 
         var videoDetails: [String: JSONValue] = [:]
         let modes = Set(visible.flatMap { $0.facts?.modes ?? [] })
-        if !modes.isEmpty { videoDetails["modes"] = .array(Self.sortedModes(modes).map(JSONValue.string)) }
+        if !modes.isEmpty {
+            videoDetails["modes"] = .array(Self.sortedModes(modes).map(JSONValue.string))
+        }
         let video = CapabilityFinding(
             id: "camera.video", status: status, count: count,
-            evidence: visible.map { Evidence(device: $0.id, reason: "camera streams video: \($0.reason)") }
+            evidence: visible.map {
+                Evidence(device: $0.id, reason: "camera streams video: \($0.reason)")
+            }
                 + (status == .present ? [] : evidence),
             details: videoDetails)
 
@@ -93,7 +106,9 @@ public struct CameraProber: CapabilityProber {
                     "camera." + facing, anyStatus: status, functions: visible, extra: [],
                     value: { $0.facing.map { $0 == facing } },
                     reason: { "faces \(facing) (\($0.facingBasis ?? "facing"))" },
-                    unknownReason: "facing not readable: needs CAMERA_ORIENTATION or the USB 'removable' attribute"))
+                    unknownReason:
+                        "facing not readable: needs CAMERA_ORIENTATION or the USB 'removable' attribute"
+                ))
         }
         findings.append(
             trait(
@@ -106,7 +121,9 @@ public struct CameraProber: CapabilityProber {
         findings.append(
             trait(
                 "camera.flash", anyStatus: status, functions: visible,
-                extra: flashLEDs.map { Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'") },
+                extra: flashLEDs.map {
+                    Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'")
+                },
                 value: { $0.facts?.flash }, reason: { _ in "flash control (V4L2)" },
                 unknownReason: "flash needs the V4L2 flash controls (not read)"))
         return findings

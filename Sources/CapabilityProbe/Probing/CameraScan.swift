@@ -21,7 +21,9 @@ struct CameraScan: Sendable {
         let ancestors = context.ancestors(of: node)
         let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
         let driver = facts?.driver ?? BusFacts.nearestDriver(node, in: context)
-        if let reason = Self.processingReason(name: name, facts: facts, node: node, ancestors: ancestors) {
+        if let reason = Self.processingReason(
+            name: name, facts: facts, node: node, ancestors: ancestors)
+        {
             ignored.append(Evidence(device: node.id, reason: reason))
             return
         }
@@ -30,7 +32,8 @@ struct CameraScan: Sendable {
         let relay = name.map { $0.lowercased().contains("mipi camera") } ?? false
         if let facts, let capture = facts.isCapture {
             if capture {
-                captures.append(Capture(node: node, key: key, reason: "video capture node (VIDIOC_QUERYCAP)"))
+                captures.append(
+                    Capture(node: node, key: key, reason: "video capture node (VIDIOC_QUERYCAP)"))
             } else if relay, facts.isOutput == true {
                 captures.append(Capture(node: node, key: key, reason: Self.relayReason))
             } else {
@@ -44,7 +47,8 @@ struct CameraScan: Sendable {
                 if uvc, let index = Self.index(node), index > 0 {
                     ignored.append(Evidence(device: node.id, reason: Self.metadataReason(index)))
                 } else {
-                    captures.append(Capture(node: node, key: key, reason: "ID_V4L_CAPABILITIES has :capture:"))
+                    captures.append(
+                        Capture(node: node, key: key, reason: "ID_V4L_CAPABILITIES has :capture:"))
                 }
             } else if relay, tokens.contains("video_output") {
                 captures.append(Capture(node: node, key: key, reason: Self.relayReason))
@@ -52,7 +56,9 @@ struct CameraScan: Sendable {
                 ignored.append(
                     Evidence(
                         device: node.id,
-                        reason: "no capture capability (ID_V4L_CAPABILITIES=\(capabilities)): metadata, output or m2m node"))
+                        reason:
+                            "no capture capability (ID_V4L_CAPABILITIES=\(capabilities)): metadata, output or m2m node"
+                    ))
             }
             return
         }
@@ -84,8 +90,10 @@ struct CameraScan: Sendable {
         let node = first.node
         let facts = group.lazy.compactMap { V4L2Facts($0.node) }.first
         let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
-        let onUSB = BusFacts.isUSBInterfaceName(key.split(separator: "/").last.map(String.init) ?? "")
-        let usbDevice = onUSB ? context.device(BusFacts.physicalFunction(of: key, wholeUSBDevice: true)) : nil
+        let onUSB = BusFacts.isUSBInterfaceName(
+            key.split(separator: "/").last.map(String.init) ?? "")
+        let usbDevice =
+            onUSB ? context.device(BusFacts.physicalFunction(of: key, wholeUSBDevice: true)) : nil
         var function = CameraFunction(
             id: key, nodes: group.map(\.node.id), name: name,
             driver: facts?.driver ?? BusFacts.nearestDriver(node, in: context),
@@ -98,7 +106,9 @@ struct CameraScan: Sendable {
             function.infrared = true
             function.infraredBasis = "name '\(name)'"
         }
-        if let orientation = facts?.orientation, ["front", "back", "external"].contains(orientation) {
+        if let orientation = facts?.orientation,
+            ["front", "back", "external"].contains(orientation)
+        {
             function.facing = orientation
             function.facingBasis = "CAMERA_ORIENTATION control"
         } else if let removable = usbDevice?.attribute("removable") {
@@ -137,8 +147,12 @@ struct CameraScan: Sendable {
     }
 
     /// Why a node is a codec, ISP or raw IPU node, if it is one.
-    static func processingReason(name: String?, facts: V4L2Facts?, node: Device, ancestors: [Device]) -> String? {
-        let names = [name, facts?.driver, node.driver] + ancestors.map(\.driver) + ancestors.map { .some($0.sysname) }
+    static func processingReason(
+        name: String?, facts: V4L2Facts?, node: Device, ancestors: [Device]
+    ) -> String? {
+        let names =
+            [name, facts?.driver, node.driver] + ancestors.map(\.driver)
+            + ancestors.map { .some($0.sysname) }
         for candidate in names.compactMap({ $0?.lowercased() }) {
             for prefix in ["bcm2835-codec", "bcm2835-isp", "mtk-vcodec", "mtk-jpeg", "mtk-mdp"]
             where candidate.hasPrefix(prefix) {
@@ -157,9 +171,15 @@ struct CameraScan: Sendable {
     /// Why a probed node is not a capture node.
     static func nonCaptureReason(_ facts: V4L2Facts) -> String {
         guard let caps = facts.caps else { return "no capture capability" }
-        if caps & V4L2Facts.touchBit != 0 { return "V4L2 touch sensor node (V4L2_CAP_TOUCH), not a camera" }
-        if caps & V4L2Facts.memoryToMemoryBits != 0 { return "memory-to-memory node (V4L2_CAP_VIDEO_M2M)" }
-        if caps & V4L2Facts.metadataBit != 0 { return "metadata capture node (V4L2_CAP_META_CAPTURE)" }
+        if caps & V4L2Facts.touchBit != 0 {
+            return "V4L2 touch sensor node (V4L2_CAP_TOUCH), not a camera"
+        }
+        if caps & V4L2Facts.memoryToMemoryBits != 0 {
+            return "memory-to-memory node (V4L2_CAP_VIDEO_M2M)"
+        }
+        if caps & V4L2Facts.metadataBit != 0 {
+            return "metadata capture node (V4L2_CAP_META_CAPTURE)"
+        }
         return "no video capture capability (VIDIOC_QUERYCAP)"
     }
 

@@ -21,22 +21,29 @@ public struct CellularProber: CapabilityProber {
         var details: [String: JSONValue] = ["devices": .array(scan.modems.map(\.detail))]
         if !scan.ignored.isEmpty {
             details["ignored"] = .array(
-                scan.ignored.map { .object(["device": .string($0.device), "reason": .string($0.reason)]) })
+                scan.ignored.map {
+                    .object(["device": .string($0.device), "reason": .string($0.reason)])
+                })
         }
         guard !scan.modems.isEmpty else {
             return [
-                CapabilityFinding(id: "cellular", status: context.noCandidateStatus, details: details),
+                CapabilityFinding(
+                    id: "cellular", status: context.noCandidateStatus, details: details),
                 CapabilityFinding(id: "cellular.sms", status: context.noCandidateStatus),
             ]
         }
-        let evidence = scan.modems.map { Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; ")) }
+        let evidence = scan.modems.map {
+            Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
+        }
         return [
             CapabilityFinding(
-                id: "cellular", status: .present, count: scan.modems.count, evidence: evidence, details: details),
+                id: "cellular", status: .present, count: scan.modems.count, evidence: evidence,
+                details: details),
             CapabilityFinding(
                 id: "cellular.sms", status: .unknown,
                 evidence: scan.modems.map {
-                    Evidence(device: $0.id, reason: "SMS support is only visible through ModemManager")
+                    Evidence(
+                        device: $0.id, reason: "SMS support is only visible through ModemManager")
                 }),
         ]
     }
@@ -57,12 +64,18 @@ public struct CellularProber: CapabilityProber {
             modems[key] = modem
         }
         for device in context.devices {
-            let interfaceDriver = device.property("ID_USB_DRIVER") ?? context.parent(of: device)?.driver
+            let interfaceDriver =
+                device.property("ID_USB_DRIVER") ?? context.parent(of: device)?.driver
             switch device.subsystem {
             case "wwan":
-                add(device, device.devtype == "wwan_port" ? "WWAN port \(device.sysname)" : "WWAN device \(device.sysname)")
+                add(
+                    device,
+                    device.devtype == "wwan_port"
+                        ? "WWAN port \(device.sysname)" : "WWAN device \(device.sysname)")
             case "net" where device.devtype == "wwan":
-                add(device, "wwan netdev \(device.sysname)" + (interfaceDriver.map { " (\($0))" } ?? ""))
+                add(
+                    device,
+                    "wwan netdev \(device.sysname)" + (interfaceDriver.map { " (\($0))" } ?? ""))
             case "usbmisc" where device.sysname.hasPrefix("cdc-wdm"):
                 if let interfaceDriver, ["qmi_wwan", "cdc_mbim"].contains(interfaceDriver) {
                     add(device, "\(device.sysname) control node on \(interfaceDriver)")
@@ -72,19 +85,32 @@ public struct CellularProber: CapabilityProber {
                 if klass.map({ $0 >> 8 == 0x0d40 }) == true
                     || ["iosm", "mhi-pci-generic", "mhi_pci_generic"].contains(device.driver ?? "")
                 {
-                    add(device, "PCIe WWAN modem" + (device.driver.map { " (\($0))" } ?? ", no driver bound"))
+                    add(
+                        device,
+                        "PCIe WWAN modem"
+                            + (device.driver.map { " (\($0))" } ?? ", no driver bound"))
                 }
-            case "rfkill" where device.property("RFKILL_TYPE") == "wwan" || device.attribute("type") == "wwan":
+            case "rfkill"
+            where device.property("RFKILL_TYPE") == "wwan" || device.attribute("type") == "wwan":
                 if device.id.hasPrefix("/devices/platform/") {
                     ignored.append(
-                        Evidence(device: device.id, reason: "platform rfkill switch '\(device.property("RFKILL_NAME") ?? device.attribute("name") ?? device.sysname)', not a radio"))
+                        Evidence(
+                            device: device.id,
+                            reason:
+                                "platform rfkill switch '\(device.property("RFKILL_NAME") ?? device.attribute("name") ?? device.sysname)', not a radio"
+                        ))
                 }
             default:
                 break
             }
-            let tags = device.properties.keys.filter { $0.hasPrefix("ID_MM_PORT_TYPE_") && device.properties[$0] == "1" }
+            let tags = device.properties.keys.filter {
+                $0.hasPrefix("ID_MM_PORT_TYPE_") && device.properties[$0] == "1"
+            }
             if !tags.isEmpty {
-                add(device, "ModemManager port \(device.sysname) (\(tags.sorted().joined(separator: ", ")))")
+                add(
+                    device,
+                    "ModemManager port \(device.sysname) (\(tags.sorted().joined(separator: ", ")))"
+                )
             }
             if device.property("ID_MM_ERICSSON_MBM") == "1", BusFacts.isUSBDevice(device) {
                 add(device, "ModemManager: Ericsson MBM modem")

@@ -15,10 +15,13 @@ struct HCIFacts: Sendable {
         if let value = object["le"]?.boolValue {
             lowEnergy = value
             basis = "le"
-        } else if let settings = (object["supported_settings"] ?? object["supportedSettings"])?.doubleValue {
+        } else if let settings = (object["supported_settings"] ?? object["supportedSettings"])?
+            .doubleValue
+        {
             lowEnergy = Int(settings) & 0x200 != 0
             basis = "mgmt supported settings"
-        } else if let features = object["features"]?.arrayValue?.compactMap(\.doubleValue), features.count >= 5,
+        } else if let features = object["features"]?.arrayValue?.compactMap(\.doubleValue),
+            features.count >= 5,
             features.contains(where: { $0 != 0 })
         {
             lowEnergy = Int(features[4]) & 0x40 != 0

@@ -31,14 +31,19 @@ public struct LocationProber: CapabilityProber {
             let key = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)
             var receiver = receivers[key] ?? RadioFunction(id: key, context: context)
             if !receiver.reasons.contains(reason) { receiver.reasons.append(reason) }
-            if device.devnode != nil, device.subsystem != "usb" { receiver.nodes.append(device.sysname) }
+            if device.devnode != nil, device.subsystem != "usb" {
+                receiver.nodes.append(device.sysname)
+            }
             receivers[key] = receiver
         }
         var maybe: [Evidence] = []
         for device in context.devices {
             if device.subsystem == "gnss" {
                 let type = device.property("GNSS_TYPE") ?? device.attribute("type")
-                add(device, "GNSS receiver \(device.sysname) (kernel gnss class\(type.map { ", \($0)" } ?? ""))")
+                add(
+                    device,
+                    "GNSS receiver \(device.sysname) (kernel gnss class\(type.map { ", \($0)" } ?? ""))"
+                )
             }
             if device.property("ID_MM_PORT_TYPE_GPS") == "1" {
                 add(device, "ModemManager GPS port \(device.sysname)")
@@ -48,17 +53,28 @@ public struct LocationProber: CapabilityProber {
                     add(device, "USB GNSS receiver \(usbID) (gpsd rules)")
                 } else if Self.genericSerialIDs.contains(usbID) {
                     maybe.append(
-                        Evidence(device: device.id, reason: "generic USB-serial \(usbID) that gpsd also matches: may be a GNSS receiver"))
+                        Evidence(
+                            device: device.id,
+                            reason:
+                                "generic USB-serial \(usbID) that gpsd also matches: may be a GNSS receiver"
+                        ))
                 }
             }
-            if device.subsystem == "rfkill", device.property("RFKILL_TYPE") == "gps" || device.attribute("type") == "gps" {
-                maybe.append(Evidence(device: device.id, reason: "gps rfkill switch: a receiver may sit behind it"))
+            if device.subsystem == "rfkill",
+                device.property("RFKILL_TYPE") == "gps" || device.attribute("type") == "gps"
+            {
+                maybe.append(
+                    Evidence(
+                        device: device.id, reason: "gps rfkill switch: a receiver may sit behind it"
+                    ))
             }
         }
         let modems = CellularProber.scan(context).modems
         for modem in modems where !receivers.keys.contains(modem.id) {
             maybe.append(
-                Evidence(device: modem.id, reason: "cellular modem: GNSS, if any, is only visible through ModemManager"))
+                Evidence(
+                    device: modem.id,
+                    reason: "cellular modem: GNSS, if any, is only visible through ModemManager"))
         }
         let sorted = receivers.keys.sorted().compactMap { receivers[$0] }
         let details: [String: JSONValue] = ["devices": .array(sorted.map(\.detail))]
@@ -66,17 +82,23 @@ public struct LocationProber: CapabilityProber {
         if !sorted.isEmpty {
             gnss = CapabilityFinding(
                 id: "location.gnss", status: .present, count: sorted.count,
-                evidence: sorted.map { Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; ")) },
+                evidence: sorted.map {
+                    Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
+                },
                 details: details)
         } else if !maybe.isEmpty {
-            gnss = CapabilityFinding(id: "location.gnss", status: .unknown, evidence: maybe, details: details)
+            gnss = CapabilityFinding(
+                id: "location.gnss", status: .unknown, evidence: maybe, details: details)
         } else {
-            gnss = CapabilityFinding(id: "location.gnss", status: context.noCandidateStatus, details: details)
+            gnss = CapabilityFinding(
+                id: "location.gnss", status: context.noCandidateStatus, details: details)
         }
         return [gnss, any(gnss: gnss, modems: modems, context: context)]
     }
 
-    private func any(gnss: CapabilityFinding, modems: [RadioFunction], context: ProbeContext) -> CapabilityFinding {
+    private func any(gnss: CapabilityFinding, modems: [RadioFunction], context: ProbeContext)
+        -> CapabilityFinding
+    {
         if gnss.status == .present {
             return CapabilityFinding(
                 id: "location.any", status: .present, count: gnss.count, evidence: gnss.evidence)
@@ -84,10 +106,15 @@ public struct LocationProber: CapabilityProber {
         var evidence = gnss.status == .unknown ? gnss.evidence : []
         for radio in WiFiProber.scan(context).radios {
             evidence.append(
-                Evidence(device: radio.id, reason: "Wi-Fi: network location is a service, not visible in the device tree"))
+                Evidence(
+                    device: radio.id,
+                    reason: "Wi-Fi: network location is a service, not visible in the device tree"))
         }
         for modem in modems where !evidence.contains(where: { $0.device == modem.id }) {
-            evidence.append(Evidence(device: modem.id, reason: "cellular modem: cell-based location needs ModemManager"))
+            evidence.append(
+                Evidence(
+                    device: modem.id,
+                    reason: "cellular modem: cell-based location needs ModemManager"))
         }
         if !evidence.isEmpty {
             return CapabilityFinding(id: "location.any", status: .unknown, evidence: evidence)

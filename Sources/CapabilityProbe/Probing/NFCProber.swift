@@ -24,12 +24,16 @@ public struct NFCProber: CapabilityProber {
         let sorted = controllers.keys.sorted().compactMap { controllers[$0] }
         let details: [String: JSONValue] = ["devices": .array(sorted.map(\.detail))]
         guard !sorted.isEmpty else {
-            return [CapabilityFinding(id: "nfc", status: context.noCandidateStatus, details: details)]
+            return [
+                CapabilityFinding(id: "nfc", status: context.noCandidateStatus, details: details)
+            ]
         }
         return [
             CapabilityFinding(
                 id: "nfc", status: .present, count: sorted.count,
-                evidence: sorted.map { Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; ")) },
+                evidence: sorted.map {
+                    Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
+                },
                 details: details)
         ]
     }

@@ -31,7 +31,8 @@ struct RadioFunction: Sendable {
             if let usb = context.nearest(from: record, where: BusFacts.isUSBDevice) {
                 usbID = BusFacts.usbID(usb)
             } else {
-                pciID = context.nearest(from: record) { $0.subsystem == "pci" }.flatMap(BusFacts.pciID)
+                pciID = context.nearest(from: record) { $0.subsystem == "pci" }.flatMap(
+                    BusFacts.pciID)
             }
         }
     }
@@ -43,7 +44,9 @@ struct RadioFunction: Sendable {
         if let driver { object["driver"] = .string(driver) }
         if let pciID { object["pci"] = .string(pciID) }
         if let usbID { object["usb"] = .string(usbID) }
-        if !interfaces.isEmpty { object["interfaces"] = .array(interfaces.sorted().map(JSONValue.string)) }
+        if !interfaces.isEmpty {
+            object["interfaces"] = .array(interfaces.sorted().map(JSONValue.string))
+        }
         if !phys.isEmpty { object["phys"] = .array(phys.sorted().map(JSONValue.string)) }
         if !nodes.isEmpty { object["nodes"] = .array(nodes.sorted().map(JSONValue.string)) }
         return .object(object)

@@ -24,11 +24,14 @@ struct SoundCard: Sendable {
         self.card = card
         let parent = context.parent(of: card)
         let pcms = context.children(of: card).filter { Self.pcmNumbers($0.sysname) != nil }
-        name = card.property("ID_MODEL_FROM_DATABASE") ?? card.property("ID_MODEL")
+        name =
+            card.property("ID_MODEL_FROM_DATABASE") ?? card.property("ID_MODEL")
             ?? parent.flatMap(BusFacts.name) ?? card.attribute("id") ?? parent?.sysname
         driver = parent?.driver ?? BusFacts.nearestDriver(card, in: context)
         formFactor = card.property("SOUND_FORM_FACTOR")
-        modem = card.property("SOUND_CLASS") == "modem" || pcms.contains { $0.attribute("pcm_class") == "modem" }
+        modem =
+            card.property("SOUND_CLASS") == "modem"
+            || pcms.contains { $0.attribute("pcm_class") == "modem" }
         let pci = context.nearest(from: card) { $0.subsystem == "pci" }
         let pciClass = pci.flatMap(BusFacts.pciClass)
         // Intel HDA numbering: 0 analog, 1 S/PDIF, 2 alternate analog, 3 and up HDMI/DP.
@@ -40,7 +43,8 @@ struct SoundCard: Sendable {
         if words.contains(where: { $0.contains("hdmi") || $0.contains("displayport") }) {
             hdmiReason = "HDMI/DisplayPort audio device (name)"
         } else if let pci, captureNumbers.isEmpty, Self.isGraphicsAudioFunction(pci, in: context) {
-            hdmiReason = "audio function of a graphics card (PCI class 0x0403 next to a display controller)"
+            hdmiReason =
+                "audio function of a graphics card (PCI class 0x0403 next to a display controller)"
         } else if highDefinitionAudio, captureNumbers.isEmpty, !playbackNumbers.isEmpty,
             playbackNumbers.allSatisfy({ $0.device >= 3 })
         {
@@ -71,7 +75,8 @@ struct SoundCard: Sendable {
     var detail: JSONValue {
         var object: [String: JSONValue] = [
             "device": .string(card.id), "capture": .array(capture.map(JSONValue.string)),
-            "playback": .array(playback.map(JSONValue.string)), "hdmi": .array(hdmi.map(JSONValue.string)),
+            "playback": .array(playback.map(JSONValue.string)),
+            "hdmi": .array(hdmi.map(JSONValue.string)),
         ]
         if let name { object["name"] = .string(name) }
         if let driver { object["driver"] = .string(driver) }
@@ -88,7 +93,9 @@ struct SoundCard: Sendable {
         else { return nil }
         let card = name[name.index(name.startIndex, offsetBy: 4)..<d]
         let device = name[name.index(after: d)..<name.index(before: name.endIndex)]
-        guard !card.isEmpty, card.allSatisfy(\.isNumber), let number = Int(device) else { return nil }
+        guard !card.isEmpty, card.allSatisfy(\.isNumber), let number = Int(device) else {
+            return nil
+        }
         return (number, last == "c")
     }
 
@@ -101,7 +108,9 @@ struct SoundCard: Sendable {
             let dot = pci.id.lastIndex(of: "."), !pci.id.hasSuffix(".0")
         else { return false }
         let functionZero = String(pci.id[..<dot]) + ".0"
-        guard let sibling = context.device(functionZero), let siblingClass = BusFacts.pciClass(sibling) else {
+        guard let sibling = context.device(functionZero),
+            let siblingClass = BusFacts.pciClass(sibling)
+        else {
             return false
         }
         guard siblingClass >> 16 == 0x03, let vendor = BusFacts.pciID(pci)?.prefix(4),

@@ -78,8 +78,12 @@ struct V4L2Facts: Sendable {
     /// Whether every capture format is a greyscale/IR format.
     var isInfraredOnly: Bool? {
         guard let formats, !formats.isEmpty else { return nil }
-        let grey: Set<String> = ["GREY", "Y8", "Y8I", "Y10", "Y12", "Y16", "Y10B", "Y12I", "Z16", "INVZ"]
-        return formats.allSatisfy { grey.contains($0.uppercased().trimmingCharacters(in: .whitespaces)) }
+        let grey: Set<String> = [
+            "GREY", "Y8", "Y8I", "Y10", "Y12", "Y16", "Y10B", "Y12I", "Z16", "INVZ",
+        ]
+        return formats.allSatisfy {
+            grey.contains($0.uppercased().trimmingCharacters(in: .whitespaces))
+        }
     }
 
     /// `1280x720@30` → 921600.

@@ -24,15 +24,22 @@ public struct WiFiProber: CapabilityProber {
         ]
         if !scan.ignored.isEmpty {
             details["ignored"] = .array(
-                scan.ignored.map { .object(["device": .string($0.device), "reason": .string($0.reason)]) })
+                scan.ignored.map {
+                    .object(["device": .string($0.device), "reason": .string($0.reason)])
+                })
         }
         if scan.radios.isEmpty {
-            return [CapabilityFinding(id: "net.wifi", status: context.noCandidateStatus, details: details)]
+            return [
+                CapabilityFinding(
+                    id: "net.wifi", status: context.noCandidateStatus, details: details)
+            ]
         }
         return [
             CapabilityFinding(
                 id: "net.wifi", status: .present, count: scan.radios.count,
-                evidence: scan.radios.map { Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; ")) },
+                evidence: scan.radios.map {
+                    Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
+                },
                 details: details)
         ]
     }
@@ -42,7 +49,9 @@ public struct WiFiProber: CapabilityProber {
     static func scan(_ context: ProbeContext) -> (radios: [RadioFunction], ignored: [Evidence]) {
         var radios: [String: RadioFunction] = [:]
         var ignored: [Evidence] = []
-        func add(_ key: String, _ reason: String, _ update: (inout RadioFunction) -> Void = { _ in }) {
+        func add(
+            _ key: String, _ reason: String, _ update: (inout RadioFunction) -> Void = { _ in }
+        ) {
             var radio = radios[key] ?? RadioFunction(id: key, context: context)
             radio.reasons.append(reason)
             update(&radio)
@@ -52,10 +61,13 @@ public struct WiFiProber: CapabilityProber {
             let virtual = device.id.hasPrefix("/devices/virtual/")
             if device.subsystem == "ieee80211" {
                 if virtual {
-                    ignored.append(Evidence(device: device.id, reason: "virtual wiphy (mac80211_hwsim?)"))
+                    ignored.append(
+                        Evidence(device: device.id, reason: "virtual wiphy (mac80211_hwsim?)"))
                     continue
                 }
-                add(BusFacts.classParent(of: device.id), "wiphy \(device.sysname)") { $0.phys.append(device.sysname) }
+                add(BusFacts.classParent(of: device.id), "wiphy \(device.sysname)") {
+                    $0.phys.append(device.sysname)
+                }
             } else if device.subsystem == "net", device.devtype == "wlan" {
                 if virtual {
                     ignored.append(Evidence(device: device.id, reason: "virtual wlan netdev"))
@@ -63,15 +75,20 @@ public struct WiFiProber: CapabilityProber {
                 }
                 add(BusFacts.classParent(of: device.id), "wlan netdev \(device.sysname)") {
                     $0.interfaces.append(device.sysname)
-                    if let driver = device.property("ID_NET_DRIVER") { $0.driver = $0.driver ?? driver }
+                    if let driver = device.property("ID_NET_DRIVER") {
+                        $0.driver = $0.driver ?? driver
+                    }
                 }
             } else if device.subsystem == "net", device.devtype == "wimax" {
-                ignored.append(Evidence(device: device.id, reason: "WiMAX netdev \(device.sysname): not Wi-Fi"))
+                ignored.append(
+                    Evidence(device: device.id, reason: "WiMAX netdev \(device.sysname): not Wi-Fi")
+                )
             }
         }
         // PCI Wi-Fi functions with no driver bound or no wireless netdev.
         for pci in context.devices(in: "pci") {
-            guard let klass = BusFacts.pciClass(pci), Self.looksLikeWiFi(pci, pciClass: klass) else { continue }
+            guard let klass = BusFacts.pciClass(pci), Self.looksLikeWiFi(pci, pciClass: klass)
+            else { continue }
             let covered = radios.keys.contains { $0 == pci.id || $0.hasPrefix(pci.id + "/") }
             if covered { continue }
             let reason =
@@ -86,7 +103,9 @@ public struct WiFiProber: CapabilityProber {
     /// Class 0x0280 ("network controller: other"), or any network class named wireless.
     static func looksLikeWiFi(_ pci: Device, pciClass: Int) -> Bool {
         if pciClass >> 8 == 0x0280 { return true }
-        guard pciClass >> 16 == 0x02, let name = BusFacts.name(pci)?.lowercased() else { return false }
+        guard pciClass >> 16 == 0x02, let name = BusFacts.name(pci)?.lowercased() else {
+            return false
+        }
         return ["wireless", "802.11", "wlan", "wi-fi", "wifi"].contains { name.contains($0) }
     }
 }
