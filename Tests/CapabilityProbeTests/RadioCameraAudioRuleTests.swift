@@ -207,4 +207,17 @@ import Testing
         let report = Self.classify([Device(id: "/devices/virtual/misc/fuse", subsystem: "misc")], complete: false)
         #expect(report.finding(id)?.status == .unknown)
     }
+
+    @Test(arguments: [
+        ("umockdev/canon-powershot-sx200.umockdev", "/devices/pci0000:00/0000:00:1a.0/usb1/1-1/1-1.5/1-1.5.2/1-1.5.2.3"),
+        ("umockdev/sony-xperia-mini-pro.umockdev", "/devices/pci0000:00/0000:00:1a.0/usb1/1-1/1-1.5/1-1.5.2/1-1.5.2.4"),
+    ])
+    func doesNotTakeUSBStillCamerasOrPhonesForCameras(_ recording: String, _ device: String) throws {
+        let report = try Fixtures.report(recording)
+        let camera = try #require(report.finding("camera.any"))
+        #expect(camera.status == .absent)
+        let ignored = (camera.details["ignored"]?.arrayValue ?? []).compactMap { $0.objectValue?["device"]?.stringValue }
+        #expect(ignored == [device])
+        #expect(report.finding("cellular")?.status == .absent)
+    }
 }

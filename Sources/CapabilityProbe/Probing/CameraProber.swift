@@ -32,6 +32,7 @@ public struct CameraProber: CapabilityProber {
         for node in context.devices(in: "video4linux") where Self.isVideoNode(node) {
             scan.add(node, in: context)
         }
+        for device in context.devices(in: "usb") { scan.notePictureTransfer(device) }
         var functions = scan.functions(in: context)
         Self.markSecondaryFunctions(&functions)
         let visible = functions.filter { $0.infrared != true }

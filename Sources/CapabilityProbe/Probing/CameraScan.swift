@@ -15,6 +15,19 @@ struct CameraScan: Sendable {
     /// Nodes seen and excluded, with the reason.
     private(set) var ignored: [Evidence] = []
 
+    /// Notes a PTP/MTP USB device (still camera, phone): it has no video node and is not a
+    /// camera of this machine.
+    mutating func notePictureTransfer(_ device: Device) {
+        guard BusFacts.isUSBDevice(device),
+            device.property("ID_GPHOTO2") == "1" || device.property("ID_MTP_DEVICE") == "1"
+        else { return }
+        ignored.append(
+            Evidence(
+                device: device.id,
+                reason:
+                    "PTP/MTP device (still camera or phone on USB): not a camera of this machine"))
+    }
+
     /// Classifies one `videoN` node.
     mutating func add(_ node: Device, in context: ProbeContext) {
         let facts = V4L2Facts(node)
