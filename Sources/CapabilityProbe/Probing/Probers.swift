@@ -2,6 +2,13 @@
 public enum Probers {
     /// Every prober capcheck runs, in a fixed order.
     public static let all: [any CapabilityProber] = [
+        CameraProber(),
+        AudioProber(),
+        WiFiProber(),
+        BluetoothProber(),
+        CellularProber(),
+        NFCProber(),
+        LocationProber(),
         SensorProber(),
         TouchscreenProber(),
         VibrationProber(),

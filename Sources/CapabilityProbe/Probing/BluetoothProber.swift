@@ -1,0 +1,143 @@
+/// Bluetooth: `bluetooth` and `bluetooth.le` (detection.md §11).
+///
+/// `bluetooth` is present when an HCI host (`hciN`, `DEVTYPE=host`) exists, or when a
+/// Bluetooth function exists without one (USB interface class e0/01/01, an interface bound
+/// to `btusb`, the MediaTek 0e8d:763f vendor-class combo, PCI class 0x0d11 or
+/// `btintel_pcie`): then the evidence says "no hci". One adapter = one USB device, PCI
+/// function or UART, however many interfaces it has.
+/// `bluetooth.le` needs the controller's features (`facts["hci"]`: HCIGETDEVINFO or mgmt
+/// READ_INFO); sysfs has none, so it is `unknown` without them (decisions.md).
+public struct BluetoothProber: CapabilityProber {
+    /// USB ids of Bluetooth functions that use vendor-specific interface classes.
+    static let vendorClassUSBIDs: Set<String> = ["0e8d:763f"]
+
+    /// Creates the prober.
+    public init() {}
+
+    /// The ids this prober decides.
+    public var ids: [String] { ["bluetooth", "bluetooth.le"] }
+
+    /// Classifies Bluetooth controllers.
+    /// - Parameter context: The records.
+    /// - Returns: The `bluetooth` and `bluetooth.le` findings.
+    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        var adapters: [String: RadioFunction] = [:]
+        var hosts: [String: [Device]] = [:]
+        func add(
+            _ key: String, _ reason: String, _ update: (inout RadioFunction) -> Void = { _ in }
+        ) {
+            var adapter = adapters[key] ?? RadioFunction(id: key, context: context)
+            if !adapter.reasons.contains(reason) { adapter.reasons.append(reason) }
+            update(&adapter)
+            adapters[key] = adapter
+        }
+        for device in context.devices(in: "bluetooth") where Self.isHost(device) {
+            let key = Self.adapterKey(device.id)
+            hosts[key, default: []].append(device)
+            add(key, "HCI host \(device.sysname)") { $0.nodes.append(device.sysname) }
+        }
+        for device in context.devices(in: "usb") where BusFacts.isUSBInterface(device) {
+            let interfaceClass = BusFacts.usbInterfaceClass(device)
+            let usbID =
+                BusFacts.usbID(device)
+                ?? context.parent(of: device).flatMap(BusFacts.usbID)
+            let reason: String
+            if let interfaceClass, interfaceClass == (0xe0, 1, 1) {
+                reason = "USB Bluetooth interface (class e0/01/01)"
+            } else if let usbID, Self.vendorClassUSBIDs.contains(usbID) {
+                reason = "MediaTek Bluetooth \(usbID) (vendor-class interface)"
+            } else if device.driver == "btusb" {
+                reason = "USB Bluetooth interface (vendor class)"
+            } else {
+                continue
+            }
+            let bound = device.driver.map { " bound to \($0)" } ?? " (no driver bound)"
+            add(BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true), reason + bound) {
+                if let driver = device.driver, $0.driver == nil || $0.driver == "usb" {
+                    $0.driver = driver
+                }
+            }
+        }
+        for pci in context.devices(in: "pci") {
+            if BusFacts.pciClass(pci).map({ $0 >> 8 == 0x0d11 }) == true
+                || pci.driver == "btintel_pcie"
+            {
+                add(
+                    pci.id,
+                    "PCI Bluetooth function (class 0x0d11)"
+                        + (pci.driver == nil ? ", no driver bound" : ""))
+            }
+        }
+        let sorted = adapters.keys.sorted().compactMap { key -> (RadioFunction, [Device])? in
+            guard let adapter = adapters[key] else { return nil }
+            return (adapter, hosts[key] ?? [])
+        }
+        var evidence: [Evidence] = []
+        for (adapter, hostDevices) in sorted {
+            var reason = adapter.reasons.joined(separator: "; ")
+            if hostDevices.isEmpty { reason += "; no hci" }
+            evidence.append(Evidence(device: adapter.id, reason: reason))
+        }
+        let details: [String: JSONValue] = ["devices": .array(sorted.map(\.0.detail))]
+        let bluetooth =
+            sorted.isEmpty
+            ? CapabilityFinding(
+                id: "bluetooth", status: context.noCandidateStatus, details: details)
+            : CapabilityFinding(
+                id: "bluetooth", status: .present, count: sorted.count, evidence: evidence,
+                details: details)
+        return [bluetooth, lowEnergy(sorted, bluetooth: bluetooth)]
+    }
+
+    private func lowEnergy(_ adapters: [(RadioFunction, [Device])], bluetooth: CapabilityFinding)
+        -> CapabilityFinding
+    {
+        guard bluetooth.status == .present else {
+            return CapabilityFinding(id: "bluetooth.le", status: bluetooth.status)
+        }
+        var having: [Evidence] = []
+        var lacking: [Evidence] = []
+        var undecided: [Evidence] = []
+        for (adapter, hosts) in adapters {
+            let facts = hosts.compactMap(HCIFacts.init)
+            if let le = facts.first(where: { $0.lowEnergy == true }) {
+                having.append(
+                    Evidence(
+                        device: adapter.id, reason: "controller supports LE (\(le.basis ?? "hci"))")
+                )
+            } else if let no = facts.first(where: { $0.lowEnergy == false }) {
+                lacking.append(
+                    Evidence(
+                        device: adapter.id, reason: "controller lacks LE (\(no.basis ?? "hci"))"))
+            } else {
+                undecided.append(
+                    Evidence(
+                        device: adapter.id,
+                        reason: hosts.isEmpty
+                            ? "no hci: LE features cannot be read"
+                            : "LE needs the controller features (HCI socket or mgmt; not in sysfs)")
+                )
+            }
+        }
+        if !having.isEmpty {
+            return CapabilityFinding(
+                id: "bluetooth.le", status: .present, count: having.count, evidence: having)
+        }
+        if undecided.isEmpty {
+            return CapabilityFinding(id: "bluetooth.le", status: .absent, evidence: lacking)
+        }
+        return CapabilityFinding(
+            id: "bluetooth.le", status: .unknown, evidence: undecided + lacking)
+    }
+
+    /// `hciN` with `DEVTYPE=host` (connections are `hciN:handle`, `DEVTYPE=link`).
+    static func isHost(_ device: Device) -> Bool {
+        if let devtype = device.devtype { return devtype == "host" }
+        return device.sysname.hasPrefix("hci") && !device.sysname.contains(":")
+    }
+
+    /// The adapter an hci belongs to: its USB device, PCI function, or the device it hangs off.
+    static func adapterKey(_ id: String) -> String {
+        BusFacts.physicalFunction(of: id, wholeUSBDevice: true)
+    }
+}

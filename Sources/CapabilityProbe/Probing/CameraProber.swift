@@ -1,0 +1,196 @@
+import Foundation
+
+/// Cameras: `camera.any`, `camera.video`, facing (`camera.front|back|external`),
+/// `camera.autofocus` and `camera.flash` (detection.md §1).
+///
+/// A camera is a video4linux `videoN` node that captures frames (`ID_V4L_CAPABILITIES`
+/// has `:capture:`, or `facts["v4l2"]` capabilities say VIDEO_CAPTURE without M2M, META or
+/// TOUCH), is not a codec/ISP (`bcm2835-codec|isp`, `mtk-vcodec|jpeg|mdp`, driver
+/// `intel[-_]ipu[0-9]…`: IPU ISYS raw nodes), and is not the metadata node of a UVC
+/// interface (index ≥ 1; old udev marks those `:capture:` too). The Intel IPU6/IPU7
+/// "Intel MIPI Camera" relay (`:video_output:` until a producer runs) is a camera.
+/// Nodes are grouped into physical functions (USB interface, or the device the nodes hang
+/// off); IR functions are listed with `ir: true` and not counted. Without udevd a node whose
+/// capabilities were not read makes the status `unknown`.
+public struct CameraProber: CapabilityProber {
+    /// Creates the prober.
+    public init() {}
+
+    /// The ids this prober decides.
+    public var ids: [String] {
+        [
+            "camera.any", "camera.video", "camera.front", "camera.back", "camera.external",
+            "camera.autofocus", "camera.flash",
+        ]
+    }
+
+    /// Classifies the video4linux nodes.
+    /// - Parameter context: The records.
+    /// - Returns: One finding per id.
+    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        var scan = CameraScan()
+        for node in context.devices(in: "video4linux") where Self.isVideoNode(node) {
+            scan.add(node, in: context)
+        }
+        for device in context.devices(in: "usb") { scan.notePictureTransfer(device) }
+        var functions = scan.functions(in: context)
+        Self.markSecondaryFunctions(&functions)
+        let visible = functions.filter { $0.infrared != true }
+        let infrared = functions.filter { $0.infrared == true }
+        let unknown = scan.unknown.filter { candidate in
+            !functions.contains { $0.id == candidate.key }
+        }
+        let mmal =
+            context.devices(in: "vchiq").first
+            ?? context.devices.first { $0.driver == "bcm2835_vchiq" }
+
+        var evidence: [Evidence] = []
+        for function in visible {
+            evidence.append(Evidence(device: function.id, reason: function.reason))
+        }
+        for function in infrared {
+            evidence.append(
+                Evidence(
+                    device: function.id,
+                    reason: "IR camera (\(function.infraredBasis ?? "ir")), not counted"))
+        }
+        for (key, reason) in unknown.sorted(by: { $0.key < $1.key }) {
+            evidence.append(Evidence(device: key, reason: reason))
+        }
+        let status: CapabilityStatus
+        if !visible.isEmpty {
+            status = .present
+        } else if !unknown.isEmpty || !infrared.isEmpty {
+            status = .unknown
+        } else if let mmal {
+            status = .unknown
+            evidence.append(
+                Evidence(
+                    device: mmal.id,
+                    reason:
+                        "Raspberry Pi VideoCore (vchiq/MMAL): a legacy camera module has no V4L node; whether one is connected is not visible"
+                ))
+        } else {
+            status = context.noCandidateStatus
+        }
+        var details: [String: JSONValue] = ["devices": .array(functions.map(\.detail))]
+        if !scan.ignored.isEmpty {
+            details["ignored"] = .array(
+                scan.ignored.sorted { $0.device < $1.device }.map {
+                    .object(["device": .string($0.device), "reason": .string($0.reason)])
+                })
+        }
+        if let megapixels = visible.compactMap({ $0.facts?.megapixels }).max() {
+            details["megapixels"] = .double(megapixels)
+        }
+        let count = status == .present ? visible.count : 0
+        let anyFinding = CapabilityFinding(
+            id: "camera.any", status: status, count: count, evidence: evidence, details: details)
+
+        var videoDetails: [String: JSONValue] = [:]
+        let modes = Set(visible.flatMap { $0.facts?.modes ?? [] })
+        if !modes.isEmpty {
+            videoDetails["modes"] = .array(Self.sortedModes(modes).map(JSONValue.string))
+        }
+        let video = CapabilityFinding(
+            id: "camera.video", status: status, count: count,
+            evidence: visible.map {
+                Evidence(device: $0.id, reason: "camera streams video: \($0.reason)")
+            }
+                + (status == .present ? [] : evidence),
+            details: videoDetails)
+
+        var findings = [anyFinding, video]
+        for facing in ["front", "back", "external"] {
+            findings.append(
+                trait(
+                    "camera." + facing, anyStatus: status, functions: visible, extra: [],
+                    value: { $0.facing.map { $0 == facing } },
+                    reason: { "faces \(facing) (\($0.facingBasis ?? "facing"))" },
+                    unknownReason:
+                        "facing not readable: needs CAMERA_ORIENTATION or the USB 'removable' attribute"
+                ))
+        }
+        findings.append(
+            trait(
+                "camera.autofocus", anyStatus: status, functions: visible, extra: [],
+                value: { $0.facts?.autofocus }, reason: { _ in "autofocus control (V4L2)" },
+                unknownReason: "autofocus needs the V4L2 controls (not read)"))
+        let flashLEDs = context.devices(in: "leds").filter {
+            $0.sysname.hasSuffix(":flash") || $0.sysname.hasSuffix(":torch")
+        }
+        findings.append(
+            trait(
+                "camera.flash", anyStatus: status, functions: visible,
+                extra: flashLEDs.map {
+                    Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'")
+                },
+                value: { $0.facts?.flash }, reason: { _ in "flash control (V4L2)" },
+                unknownReason: "flash needs the V4L2 flash controls (not read)"))
+        return findings
+    }
+
+    /// A per-camera trait (facing, autofocus, flash): present when one camera has it,
+    /// unknown while any camera is undecided, absent when all say no.
+    private func trait(
+        _ id: String, anyStatus: CapabilityStatus, functions: [CameraFunction], extra: [Evidence],
+        value: (CameraFunction) -> Bool?, reason: (CameraFunction) -> String, unknownReason: String
+    ) -> CapabilityFinding {
+        let having = functions.filter { value($0) == true }
+        let undecided = functions.filter { value($0) == nil }
+        var evidence = having.map { Evidence(device: $0.id, reason: reason($0)) } + extra
+        let status: CapabilityStatus
+        if !evidence.isEmpty {
+            status = .present
+        } else if anyStatus == .present {
+            status = undecided.isEmpty ? .absent : .unknown
+            evidence = undecided.map { Evidence(device: $0.id, reason: unknownReason) }
+        } else {
+            status = anyStatus
+        }
+        let count = status == .present ? having.count + extra.count : 0
+        return CapabilityFinding(id: id, status: status, count: count, evidence: evidence)
+    }
+
+    /// `videoN` nodes only: not `v4l-subdev`, `v4l-touch`, `radio`, `vbi`, `swradio`.
+    static func isVideoNode(_ device: Device) -> Bool {
+        let name = device.sysname
+        return name.hasPrefix("video") && name.dropFirst(5).allSatisfy(\.isNumber)
+    }
+
+    /// Marks later functions of one USB camera that share the first function's name and
+    /// whose formats were not read as the IR function of an RGB+IR module (CAPTURE_METADATA:
+    /// the Dell "Integrated_Webcam_HD" has two streaming functions with the same truncated
+    /// name; the HP one names its second function "HP IR Camera").
+    static func markSecondaryFunctions(_ functions: inout [CameraFunction]) {
+        var firstByDevice: [String: Int] = [:]
+        for index in functions.indices {
+            guard functions[index].usbID != nil else { continue }
+            let device = BusFacts.physicalFunction(of: functions[index].id, wholeUSBDevice: true)
+            guard let first = firstByDevice[device] else {
+                firstByDevice[device] = index
+                continue
+            }
+            if functions[index].infrared == nil, functions[first].infrared != true,
+                functions[index].name == functions[first].name
+            {
+                functions[index].infrared = true
+                functions[index].infraredBasis =
+                    "second streaming function of one USB camera with the same name (RGB+IR module); formats not read"
+            }
+        }
+    }
+
+    /// Sorts `WxH@fps` modes by pixels, then fps, then text.
+    static func sortedModes(_ modes: Set<String>) -> [String] {
+        modes.sorted { lhs, rhs in
+            let left = (V4L2Facts.pixels(lhs) ?? 0, fps(lhs))
+            let right = (V4L2Facts.pixels(rhs) ?? 0, fps(rhs))
+            return left == right ? lhs < rhs : left > right
+        }
+    }
+
+    private static func fps(_ mode: String) -> Int {
+        mode.split(separator: "@").dropFirst().first.flatMap { Int($0) } ?? 0
+    }
+}

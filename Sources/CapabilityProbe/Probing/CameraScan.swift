@@ -1,0 +1,205 @@
+/// Sorts video4linux nodes into capture nodes, undecided nodes and ignored nodes for
+/// ``CameraProber``.
+struct CameraScan: Sendable {
+    /// A capture node with its function key and the rule that matched.
+    struct Capture: Sendable {
+        var node: Device
+        var key: String
+        var reason: String
+    }
+
+    /// Nodes that capture frames for a camera.
+    private(set) var captures: [Capture] = []
+    /// Function keys whose nodes could not be decided, with the reason.
+    private(set) var unknown: [String: String] = [:]
+    /// Nodes seen and excluded, with the reason.
+    private(set) var ignored: [Evidence] = []
+
+    /// Notes a PTP/MTP USB device (still camera, phone): it has no video node and is not a
+    /// camera of this machine.
+    mutating func notePictureTransfer(_ device: Device) {
+        guard BusFacts.isUSBDevice(device),
+            device.property("ID_GPHOTO2") == "1" || device.property("ID_MTP_DEVICE") == "1"
+        else { return }
+        ignored.append(
+            Evidence(
+                device: device.id,
+                reason:
+                    "PTP/MTP device (still camera or phone on USB): not a camera of this machine"))
+    }
+
+    /// Classifies one `videoN` node.
+    mutating func add(_ node: Device, in context: ProbeContext) {
+        let facts = V4L2Facts(node)
+        let ancestors = context.ancestors(of: node)
+        let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
+        let driver = facts?.driver ?? BusFacts.nearestDriver(node, in: context)
+        if let reason = Self.processingReason(
+            name: name, facts: facts, node: node, ancestors: ancestors)
+        {
+            ignored.append(Evidence(device: node.id, reason: reason))
+            return
+        }
+        let key = Self.functionKey(node)
+        let uvc = driver == "uvcvideo" || node.property("ID_USB_DRIVER") == "uvcvideo"
+        let relay = name.map { $0.lowercased().contains("mipi camera") } ?? false
+        if let facts, let capture = facts.isCapture {
+            if capture {
+                captures.append(
+                    Capture(node: node, key: key, reason: "video capture node (VIDIOC_QUERYCAP)"))
+            } else if relay, facts.isOutput == true {
+                captures.append(Capture(node: node, key: key, reason: Self.relayReason))
+            } else {
+                ignored.append(Evidence(device: node.id, reason: Self.nonCaptureReason(facts)))
+            }
+            return
+        }
+        if let capabilities = node.properties["ID_V4L_CAPABILITIES"] {
+            let tokens = Set(capabilities.split(separator: ":").map(String.init))
+            if tokens.contains("capture") {
+                if uvc, let index = Self.index(node), index > 0 {
+                    ignored.append(Evidence(device: node.id, reason: Self.metadataReason(index)))
+                } else {
+                    captures.append(
+                        Capture(node: node, key: key, reason: "ID_V4L_CAPABILITIES has :capture:"))
+                }
+            } else if relay, tokens.contains("video_output") {
+                captures.append(Capture(node: node, key: key, reason: Self.relayReason))
+            } else {
+                ignored.append(
+                    Evidence(
+                        device: node.id,
+                        reason:
+                            "no capture capability (ID_V4L_CAPABILITIES=\(capabilities)): metadata, output or m2m node"
+                    ))
+            }
+            return
+        }
+        if uvc, let index = Self.index(node), index > 0 {
+            ignored.append(Evidence(device: node.id, reason: Self.metadataReason(index)))
+            return
+        }
+        unknown[key] =
+            "video node \(node.sysname): capabilities not read (no ID_V4L_CAPABILITIES without udevd, no V4L2 probe)"
+    }
+
+    /// Groups capture nodes into functions.
+    func functions(in context: ProbeContext) -> [CameraFunction] {
+        var order: [String] = []
+        var groups: [String: [Capture]] = [:]
+        for capture in captures {
+            if groups[capture.key] == nil { order.append(capture.key) }
+            groups[capture.key, default: []].append(capture)
+        }
+        return order.sorted().compactMap { key in
+            guard let group = groups[key], let first = group.first else { return nil }
+            return function(key: key, group: group, first: first, in: context)
+        }
+    }
+
+    private func function(key: String, group: [Capture], first: Capture, in context: ProbeContext)
+        -> CameraFunction
+    {
+        let node = first.node
+        let facts = group.lazy.compactMap { V4L2Facts($0.node) }.first
+        let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
+        let onUSB = BusFacts.isUSBInterfaceName(
+            key.split(separator: "/").last.map(String.init) ?? "")
+        let usbDevice =
+            onUSB ? context.device(BusFacts.physicalFunction(of: key, wholeUSBDevice: true)) : nil
+        var function = CameraFunction(
+            id: key, nodes: group.map(\.node.id), name: name,
+            driver: facts?.driver ?? BusFacts.nearestDriver(node, in: context),
+            usbID: onUSB ? (BusFacts.usbID(node) ?? usbDevice.flatMap(BusFacts.usbID)) : nil,
+            facts: facts, reason: first.reason)
+        if let grey = facts?.isInfraredOnly {
+            function.infrared = grey
+            function.infraredBasis = grey ? "only greyscale formats" : nil
+        } else if let name, Self.namesInfrared(name) {
+            function.infrared = true
+            function.infraredBasis = "name '\(name)'"
+        }
+        if let orientation = facts?.orientation,
+            ["front", "back", "external"].contains(orientation)
+        {
+            function.facing = orientation
+            function.facingBasis = "CAMERA_ORIENTATION control"
+        } else if let removable = usbDevice?.attribute("removable") {
+            // libcamera's UVC rule: a camera on a fixed (internal) port faces the user.
+            if removable == "fixed" {
+                function.facing = "front"
+                function.facingBasis = "UVC on a fixed USB port (removable=fixed)"
+            } else if removable == "removable" {
+                function.facing = "external"
+                function.facingBasis = "UVC on a removable USB port (removable=removable)"
+            }
+        }
+        return function
+    }
+
+    /// The node's key: its USB interface, the device it hangs off, or itself when virtual.
+    static func functionKey(_ node: Device) -> String {
+        if node.id.hasPrefix("/devices/virtual/") { return node.id }
+        return BusFacts.physicalFunction(of: node.id, wholeUSBDevice: false)
+    }
+
+    /// The node's index on its device: sysfs `index`, else the `-video-indexN` link.
+    static func index(_ node: Device) -> Int? {
+        if let value = node.attribute("index"), let index = Int(value) { return index }
+        for link in node.links {
+            guard let range = link.range(of: "-video-index", options: .backwards) else { continue }
+            if let index = Int(link[range.upperBound...]) { return index }
+        }
+        return nil
+    }
+
+    /// Whether a product name says infrared (`HP IR Camera`, `… Infrared …`).
+    static func namesInfrared(_ name: String) -> Bool {
+        let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        return words.contains("IR") || name.lowercased().contains("infrared")
+    }
+
+    /// Why a node is a codec, ISP or raw IPU node, if it is one.
+    static func processingReason(
+        name: String?, facts: V4L2Facts?, node: Device, ancestors: [Device]
+    ) -> String? {
+        let names =
+            [name, facts?.driver, node.driver] + ancestors.map(\.driver)
+            + ancestors.map { .some($0.sysname) }
+        for candidate in names.compactMap({ $0?.lowercased() }) {
+            for prefix in ["bcm2835-codec", "bcm2835-isp", "mtk-vcodec", "mtk-jpeg", "mtk-mdp"]
+            where candidate.hasPrefix(prefix) {
+                return "memory-to-memory codec/ISP node (\(candidate)), not a camera"
+            }
+            for prefix in ["intel-ipu", "intel_ipu"] where candidate.hasPrefix(prefix) {
+                let rest = candidate.dropFirst(prefix.count)
+                if rest.first?.isNumber == true {
+                    return "Intel IPU raw ISYS/PSYS node (\(candidate)), not a usable camera"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Why a probed node is not a capture node.
+    static func nonCaptureReason(_ facts: V4L2Facts) -> String {
+        guard let caps = facts.caps else { return "no capture capability" }
+        if caps & V4L2Facts.touchBit != 0 {
+            return "V4L2 touch sensor node (V4L2_CAP_TOUCH), not a camera"
+        }
+        if caps & V4L2Facts.memoryToMemoryBits != 0 {
+            return "memory-to-memory node (V4L2_CAP_VIDEO_M2M)"
+        }
+        if caps & V4L2Facts.metadataBit != 0 {
+            return "metadata capture node (V4L2_CAP_META_CAPTURE)"
+        }
+        return "no video capture capability (VIDIOC_QUERYCAP)"
+    }
+
+    static func metadataReason(_ index: Int) -> String {
+        "metadata node of a UVC interface (index \(index)); the interface's index-0 node streams video"
+    }
+
+    static let relayReason =
+        "Intel IPU MIPI camera relay ('Intel MIPI Camera', :video_output: until a producer runs)"
+}
