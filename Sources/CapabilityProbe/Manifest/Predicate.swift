@@ -56,16 +56,14 @@ public struct Predicate: Sendable, Hashable {
         func bad(_ reason: String) -> ManifestError {
             .malformed(path: path, place: place, reason: "bad predicate '\(trimmed)': \(reason)")
         }
-        var found: (ComparisonOperator, Range<String.Index>)?
-        for candidate in ComparisonOperator.parseOrder {
-            if let range = trimmed.range(of: candidate.rawValue) {
-                found = (candidate, range)
-                break
-            }
-        }
-        guard let (comparison, range) = found else {
+        guard let start = trimmed.firstIndex(where: { $0 == "<" || $0 == ">" || $0 == "=" }) else {
             throw bad("expected one of >= > <= < ==")
         }
+        let tail = trimmed[start...]
+        guard let comparison = ComparisonOperator.parseOrder.first(where: { tail.hasPrefix($0.rawValue) }) else {
+            throw bad("expected one of >= > <= < ==")
+        }
+        let range = start..<trimmed.index(start, offsetBy: comparison.rawValue.count)
         let name = trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
         let rest = trimmed[range.upperBound...].trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw bad("missing the name before \(comparison.rawValue)") }
