@@ -4,28 +4,39 @@ import Testing
 @Suite struct KeyCatalogTests {
     /// Every key of manifests.md §1.2, current and historic.
     static let appleKeys = [
-        "accelerometer", "arkit", "armv6", "armv7", "arm64", "arm64e", "auto-focus-camera", "bluetooth-le",
-        "camera-flash", "driverkit", "embedded-web-browser-engine", "web-browser-engine", "front-facing-camera",
+        "accelerometer", "arkit", "armv6", "armv7", "arm64", "arm64e", "auto-focus-camera",
+        "bluetooth-le",
+        "camera-flash", "driverkit", "embedded-web-browser-engine", "web-browser-engine",
+        "front-facing-camera",
         "gamekit", "gps", "gyroscope", "healthkit", "ipad-minimum-performance-m1",
-        "iphone-ipad-minimum-performance-a12", "iphone-performance-gaming-tier", "location-services",
-        "magnetometer", "metal", "microphone", "nfc", "opengles-1", "opengles-2", "opengles-3", "peer-peer",
+        "iphone-ipad-minimum-performance-a12", "iphone-performance-gaming-tier",
+        "location-services",
+        "magnetometer", "metal", "microphone", "nfc", "opengles-1", "opengles-2", "opengles-3",
+        "peer-peer",
         "sms", "still-camera", "telephony", "video-camera", "wifi", "watch-companion",
     ]
 
     /// Every hardware feature of manifests.md §2.2 (without `android.hardware.`).
     static let androidFeatures = [
-        "audio.low_latency", "audio.output", "audio.pro", "microphone", "bluetooth", "bluetooth_le", "camera.any",
+        "audio.low_latency", "audio.output", "audio.pro", "microphone", "bluetooth", "bluetooth_le",
+        "camera.any",
         "camera", "camera.front", "camera.external", "camera.autofocus", "camera.flash",
-        "camera.capability.manual_post_processing", "camera.capability.manual_sensor", "camera.capability.raw",
-        "camera.level.full", "camera.ar", "type.automotive", "type.television", "type.watch", "type.pc",
-        "fingerprint", "gamepad", "consumerir", "location", "location.gps", "location.network", "nfc", "nfc.hce",
+        "camera.capability.manual_post_processing", "camera.capability.manual_sensor",
+        "camera.capability.raw",
+        "camera.level.full", "camera.ar", "type.automotive", "type.television", "type.watch",
+        "type.pc",
+        "fingerprint", "gamepad", "consumerir", "location", "location.gps", "location.network",
+        "nfc", "nfc.hce",
         "opengles.aep", "vulkan.compute", "vulkan.level", "vulkan.version", "sensor.accelerometer",
         "sensor.ambient_temperature", "sensor.barometer", "sensor.compass", "sensor.gyroscope",
-        "sensor.hifi_sensors", "sensor.heartrate", "sensor.heartrate.ecg", "sensor.light", "sensor.proximity",
+        "sensor.hifi_sensors", "sensor.heartrate", "sensor.heartrate.ecg", "sensor.light",
+        "sensor.proximity",
         "sensor.relative_humidity", "sensor.stepcounter", "sensor.stepdetector", "screen.landscape",
         "screen.portrait", "telephony", "telephony.cdma", "telephony.gsm", "faketouch",
-        "faketouch.multitouch.distinct", "faketouch.multitouch.jazzhand", "touchscreen", "touchscreen.multitouch",
-        "touchscreen.multitouch.distinct", "touchscreen.multitouch.jazzhand", "usb.accessory", "usb.host", "wifi",
+        "faketouch.multitouch.distinct", "faketouch.multitouch.jazzhand", "touchscreen",
+        "touchscreen.multitouch",
+        "touchscreen.multitouch.distinct", "touchscreen.multitouch.jazzhand", "usb.accessory",
+        "usb.host", "wifi",
         "wifi.direct",
     ]
 
@@ -34,7 +45,9 @@ import Testing
     }
 
     @Test func catalogsEveryAndroidHardwareFeature() {
-        #expect(Set(KeyCatalog.android.keys) == Set(Self.androidFeatures.map { "android.hardware." + $0 }))
+        #expect(
+            Set(KeyCatalog.android.keys)
+                == Set(Self.androidFeatures.map { "android.hardware." + $0 }))
     }
 
     @Test(arguments: [
@@ -64,8 +77,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("telephony", "cellular"), ("sms", "cellular.sms"), ("location-services", "location.any"), ("gps", "location.gnss"),
-        ("armv7", "cpu.arch.armv7"), ("arm64", "cpu.arch.arm64"), ("peer-peer", "bluetooth"), ("opengles-2", "gpu.gles >= 2.0"),
+        ("telephony", "cellular"), ("sms", "cellular.sms"), ("location-services", "location.any"),
+        ("gps", "location.gnss"),
+        ("armv7", "cpu.arch.armv7"), ("arm64", "cpu.arch.arm64"), ("peer-peer", "bluetooth"),
+        ("opengles-2", "gpu.gles >= 2.0"),
     ])
     func mapsAppleKeys(key: String, label: String) {
         #expect(KeyCatalog.appleEntry(key)?.target.label == label)

@@ -8,12 +8,16 @@ import Testing
     }
 
     func summary(_ manifest: Manifest) -> [String] {
-        manifest.requirements.map { "\($0.key) \($0.wanted.rawValue) \($0.source.rawValue) \($0.target.label ?? "n/a")" }
+        manifest.requirements.map {
+            "\($0.key) \($0.wanted.rawValue) \($0.source.rawValue) \($0.target.label ?? "n/a")"
+        }
     }
 
     @Test(arguments: [
-        ("Info-array.plist", ManifestKind.plist), ("Info-binary.plist", .plist), ("plist-openstep.plist", .plist),
-        ("AndroidManifest.xml", .android), ("manifest.json", .json), ("manifest-truncated.json", .json),
+        ("Info-array.plist", ManifestKind.plist), ("Info-binary.plist", .plist),
+        ("plist-openstep.plist", .plist),
+        ("AndroidManifest.xml", .android), ("manifest.json", .json),
+        ("manifest-truncated.json", .json),
     ])
     func detectsTheKindByContent(file: String, kind: ManifestKind) throws {
         #expect(try ManifestLoader.detect(Fixtures.data("manifests/\(file)"), path: file) == kind)
@@ -46,18 +50,21 @@ import Testing
     @Test func binaryPlistReadsLikeItsXMLTwin() throws {
         #expect(
             summary(try load("Info-binary.plist")) == [
-                "accelerometer present plist sensor.accelerometer", "front-facing-camera present plist camera.front",
+                "accelerometer present plist sensor.accelerometer",
+                "front-facing-camera present plist camera.front",
                 "nfc absent plist nfc",
             ])
     }
 
     @Test func readsPlistsWhoseRootIsTheCapabilityList() throws {
-        #expect(summary(try load("capabilities-root-array.plist")) == [
-            "bluetooth-le present plist bluetooth.le", "microphone present plist audio.input",
-        ])
-        #expect(summary(try load("capabilities-root-dict.plist")) == [
-            "gps present plist location.gnss", "sms absent plist cellular.sms",
-        ])
+        #expect(
+            summary(try load("capabilities-root-array.plist")) == [
+                "bluetooth-le present plist bluetooth.le", "microphone present plist audio.input",
+            ])
+        #expect(
+            summary(try load("capabilities-root-dict.plist")) == [
+                "gps present plist location.gnss", "sms absent plist cellular.sms",
+            ])
     }
 
     @Test func readsAndroidFeaturesDefaultsAndImpliedFeatures() throws {
@@ -79,16 +86,23 @@ import Testing
 
     @Test func impliedRequirementsSayWhy() throws {
         let manifest = try load("AndroidManifest.xml")
-        let notes = Dictionary(uniqueKeysWithValues: manifest.requirements.map { ($0.key, $0.note ?? "") })
-        #expect(notes["android.hardware.microphone"] == "requested android.permission.RECORD_AUDIO permission")
+        let notes = Dictionary(
+            uniqueKeysWithValues: manifest.requirements.map { ($0.key, $0.note ?? "") })
+        #expect(
+            notes["android.hardware.microphone"]
+                == "requested android.permission.RECORD_AUDIO permission")
         #expect(notes["android.hardware.touchscreen"] == "default feature for all apps")
-        #expect(notes["android.hardware.touchscreen.multitouch"] == "implied by android.hardware.touchscreen.multitouch.distinct")
+        #expect(
+            notes["android.hardware.touchscreen.multitouch"]
+                == "implied by android.hardware.touchscreen.multitouch.distinct")
     }
 
     @Test func explicitOptionalDeclarationWinsOverAnImpliedOne() throws {
         // CAMERA implies camera.autofocus, but the manifest declares it required="false".
         let manifest = try load("AndroidManifest.xml")
-        let autofocus = manifest.requirements.filter { $0.key == "android.hardware.camera.autofocus" }
+        let autofocus = manifest.requirements.filter {
+            $0.key == "android.hardware.camera.autofocus"
+        }
         #expect(autofocus.map(\.wanted) == [.optional])
     }
 
@@ -119,12 +133,17 @@ import Testing
             </manifest>
             """
         let old = try ManifestLoader.load(data: Data(xml.utf8), path: "old.xml")
-        #expect(old.requirements.filter { $0.source == .implied }.map(\.key) == [
-            "android.hardware.location", "android.hardware.location.gps",
-        ])
+        #expect(
+            old.requirements.filter { $0.source == .implied }.map(\.key) == [
+                "android.hardware.location", "android.hardware.location.gps",
+            ])
         let modern = try ManifestLoader.load(
-            data: Data(xml.replacingOccurrences(of: "\"19\"", with: "\"30\"").utf8), path: "new.xml")
-        #expect(modern.requirements.filter { $0.source == .implied }.map(\.key) == ["android.hardware.location"])
+            data: Data(xml.replacingOccurrences(of: "\"19\"", with: "\"30\"").utf8), path: "new.xml"
+        )
+        #expect(
+            modern.requirements.filter { $0.source == .implied }.map(\.key) == [
+                "android.hardware.location"
+            ])
     }
 
     @Test func vulkanVersionAttributeBecomesAVersionPredicate() throws {
@@ -133,14 +152,18 @@ import Testing
               <uses-feature android:name="android.hardware.vulkan.version" android:version="0x400003"/>
             </manifest>
             """
-        let manifest = try ManifestLoader.load(data: Data(xml.utf8), path: "v.xml", options: ManifestLoadOptions(implied: false))
+        let manifest = try ManifestLoader.load(
+            data: Data(xml.utf8), path: "v.xml", options: ManifestLoadOptions(implied: false))
         #expect(manifest.requirements.map { $0.target.label } == ["gpu.vulkan >= 1.0.3"])
     }
 
     @Test func allowUnknownTurnsUnknownKeysIntoNotApplicable() throws {
-        let manifest = try load("plist-unknown-key.plist", options: ManifestLoadOptions(allowUnknown: true))
+        let manifest = try load(
+            "plist-unknown-key.plist", options: ManifestLoadOptions(allowUnknown: true))
         let typo = try #require(manifest.requirements.first { $0.key == "armv64" })
-        #expect(typo.notApplicableReason == "unknown key, accepted by --allow-unknown (did you mean arm64?)")
+        #expect(
+            typo.notApplicableReason
+                == "unknown key, accepted by --allow-unknown (did you mean arm64?)")
     }
 
     @Test func readsTheNativeManifestWithPredicates() throws {
@@ -148,8 +171,12 @@ import Testing
         #expect(manifest.notes == ["description: video calling app"])
         #expect(manifest.requirements.filter { $0.wanted == .absent }.map(\.key) == ["cellular"])
         let memory = try #require(manifest.requirements.first { $0.key == "memory.total >= 3GiB" })
-        #expect(memory.target == .predicate(Predicate(
-            subject: .memoryTotal, comparison: .atLeast, value: .bytes(3 * 1_073_741_824), text: "memory.total >= 3GiB")))
+        #expect(
+            memory.target
+                == .predicate(
+                    Predicate(
+                        subject: .memoryTotal, comparison: .atLeast,
+                        value: .bytes(3 * 1_073_741_824), text: "memory.total >= 3GiB")))
     }
 
     @Test func nativeManifestKeysCanBeOmitted() throws {
@@ -159,9 +186,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("camera.megapixels >= 5", PredicateSubject.cameraMegapixels, ComparisonOperator.atLeast, PredicateValue.number(5)),
-        ("camera.video >= 1280x720@30", .cameraVideo, .atLeast, .videoMode(width: 1280, height: 720, fps: 30)),
-        ("camera.video > 640x480", .cameraVideo, .greater, .videoMode(width: 640, height: 480, fps: nil)),
+        (
+            "camera.megapixels >= 5", PredicateSubject.cameraMegapixels, ComparisonOperator.atLeast,
+            PredicateValue.number(5)
+        ),
+        (
+            "camera.video >= 1280x720@30", .cameraVideo, .atLeast,
+            .videoMode(width: 1280, height: 720, fps: 30)
+        ),
+        (
+            "camera.video > 640x480", .cameraVideo, .greater,
+            .videoMode(width: 640, height: 480, fps: nil)
+        ),
         ("memory.total>=3GiB", .memoryTotal, .atLeast, .bytes(3 * 1_073_741_824)),
         ("memory.total < 512 MB", .memoryTotal, .less, .bytes(512e6)),
         ("memory.total == 2048KiB", .memoryTotal, .equal, .bytes(2048 * 1024)),
@@ -171,7 +207,10 @@ import Testing
         ("input.touchscreen.points >= 5", .touchscreenPoints, .atLeast, .number(5)),
         ("gpu.gles >= 3.1", .glesVersion, .atLeast, .version([3, 1])),
     ])
-    func parsesPredicates(text: String, subject: PredicateSubject, comparison: ComparisonOperator, value: PredicateValue)
+    func parsesPredicates(
+        text: String, subject: PredicateSubject, comparison: ComparisonOperator,
+        value: PredicateValue
+    )
         throws
     {
         let predicate = try Predicate.parse(text, path: "m.json", place: "require[0]")
@@ -181,17 +220,40 @@ import Testing
     }
 
     @Test(arguments: [
-        ("memory.total >= 3 parsecs", "m.json: require[0]: bad predicate 'memory.total >= 3 parsecs': expected a size such as 3GiB"),
-        ("camera.video >= 1280by720", "m.json: require[0]: bad predicate 'camera.video >= 1280by720': expected a mode such as 1280x720@30"),
-        ("display.scale >= ", "m.json: require[0]: bad predicate 'display.scale >=': missing the value after >="),
+        (
+            "memory.total >= 3 parsecs",
+            "m.json: require[0]: bad predicate 'memory.total >= 3 parsecs': expected a size such as 3GiB"
+        ),
+        (
+            "camera.video >= 1280by720",
+            "m.json: require[0]: bad predicate 'camera.video >= 1280by720': expected a mode such as 1280x720@30"
+        ),
+        (
+            "display.scale >= ",
+            "m.json: require[0]: bad predicate 'display.scale >=': missing the value after >="
+        ),
         (">= 5", "m.json: require[0]: bad predicate '>= 5': missing the name before >="),
-        ("camera.megapixels => 5", "m.json: require[0]: bad predicate 'camera.megapixels => 5': expected one of >= > <= < =="),
-        ("memory.total >= 3GiB <= 4GiB", "m.json: require[0]: bad predicate 'memory.total >= 3GiB <= 4GiB': expected one comparison"),
-        ("camera.pixels >= 5", "m.json: require[0]: unknown key 'camera.pixels' (did you mean camera.megapixels?)"),
-        ("gpu.gles >= three", "m.json: require[0]: bad predicate 'gpu.gles >= three': expected a version such as 3.1"),
+        (
+            "camera.megapixels => 5",
+            "m.json: require[0]: bad predicate 'camera.megapixels => 5': expected one of >= > <= < =="
+        ),
+        (
+            "memory.total >= 3GiB <= 4GiB",
+            "m.json: require[0]: bad predicate 'memory.total >= 3GiB <= 4GiB': expected one comparison"
+        ),
+        (
+            "camera.pixels >= 5",
+            "m.json: require[0]: unknown key 'camera.pixels' (did you mean camera.megapixels?)"
+        ),
+        (
+            "gpu.gles >= three",
+            "m.json: require[0]: bad predicate 'gpu.gles >= three': expected a version such as 3.1"
+        ),
     ])
     func rejectsBadPredicatesNamingThem(text: String, message: String) {
-        #expect(throws: ManifestError.self) { try Predicate.parse(text, path: "m.json", place: "require[0]") }
+        #expect(throws: ManifestError.self) {
+            try Predicate.parse(text, path: "m.json", place: "require[0]")
+        }
         do {
             _ = try Predicate.parse(text, path: "m.json", place: "require[0]")
         } catch {
@@ -200,14 +262,26 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"version": 1, "require": "camera.any"}"#, "m.json: require: expected a list of strings"),
+        (
+            #"{"version": 1, "require": "camera.any"}"#,
+            "m.json: require: expected a list of strings"
+        ),
         (#"{"version": "1"}"#, "m.json: version: expected an integer"),
         (#"{"require": []}"#, "m.json: version: missing"),
         (#"["camera.any"]"#, "m.json: expected an object"),
-        (#"{"version": 1, "require": ["nfc"], "forbid": ["nfc"]}"#, "m.json: forbid[0]: 'nfc' is already listed at require[0]"),
+        (
+            #"{"version": 1, "require": ["nfc"], "forbid": ["nfc"]}"#,
+            "m.json: forbid[0]: 'nfc' is already listed at require[0]"
+        ),
         (#"{"version": 1, "optional": [""]}"#, "m.json: optional[0]: empty entry"),
-        (#"{"version": 1, "require": ["gps"]}"#, "m.json: require[0]: unknown key 'gps' (did you mean location.gnss?)"),
-        (#"{"version": 1, "require": [null]}"#, "m.json: require[0]: expected a string, found null"),
+        (
+            #"{"version": 1, "require": ["gps"]}"#,
+            "m.json: require[0]: unknown key 'gps' (did you mean location.gnss?)"
+        ),
+        (
+            #"{"version": 1, "require": [null]}"#,
+            "m.json: require[0]: expected a string, found null"
+        ),
     ])
     func reportsNativeManifestErrorsWithTheirCodingPath(json: String, message: String) {
         do {
@@ -231,6 +305,8 @@ import Testing
     @Test func neverResolvesAnExternalEntityEvenWithoutADeclarationCheck() {
         // An undeclared entity reference must fail, not be fetched.
         let xml = "<manifest><uses-feature android:name=\"&ext;\"/></manifest>"
-        #expect(throws: ManifestError.self) { try ManifestLoader.load(data: Data(xml.utf8), path: "e.xml") }
+        #expect(throws: ManifestError.self) {
+            try ManifestLoader.load(data: Data(xml.utf8), path: "e.xml")
+        }
     }
 }

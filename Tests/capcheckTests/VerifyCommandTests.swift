@@ -15,12 +15,15 @@ struct CLIRun {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
-    static func path(_ relative: String) -> String { fixtures.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String {
+        fixtures.appendingPathComponent(relative).path
+    }
 
     struct EmptyMachine: DeviceSource {
         func inventory() throws(SourceError) -> DeviceInventory {
             DeviceInventory(
-                source: SourceInfo(kind: .live, udevDatabase: false, attributes: false, complete: false),
+                source: SourceInfo(
+                    kind: .live, udevDatabase: false, attributes: false, complete: false),
                 machine: MachineIdentity(), devices: [])
         }
     }
@@ -29,7 +32,8 @@ struct CLIRun {
         let out = OutputSink()
         let err = OutputSink()
         let env = CommandEnvironment(
-            stdout: out, stderr: err, liveSource: { EmptyMachine() }, readStandardInput: { Data(stdin.utf8) },
+            stdout: out, stderr: err, liveSource: { EmptyMachine() },
+            readStandardInput: { Data(stdin.utf8) },
             variables: [:])
         code = CapCheck.main(arguments, env: env)
         stdout = out.text
@@ -43,13 +47,18 @@ struct CLIRun {
 
     @Test func unmetRequirementExitsOneWithUnmetFirst() {
         let run = CLIRun([
-            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--assume", "net.wifi=present",
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--assume",
+            "net.wifi=present",
             "--assume", "sensor.gyroscope=absent", "--assume", "cellular=absent",
         ])
         #expect(run.code == .unmet)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("✘ gyroscope  unsatisfied  assumed absent (--assume)") == true)
-        #expect(lines.last == "1 of 3 requirements unmet (assumed: cellular=absent, net.wifi=present, sensor.gyroscope=absent) → exit 1")
+        #expect(
+            lines.first?.hasPrefix("✘ gyroscope  unsatisfied  assumed absent (--assume)") == true)
+        #expect(
+            lines.last
+                == "1 of 3 requirements unmet (assumed: cellular=absent, net.wifi=present, sensor.gyroscope=absent) → exit 1"
+        )
         #expect(run.stderr.isEmpty)
     }
 
@@ -59,7 +68,21 @@ struct CLIRun {
             "--assume", "bluetooth.le=present", "--assume=audio.input=present",
         ])
         #expect(run.code == .ok)
-        #expect(run.stdout.hasSuffix("0 of 2 requirements unmet (assumed: audio.input=present, bluetooth.le=present) → exit 0\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "0 of 2 requirements unmet (assumed: audio.input=present, bluetooth.le=present) → exit 0\n"
+            ))
+    }
+
+    @Test func verifiesARecordedUdevadmDump() {
+        // The assumptions decide every requirement, so the verdict does not depend on the probers.
+        let run = CLIRun([
+            "verify", manifest("capabilities-root-array.plist"), "--from",
+            CLIRun.path("udevadm/LENOVO_T430S.txt"),
+            "--assume", "bluetooth.le=present", "--assume", "audio.input=absent", "--json",
+        ])
+        #expect(run.code == .unmet)
+        #expect(run.stdout.contains("\"kind\" : \"udevadm\""))
     }
 
     @Test func unknownRequirementExitsTwoUnlessUnknownAsDecides() {
@@ -70,13 +93,16 @@ struct CLIRun {
     }
 
     @Test func liveMachineIsTheDefaultSource() {
-        let run = CLIRun(["verify", manifest("capabilities-root-array.plist"), "--assume", "bluetooth.le=absent"])
+        let run = CLIRun([
+            "verify", manifest("capabilities-root-array.plist"), "--assume", "bluetooth.le=absent",
+        ])
         #expect(run.code == .unmet)
     }
 
     @Test func strictFailsNotApplicableKeys() {
         let args = [
-            "verify", manifest("Info-array.plist"), "--from", snapshot, "--assume", "cpu.arch.arm64=present",
+            "verify", manifest("Info-array.plist"), "--from", snapshot, "--assume",
+            "cpu.arch.arm64=present",
             "--assume", "camera.any=present", "--assume", "net.wifi=present",
         ]
         let relaxed = CLIRun(args)
@@ -88,7 +114,10 @@ struct CLIRun {
     }
 
     @Test func jsonOutputIsTheStableReport() throws {
-        let run = CLIRun(["verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume", "net.wifi=present"])
+        let run = CLIRun([
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume",
+            "net.wifi=present",
+        ])
         #expect(run.code == .undecided)
         let report = try JSONDecoder().decode(VerificationReport.self, from: Data(run.stdout.utf8))
         #expect(report.verdict == .undecided)
@@ -96,14 +125,22 @@ struct CLIRun {
         #expect(report.requirements.map(\.key) == ["gyroscope", "telephony", "wifi"])
         #expect(report.requirements.last?.assumed == true)
         #expect(report.assumptions == ["net.wifi": .present])
-        #expect(run.stdout == CLIRun(["verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume", "net.wifi=present"]).stdout)
+        #expect(
+            run.stdout
+                == CLIRun([
+                    "verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume",
+                    "net.wifi=present",
+                ]).stdout)
     }
 
     @Test func junitFileHasOneTestCasePerRequirement() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("capcheck-junit-\(UUID()).xml")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-junit-\(UUID()).xml")
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = CLIRun(["verify", manifest("Info-dict.plist"), "--from", snapshot, "--junit", file.path,
-                          "--assume", "sensor.gyroscope=absent"])
+        let run = CLIRun([
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--junit", file.path,
+            "--assume", "sensor.gyroscope=absent",
+        ])
         #expect(run.code == .unmet)
         let xml = try String(contentsOf: file, encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
@@ -111,15 +148,21 @@ struct CLIRun {
     }
 
     @Test func githubAnnotationsPrecedeTheReport() {
-        let run = CLIRun(["verify", manifest("Info-dict.plist"), "--from", snapshot, "--github",
-                          "--assume", "sensor.gyroscope=absent"])
+        let run = CLIRun([
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--github",
+            "--assume", "sensor.gyroscope=absent",
+        ])
         #expect(run.stdout.hasPrefix("::error file="))
-        #expect(run.stdout.contains("title=capcheck%3A gyroscope unsatisfied::gyroscope: assumed absent (--assume)"))
+        #expect(
+            run.stdout.contains(
+                "title=capcheck%3A gyroscope unsatisfied::gyroscope: assumed absent (--assume)"))
     }
 
     @Test func noImpliedDropsAndroidDefaults() {
-        let args = ["verify", manifest("AndroidManifest-no-touch.xml"), "--from", snapshot,
-                    "--assume", "bluetooth.le=present"]
+        let args = [
+            "verify", manifest("AndroidManifest-no-touch.xml"), "--from", snapshot,
+            "--assume", "bluetooth.le=present",
+        ]
         #expect(CLIRun(args).code == .undecided)
         let run = CLIRun(args + ["--no-implied"])
         #expect(run.code == .ok)
@@ -127,14 +170,17 @@ struct CLIRun {
     }
 
     @Test func kindOverridesDetection() {
-        let run = CLIRun(["verify", manifest("manifest.json"), "--kind", "plist", "--from", snapshot])
+        let run = CLIRun([
+            "verify", manifest("manifest.json"), "--kind", "plist", "--from", snapshot,
+        ])
         #expect(run.code == .dataError)
         #expect(run.stderr.hasPrefix("capcheck: error: \(manifest("manifest.json")): "))
     }
 
     @Test func manifestFromStandardInput() {
-        let run = CLIRun(["verify", "-", "--from", snapshot, "--assume", "nfc=present"],
-                         stdin: #"{"version": 1, "require": ["nfc"]}"#)
+        let run = CLIRun(
+            ["verify", "-", "--from", snapshot, "--assume", "nfc=present"],
+            stdin: #"{"version": 1, "require": ["nfc"]}"#)
         #expect(run.code == .ok)
     }
 
@@ -147,11 +193,26 @@ struct CLIRun {
     @Test(arguments: [
         (["verify"], "capcheck: error: missing MANIFEST"),
         (["verify", "a", "b"], "capcheck: error: unexpected argument 'b'"),
-        (["verify", "a", "--kind", "yaml"], "capcheck: error: --kind must be plist, android or json, not 'yaml'"),
-        (["verify", "a", "--unknown-as", "maybe"], "capcheck: error: --unknown-as must be fail or pass, not 'maybe'"),
-        (["verify", "a", "--assume", "wifi"], "capcheck: error: --assume takes ID=present or ID=absent, not 'wifi'"),
-        (["verify", "a", "--assume", "net.wfi=present"], "capcheck: error: --assume: unknown capability 'net.wfi' (did you mean net.wifi?)"),
-        (["verify", "a", "--json", "--github"], "capcheck: error: --json and --github cannot be combined"),
+        (
+            ["verify", "a", "--kind", "yaml"],
+            "capcheck: error: --kind must be plist, android or json, not 'yaml'"
+        ),
+        (
+            ["verify", "a", "--unknown-as", "maybe"],
+            "capcheck: error: --unknown-as must be fail or pass, not 'maybe'"
+        ),
+        (
+            ["verify", "a", "--assume", "wifi"],
+            "capcheck: error: --assume takes ID=present or ID=absent, not 'wifi'"
+        ),
+        (
+            ["verify", "a", "--assume", "net.wfi=present"],
+            "capcheck: error: --assume: unknown capability 'net.wfi' (did you mean net.wifi?)"
+        ),
+        (
+            ["verify", "a", "--json", "--github"],
+            "capcheck: error: --json and --github cannot be combined"
+        ),
         (["lint"], "capcheck: error: missing MANIFEST"),
         (["lint", "a", "--strict"], "capcheck: error: unknown option '--strict'"),
     ])
@@ -174,27 +235,54 @@ struct CLIRun {
     @Test(arguments: [
         ("manifest-wrong-type.json", "require[2]: expected a string"),
         ("manifest-unknown-key.json", "unknown key 'requires' (did you mean require?)"),
-        ("manifest-unknown-capability.json", "require[1]: unknown key 'camera.fornt' (did you mean camera.front?)"),
-        ("manifest-bad-predicate.json", "require[1]: bad predicate 'memory.total >= lots': expected a size such as 3GiB"),
+        (
+            "manifest-unknown-capability.json",
+            "require[1]: unknown key 'camera.fornt' (did you mean camera.front?)"
+        ),
+        (
+            "manifest-bad-predicate.json",
+            "require[1]: bad predicate 'memory.total >= lots': expected a size such as 3GiB"
+        ),
         ("manifest-unknown-version.json", "version: unsupported version 2 (this capcheck reads 1)"),
         ("manifest-truncated.json", "not valid JSON"),
         ("plist-truncated.xml", "not a valid XML property list: encountered unexpected EOF"),
         ("plist-binary-garbage.plist", "not a valid binary property list"),
-        ("plist-openstep.plist", "OpenStep text property lists are not accepted; use XML or binary"),
-        ("plist-wrong-type.plist", "UIRequiredDeviceCapabilities.wifi: expected a Boolean (true = required, false = forbidden)"),
-        ("plist-integer-not-boolean.plist", "UIRequiredDeviceCapabilities.gps: expected a Boolean (true = required, false = forbidden)"),
-        ("plist-unknown-key.plist", "UIRequiredDeviceCapabilities[1]: unknown key 'armv64' (did you mean arm64?)"),
+        (
+            "plist-openstep.plist",
+            "OpenStep text property lists are not accepted; use XML or binary"
+        ),
+        (
+            "plist-wrong-type.plist",
+            "UIRequiredDeviceCapabilities.wifi: expected a Boolean (true = required, false = forbidden)"
+        ),
+        (
+            "plist-integer-not-boolean.plist",
+            "UIRequiredDeviceCapabilities.gps: expected a Boolean (true = required, false = forbidden)"
+        ),
+        (
+            "plist-unknown-key.plist",
+            "UIRequiredDeviceCapabilities[1]: unknown key 'armv64' (did you mean arm64?)"
+        ),
         ("android-truncated.xml", "line 4, column 60: the document ends early"),
-        ("android-unknown-feature.xml", "line 5: unknown key 'android.hardware.camera.autofocs' (did you mean android.hardware.camera.autofocus?)"),
+        (
+            "android-unknown-feature.xml",
+            "line 5: unknown key 'android.hardware.camera.autofocs' (did you mean android.hardware.camera.autofocus?)"
+        ),
         ("android-bad-required.xml", "line 4: android:required must be true or false, not 'yes'"),
         ("android-wrong-root.xml", "the root element is <manifests>, expected <manifest>"),
         ("android-external-entity.xml", "entity declarations are not accepted"),
         ("android-mismatched-tag.xml", "line 7, column 1: mismatched closing tag"),
-        ("unrecognized.txt", "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"),
+        (
+            "unrecognized.txt",
+            "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"
+        ),
     ])
     func brokenManifestsNameTheirDefectAndExit65(file: String, message: String) {
         let path = manifest(file)
-        for arguments in [["lint", path], ["verify", path, "--from", CLIRun.path("snapshots/partial-empty.json")]] {
+        for arguments in [
+            ["lint", path],
+            ["verify", path, "--from", CLIRun.path("snapshots/partial-empty.json")],
+        ] {
             let run = CLIRun(arguments)
             #expect(run.code == .dataError)
             #expect(run.stderr == "capcheck: error: \(path): \(message)\n")
@@ -206,15 +294,23 @@ struct CLIRun {
         let run = CLIRun(["lint", manifest("plist-unknown-key.plist"), "--allow-unknown"])
         #expect(run.code == .ok)
         #expect(run.stdout.contains("armv64"))
-        #expect(run.stdout.contains("not applicable: unknown key, accepted by --allow-unknown (did you mean arm64?)"))
+        #expect(
+            run.stdout.contains(
+                "not applicable: unknown key, accepted by --allow-unknown (did you mean arm64?)"))
     }
 
     @Test func lintShowsImpliedRequirementsWithTheirReasons() {
         let run = CLIRun(["lint", manifest("AndroidManifest.xml")])
         #expect(run.code == .ok)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(manifest("AndroidManifest.xml")) (android): 11 requirements, 6 implied, OK")
-        #expect(lines.contains { $0.hasPrefix("  required*  android.hardware.camera ") && $0.contains("[requested android.permission.CAMERA permission") })
+        #expect(
+            lines.first
+                == "\(manifest("AndroidManifest.xml")) (android): 11 requirements, 6 implied, OK")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  required*  android.hardware.camera ")
+                    && $0.contains("[requested android.permission.CAMERA permission")
+            })
         #expect(lines.contains { $0.hasPrefix("  required+  android.hardware.faketouch ") })
     }
 

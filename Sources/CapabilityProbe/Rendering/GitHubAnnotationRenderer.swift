@@ -19,7 +19,8 @@ public enum GitHubAnnotationRenderer {
     /// - Parameter text: Untrusted text.
     /// - Returns: The escaped value.
     public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+            of: ",", with: "%2C")
     }
 
     /// Renders the annotations.
@@ -36,7 +37,9 @@ public enum GitHubAnnotationRenderer {
             default: continue
             }
             let title = escapeProperty("capcheck: \(row.key) \(row.verdict.rawValue)")
-            lines.append("::\(command) file=\(file),title=\(title)::\(escapeData("\(row.key): \(row.reason)"))")
+            lines.append(
+                "::\(command) file=\(file),title=\(title)::\(escapeData("\(row.key): \(row.reason)"))"
+            )
         }
         return lines.map { $0 + "\n" }.joined()
     }

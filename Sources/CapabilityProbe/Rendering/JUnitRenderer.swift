@@ -13,7 +13,8 @@ public enum JUnitRenderer {
         let errors = rows.filter { $0.verdict == .unknown }.count
         let skipped = rows.filter { $0.verdict == .notApplicable }.count
         let suite = esc(report.manifest.path)
-        let counts = "tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+        let counts =
+            "tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites name=\"capcheck verify\" \(counts)>",
@@ -25,20 +26,24 @@ public enum JUnitRenderer {
         ]
         for id in report.assumptions.keys.sorted() {
             lines.append(
-                "      <property name=\"assumed \(esc(id))\" value=\"\(report.assumptions[id]?.rawValue ?? "")\"/>")
+                "      <property name=\"assumed \(esc(id))\" value=\"\(report.assumptions[id]?.rawValue ?? "")\"/>"
+            )
         }
         lines.append("    </properties>")
         for row in rows {
             let name = esc(row.key)
             let classname = "capcheck.verify.\(report.manifest.kind.rawValue)"
             let message = esc(row.reason)
-            let body = esc(([row.reason] + (row.note.map { ["note: \($0)"] } ?? [])
-                + row.evidence.map { "evidence: \($0.device): \($0.reason)" }).joined(separator: "\n"))
+            let body = esc(
+                ([row.reason] + (row.note.map { ["note: \($0)"] } ?? [])
+                    + row.evidence.map { "evidence: \($0.device): \($0.reason)" }).joined(
+                        separator: "\n"))
             let open = "    <testcase classname=\"\(classname)\" name=\"\(name)\">"
             switch row.verdict {
             case .unsatisfied:
                 lines.append(open)
-                lines.append("      <failure type=\"unsatisfied\" message=\"\(message)\">\(body)</failure>")
+                lines.append(
+                    "      <failure type=\"unsatisfied\" message=\"\(message)\">\(body)</failure>")
                 lines.append("    </testcase>")
             case .unknown:
                 lines.append(open)

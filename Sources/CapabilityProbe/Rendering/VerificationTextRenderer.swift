@@ -2,7 +2,9 @@
 /// then a summary line naming the exit code.
 public enum VerificationTextRenderer {
     /// The display order of verdicts: unmet first.
-    static let order: [RequirementVerdict] = [.unsatisfied, .unknown, .satisfied, .optional, .notApplicable]
+    static let order: [RequirementVerdict] = [
+        .unsatisfied, .unknown, .satisfied, .optional, .notApplicable,
+    ]
 
     /// The mark shown before a verdict.
     /// - Parameter verdict: The verdict.
@@ -37,8 +39,10 @@ public enum VerificationTextRenderer {
             var reason = row.reason
             if let note = row.note { reason += " [\(note)]" }
             lines.append(
-                mark(row.verdict) + " " + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
-                    + TerminalText.pad(row.verdict.rawValue, verdictWidth) + TerminalText.sanitize(reason))
+                mark(row.verdict) + " "
+                    + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
+                    + TerminalText.pad(row.verdict.rawValue, verdictWidth)
+                    + TerminalText.sanitize(reason))
         }
         for note in report.manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
         lines.append(summary(report, exitCode: exitCode))
@@ -55,7 +59,9 @@ public enum VerificationTextRenderer {
         var text = "\(report.unmetCount) of \(total) requirement\(total == 1 ? "" : "s") unmet"
         if report.unknownCount > 0 { text += ", \(report.unknownCount) unknown" }
         if !report.assumptions.isEmpty {
-            let facts = report.assumptions.keys.sorted().map { "\($0)=\(report.assumptions[$0]?.rawValue ?? "")" }
+            let facts = report.assumptions.keys.sorted().map {
+                "\($0)=\(report.assumptions[$0]?.rawValue ?? "")"
+            }
             text += " (assumed: \(TerminalText.sanitize(facts.joined(separator: ", "))))"
         }
         return text + " → exit \(exitCode)"

@@ -3,8 +3,10 @@ import CapabilityProbe
 /// `capcheck lint`: check a manifest's names, types and keys without probing anything.
 struct LintCommand: Command {
     static let name = "lint"
-    static let abstract = "Check a manifest's names, types and keys and show what it requires (no probing)"
-    static let usage = "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
+    static let abstract =
+        "Check a manifest's names, types and keys and show what it requires (no probing)"
+    static let usage =
+        "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
     static let options = """
           --kind KIND           Read the manifest as plist, android or json (default: by content)
           --allow-unknown       Accept unknown keys (shown as not-applicable)
@@ -25,7 +27,8 @@ struct LintCommand: Command {
 
     func run(in env: CommandEnvironment) -> ExitCode {
         let options = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
-        let loaded = VerifyCommand.loadManifest(manifestPath, kind: kind, options: options, env: env)
+        let loaded = VerifyCommand.loadManifest(
+            manifestPath, kind: kind, options: options, env: env)
         guard let manifest = loaded.manifest else { return loaded.code }
         env.stdout.write(Self.render(manifest))
         return .ok
@@ -36,7 +39,8 @@ struct LintCommand: Command {
         let rows = manifest.requirements
         let notApplicable = rows.filter { $0.notApplicableReason != nil }.count
         let implied = rows.filter { $0.source == .implied || $0.source == .default }.count
-        var header = "\(TerminalText.sanitize(manifest.path)) (\(manifest.kind.rawValue)): "
+        var header =
+            "\(TerminalText.sanitize(manifest.path)) (\(manifest.kind.rawValue)): "
             + "\(rows.count) requirement\(rows.count == 1 ? "" : "s")"
         if implied > 0 { header += ", \(implied) implied" }
         if notApplicable > 0 { header += ", \(notApplicable) not applicable" }
@@ -51,13 +55,19 @@ struct LintCommand: Command {
             }
             if row.source == .implied { wanted += "*" }
             if row.source == .default { wanted += "+" }
-            let checked = row.notApplicableReason.map { "not applicable: \($0)" } ?? "→ " + (row.target.label ?? "")
+            let checked =
+                row.notApplicableReason.map { "not applicable: \($0)" } ?? "→ "
+                + (row.target.label ?? "")
             let note = row.note.map { " [\($0)]" } ?? ""
             lines.append(
-                "  " + TerminalText.pad(wanted, 11) + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
+                "  " + TerminalText.pad(wanted, 11)
+                    + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
                     + TerminalText.sanitize(checked + note))
         }
-        if implied > 0 { lines.append("(* implied by a permission or a child feature, + Play default for all apps)") }
+        if implied > 0 {
+            lines.append(
+                "(* implied by a permission or a child feature, + Play default for all apps)")
+        }
         for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
         return lines.joined(separator: "\n") + "\n"
     }

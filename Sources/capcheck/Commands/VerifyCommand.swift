@@ -4,7 +4,8 @@ import Foundation
 /// `capcheck verify`: check a manifest against this machine or a recorded one.
 struct VerifyCommand: Command {
     static let name = "verify"
-    static let abstract = "Check an Info.plist, AndroidManifest.xml or JSON manifest against a machine"
+    static let abstract =
+        "Check an Info.plist, AndroidManifest.xml or JSON manifest against a machine"
     static let usage = """
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json] [--json] [--junit FILE]
                         [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]
@@ -43,7 +44,8 @@ struct VerifyCommand: Command {
         junit = try arguments.value("junit")
         if let text = try arguments.value("unknown-as") {
             guard let policy = UnknownPolicy(rawValue: text) else {
-                throw UsageError("--unknown-as must be fail or pass, not '\(text)'", command: Self.name)
+                throw UsageError(
+                    "--unknown-as must be fail or pass, not '\(text)'", command: Self.name)
             }
             unknownAs = policy
         }
@@ -62,20 +64,26 @@ struct VerifyCommand: Command {
             throw UsageError("--json and --github cannot be combined", command: Self.name)
         }
         if manifestPath == "-" && from == "-" {
-            throw UsageError("the manifest and --from cannot both be standard input", command: Self.name)
+            throw UsageError(
+                "the manifest and --from cannot both be standard input", command: Self.name)
         }
     }
 
     static func parseKind(_ text: String?, command: String) throws(UsageError) -> ManifestKind? {
         guard let text else { return nil }
         guard let kind = ManifestKind(rawValue: text) else {
-            throw UsageError("--kind must be plist, android or json, not '\(text)'", command: command)
+            throw UsageError(
+                "--kind must be plist, android or json, not '\(text)'", command: command)
         }
         return kind
     }
 
-    static func singleManifest(_ positionals: [String], command: String) throws(UsageError) -> String {
-        guard let first = positionals.first else { throw UsageError("missing MANIFEST", command: command) }
+    static func singleManifest(_ positionals: [String], command: String) throws(UsageError)
+        -> String
+    {
+        guard let first = positionals.first else {
+            throw UsageError("missing MANIFEST", command: command)
+        }
         if positionals.count > 1 {
             throw UsageError("unexpected argument '\(positionals[1])'", command: command)
         }
@@ -84,13 +92,16 @@ struct VerifyCommand: Command {
 
     static func parseAssumption(_ text: String) throws(UsageError) -> (String, CapabilityStatus) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, let status = CapabilityStatus(rawValue: String(parts[1])), status != .unknown
+        guard parts.count == 2, let status = CapabilityStatus(rawValue: String(parts[1])),
+            status != .unknown
         else {
             throw UsageError("--assume takes ID=present or ID=absent, not '\(text)'", command: name)
         }
         let id = String(parts[0])
         guard KeyCatalog.nativeIDs.contains(id) else {
-            let hint = EditDistance.nearest(id, in: KeyCatalog.nativeIDs).map { " (did you mean \($0)?)" } ?? ""
+            let hint =
+                EditDistance.nearest(id, in: KeyCatalog.nativeIDs).map { " (did you mean \($0)?)" }
+                ?? ""
             throw UsageError("--assume: unknown capability '\(id)'\(hint)", command: name)
         }
         return (id, status)
@@ -103,7 +114,10 @@ struct VerifyCommand: Command {
         do throws(ManifestError) {
             if path == "-" {
                 let data = env.readStandardInput()
-                return (try ManifestLoader.load(data: data, path: "<stdin>", kind: kind, options: options), .ok)
+                return (
+                    try ManifestLoader.load(
+                        data: data, path: "<stdin>", kind: kind, options: options), .ok
+                )
             }
             return (try ManifestLoader.load(path: path, kind: kind, options: options), .ok)
         } catch {
@@ -133,7 +147,8 @@ struct VerifyCommand: Command {
         }
         if let junit {
             do {
-                try Data(JUnitRenderer.render(verification).utf8).write(to: URL(fileURLWithPath: junit))
+                try Data(JUnitRenderer.render(verification).utf8).write(
+                    to: URL(fileURLWithPath: junit))
             } catch {
                 return env.fail("\(junit): cannot write the JUnit report", .software)
             }
