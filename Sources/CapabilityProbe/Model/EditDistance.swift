@@ -1,6 +1,8 @@
 /// Levenshtein distance, for "did you mean …?" suggestions.
 public enum EditDistance {
-    /// The number of single-character edits between two strings.
+    /// The number of single-character edits (insert, delete, substitute, swap two
+    /// neighbours) between two strings: the optimal string alignment distance, so the
+    /// typo `lsit` is one edit from `list`.
     /// - Parameters:
     ///   - a: One string.
     ///   - b: The other.
@@ -10,17 +12,20 @@ public enum EditDistance {
         let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { rows[i][0] = i }
+        for j in 0...b.count { rows[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var best = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    best = min(best, rows[i - 2][j - 2] + 1)
+                }
+                rows[i][j] = best
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return rows[a.count][b.count]
     }
 
     /// The nearest candidate, if it is close enough to be a typo.
