@@ -190,3 +190,38 @@ import Testing
         #expect(report.finding("memory.total")?.details["bytes"] == .int(8 << 30))
     }
 }
+
+@Suite struct PointerProberTests {
+    static func inventory(_ devices: [Device]) -> DeviceInventory {
+        DeviceInventory(
+            source: SourceInfo(kind: .umockdev, udevDatabase: false, attributes: true, complete: true),
+            machine: MachineIdentity(arch: "x86_64"), devices: devices)
+    }
+
+    @Test func findsATouchpadFromCapabilityBitsWithoutUdev() {
+        let touchpad = Device(
+            id: "/devices/platform/i8042/serio1/input/input5", subsystem: "input",
+            attributes: ["name": "SynPS/2 Synaptics TouchPad", "capabilities/ev": "b",
+                         "capabilities/key": "e520 10000 0 0 0 0", "properties": "1"])
+        let findings = PointerProber().evaluate(ProbeContext(Self.inventory([touchpad])))
+        #expect(findings.first { $0.id == "input.pointer" }?.status == .present)
+        #expect(findings.first { $0.id == "input.gamepad" }?.status == .absent)
+    }
+
+    @Test func aDirectTouchDeviceIsNotAPointer() {
+        let panel = Device(
+            id: "/devices/i2c/input/input7", subsystem: "input",
+            attributes: ["name": "ELAN Touchscreen", "capabilities/ev": "b",
+                         "capabilities/key": "400 0 0 0 0 0", "properties": "2"])
+        let findings = PointerProber().evaluate(ProbeContext(Self.inventory([panel])))
+        #expect(findings.first { $0.id == "input.pointer" }?.status == .absent)
+    }
+
+    @Test func udevJoystickTagMakesAGamepad() {
+        let pad = Device(
+            id: "/devices/usb1/1-2/1-2:1.0/input/input9", subsystem: "input",
+            properties: ["ID_INPUT": "1", "ID_INPUT_JOYSTICK": "1", "NAME": "\"Pad\""])
+        let findings = PointerProber().evaluate(ProbeContext(Self.inventory([pad])))
+        #expect(findings.first { $0.id == "input.gamepad" }?.count == 1)
+    }
+}

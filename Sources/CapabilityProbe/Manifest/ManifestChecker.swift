@@ -186,11 +186,15 @@ public struct ManifestChecker: Sendable {
         guard let finding = fact.finding, let status = fact.status else {
             return "capcheck has no probe result for \(id)"
         }
-        let reasons = finding.evidence.map(\.reason)
+        var reasons: [String] = []
+        for reason in finding.evidence.map(\.reason) where !reasons.contains(reason) {
+            reasons.append(reason)
+        }
         if !reasons.isEmpty {
             let shown = reasons.prefix(2).joined(separator: "; ")
             return reasons.count > 2 ? shown + "; …" : shown
         }
+        if let reason = finding.details["reason"]?.stringValue { return reason }
         switch status {
         case .present: return "\(id) is present"
         case .absent: return "no device provides \(id)"

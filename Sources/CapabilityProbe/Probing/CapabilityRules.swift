@@ -22,6 +22,8 @@ public enum CapabilityRules {
         "gpu.vulkan": "a Vulkan capable GPU",
         "haptics.vibration": "a force-feedback input device that is not a game controller",
         "input.touchscreen": "an input device flagged as a touchscreen (not a touchpad)",
+        "input.gamepad": "an input device flagged as a joystick or game pad",
+        "input.pointer": "a mouse or touchpad input device",
         "location.any": "a GNSS receiver or a network-location capable radio",
         "location.gnss": "a gnss class device, a known GPS receiver, or a modem GPS port",
         "memory.total": "installed RAM from DMI or MemTotal",

@@ -11,6 +11,7 @@ public enum Probers {
         LocationProber(),
         SensorProber(),
         TouchscreenProber(),
+        PointerProber(),
         VibrationProber(),
         GPUProber(),
         DisplayProber(),
