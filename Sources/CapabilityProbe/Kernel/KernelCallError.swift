@@ -30,9 +30,9 @@ public struct KernelCallError: Error, Equatable, Sendable, CustomStringConvertib
         case EACCES, EPERM:
             let hint = group.map { " (run as a member of group \($0))" } ?? ""
             return "permission denied \(verb) \(path)\(hint)"
-        case ENOENT:
+        case ENOENT where function == "open":
             return "\(path) does not exist (\(verb))"
-        case ENODEV, ENXIO:
+        case ENODEV, ENXIO where function == "open":
             return "\(path): no device behind the node (\(verb))"
         case EAFNOSUPPORT:
             return "\(path): address family not supported by this kernel (\(verb))"
