@@ -1,3 +1,5 @@
+import Foundation
+
 /// What V4L2 ioctls tell about one video node, stored in `Device.facts["v4l2"]`.
 ///
 /// Built live by ``V4L2Probe``, kept as JSON in snapshots and read back with
