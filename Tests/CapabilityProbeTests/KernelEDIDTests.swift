@@ -19,25 +19,32 @@ import Testing
 
     static let table: [Expected] = [
         Expected(
-            file: "BOE05DF-042BEAC195EB", vendor: "BOE", product: 1503, name: nil, sizeMM: [293, 165],
+            file: "BOE05DF-042BEAC195EB", vendor: "BOE", product: 1503, name: nil,
+            sizeMM: [293, 165],
             dpi: [118.4, 118.2], scale: 1, native: "1366x768@60", blocks: 1),
         Expected(
-            file: "SHP144A-87F8147E2B7B", vendor: "SHP", product: 5194, name: nil, sizeMM: [294, 165],
+            file: "SHP144A-87F8147E2B7B", vendor: "SHP", product: 5194, name: nil,
+            sizeMM: [294, 165],
             dpi: [276.5, 277.1], scale: 2, native: "3200x1800@60", blocks: 1),
         Expected(
-            file: "AOC2702-0DF33EBAD1CF", vendor: "AOC", product: 9986, name: "U27P2G6B", sizeMM: [597, 336],
+            file: "AOC2702-0DF33EBAD1CF", vendor: "AOC", product: 9986, name: "U27P2G6B",
+            sizeMM: [597, 336],
             dpi: [163.4, 163.3], scale: 1, native: "3840x2160@60", blocks: 2),
         Expected(
-            file: "GSM0001-0A4CAEAB0481", vendor: "GSM", product: 1, name: "LG TV", sizeMM: nil, dpi: nil,
+            file: "GSM0001-0A4CAEAB0481", vendor: "GSM", product: 1, name: "LG TV", sizeMM: nil,
+            dpi: nil,
             scale: 1, native: "1920x1080@60", blocks: 2),
         Expected(
-            file: "ACR1320-267550657FD2", vendor: "ACR", product: 4896, name: "P1320W", sizeMM: nil, dpi: nil,
+            file: "ACR1320-267550657FD2", vendor: "ACR", product: 4896, name: "P1320W", sizeMM: nil,
+            dpi: nil,
             scale: 1, native: "1280x800@60", blocks: 2),
         Expected(
-            file: "AYA0101-44B28FEE3FC1", vendor: "AYA", product: 257, name: "AYANEOWXGA", sizeMM: [94, 151],
+            file: "AYA0101-44B28FEE3FC1", vendor: "AYA", product: 257, name: "AYANEOWXGA",
+            sizeMM: [94, 151],
             dpi: [216.2, 215.3], scale: 2, native: "800x1280@60", blocks: 2),
         Expected(
-            file: "SAM0F99-CCE8D83F3288", vendor: "SAM", product: 3993, name: "C49RG9x", sizeMM: [1193, 336],
+            file: "SAM0F99-CCE8D83F3288", vendor: "SAM", product: 3993, name: "C49RG9x",
+            sizeMM: [1193, 336],
             dpi: [109.0, 108.9], scale: 1, native: "5120x1440@60", blocks: 4),
     ]
 
@@ -117,7 +124,8 @@ import Testing
 
     @Test func swapsMillimetresThatDisagreeWithThePixelOrientation() {
         // A portrait-native 800×1280 handheld panel whose EDID stores landscape mm.
-        let size = DisplayPhysicalSize.resolve(timingMM: (151, 94), baseCM: (15, 9), pixels: (800, 1280))
+        let size = DisplayPhysicalSize.resolve(
+            timingMM: (151, 94), baseCM: (15, 9), pixels: (800, 1280))
         #expect(size.value == DisplayPhysicalSize(widthMM: 94, heightMM: 151, swapped: true))
         let scale = DisplayScale.rule(width: 800, height: 1280, size: size)
         #expect(scale.scale == 2)
@@ -135,14 +143,17 @@ import Testing
     func appliesTheDocumentedScaleRule(
         width: Int, height: Int, widthMM: Int, heightMM: Int, connector: String, expected: Int
     ) {
-        let size = DisplayPhysicalSize.resolve(timingMM: (widthMM, heightMM), baseCM: (0, 0), pixels: (width, height))
-        let scale = DisplayScale.rule(width: width, height: height, size: size, connector: connector)
+        let size = DisplayPhysicalSize.resolve(
+            timingMM: (widthMM, heightMM), baseCM: (0, 0), pixels: (width, height))
+        let scale = DisplayScale.rule(
+            width: width, height: height, size: size, connector: connector)
         #expect(scale.scale == expected, "\(scale.reason)")
         #expect(scale.mutterScale == min(expected, 2) || connector.hasPrefix("HDMI"))
     }
 
     @Test func leavesTheScaleUnknownWhenTheSizeMattersAndIsNotReal() {
-        let size = DisplayPhysicalSize.resolve(timingMM: (160, 90), baseCM: (160, 90), pixels: (2560, 1440))
+        let size = DisplayPhysicalSize.resolve(
+            timingMM: (160, 90), baseCM: (160, 90), pixels: (2560, 1440))
         let scale = DisplayScale.rule(width: 2560, height: 1440, size: size, connector: "DP")
         #expect(scale.scale == nil)
         #expect(scale.mutterScale == 1)
@@ -150,10 +161,12 @@ import Testing
         #expect(scale.reason.contains("not real"))
     }
 
-    @Test(arguments: [
-        ("card0-HDMI-A-1", "HDMI-A"), ("card1-eDP-1", "eDP"), ("card0-DP-3", "DP"), ("card0-DSI-1", "DSI"),
-        ("renderD128", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("card0-HDMI-A-1", "HDMI-A"), ("card1-eDP-1", "eDP"), ("card0-DP-3", "DP"),
+            ("card0-DSI-1", "DSI"),
+            ("renderD128", nil),
+        ] as [(String, String?)])
     func namesTheConnectorType(name: String, expected: String?) {
         #expect(DisplayScale.connectorType(ofConnectorNamed: name) == expected)
     }

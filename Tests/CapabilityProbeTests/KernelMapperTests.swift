@@ -4,21 +4,22 @@ import Testing
 @testable import CapabilityProbe
 
 @Suite struct KernelMapperTests {
-    @Test(arguments: [
-        ("Charging", 50, BatteryState.charging),
-        ("Discharging", 50, .unplugged),
-        ("Full", 100, .full),
-        ("Not charging", 96, .full),
-        ("Not charging", 95, .full),
-        ("Not charging", 50, .unknown),
-        ("Unknown", 80, .unknown),
-        (nil, 80, .unknown),
-        ("Empty", 0, .unplugged),
-        ("garbage", 80, .unknown),
-        ("charging", 10, .charging),
-        ("DISCHARGING\n", 10, .unplugged),
-        ("not charging", 99, .full),
-    ] as [(String?, Int, BatteryState)])
+    @Test(
+        arguments: [
+            ("Charging", 50, BatteryState.charging),
+            ("Discharging", 50, .unplugged),
+            ("Full", 100, .full),
+            ("Not charging", 96, .full),
+            ("Not charging", 95, .full),
+            ("Not charging", 50, .unknown),
+            ("Unknown", 80, .unknown),
+            (nil, 80, .unknown),
+            ("Empty", 0, .unplugged),
+            ("garbage", 80, .unknown),
+            ("charging", 10, .charging),
+            ("DISCHARGING\n", 10, .unplugged),
+            ("not charging", 99, .full),
+        ] as [(String?, Int, BatteryState)])
     func mapsEveryBatteryStatus(status: String?, capacity: Int, expected: BatteryState) {
         #expect(BatteryState.map(status: status, capacity: capacity) == expected)
     }
@@ -30,18 +31,25 @@ import Testing
     }
 
     static func supply(_ name: String, _ attributes: [String: String]) -> Device {
-        Device(id: "/devices/LNXSYSTM:00/power_supply/\(name)", subsystem: "power_supply", attributes: attributes)
+        Device(
+            id: "/devices/LNXSYSTM:00/power_supply/\(name)", subsystem: "power_supply",
+            attributes: attributes)
     }
 
     @Test func readsLevelFromCapacityThenEnergyThenCharge() {
-        let capacity = BatteryReading(device: Self.supply("BAT0", ["capacity": "57", "energy_now": "1", "energy_full": "4"]))
+        let capacity = BatteryReading(
+            device: Self.supply("BAT0", ["capacity": "57", "energy_now": "1", "energy_full": "4"]))
         #expect(capacity.level == 0.57)
-        let energy = BatteryReading(device: Self.supply("BAT0", ["energy_now": "30000000", "energy_full": "40000000"]))
+        let energy = BatteryReading(
+            device: Self.supply("BAT0", ["energy_now": "30000000", "energy_full": "40000000"]))
         #expect(energy.level == 0.75)
-        let charge = BatteryReading(device: Self.supply("BAT0", ["charge_now": "1000", "charge_full": "4000"]))
+        let charge = BatteryReading(
+            device: Self.supply("BAT0", ["charge_now": "1000", "charge_full": "4000"]))
         #expect(charge.level == 0.25 && charge.isCharge)
         let fromUevent = BatteryReading(
-            device: Device(id: "/x/BAT1", subsystem: "power_supply", properties: ["POWER_SUPPLY_CAPACITY": "120"]))
+            device: Device(
+                id: "/x/BAT1", subsystem: "power_supply",
+                properties: ["POWER_SUPPLY_CAPACITY": "120"]))
         #expect(fromUevent.level == 1.0)
         #expect(BatteryReading(device: Self.supply("BAT0", [:])).level == nil)
     }
@@ -49,9 +57,21 @@ import Testing
     @Test func combinesTwoSystemBatteriesByEnergyAndSkipsPeripherals() {
         let devices = [
             Self.supply("AC", ["type": "Mains", "online": "0"]),
-            Self.supply("BAT0", ["type": "Battery", "status": "Discharging", "energy_now": "10000000", "energy_full": "20000000"]),
-            Self.supply("BAT1", ["type": "Battery", "status": "Unknown", "energy_now": "60000000", "energy_full": "60000000"]),
-            Self.supply("hidpp_battery_0", ["type": "Battery", "scope": "Device", "capacity": "5", "status": "Discharging"]),
+            Self.supply(
+                "BAT0",
+                [
+                    "type": "Battery", "status": "Discharging", "energy_now": "10000000",
+                    "energy_full": "20000000",
+                ]),
+            Self.supply(
+                "BAT1",
+                [
+                    "type": "Battery", "status": "Unknown", "energy_now": "60000000",
+                    "energy_full": "60000000",
+                ]),
+            Self.supply(
+                "hidpp_battery_0",
+                ["type": "Battery", "scope": "Device", "capacity": "5", "status": "Discharging"]),
         ]
         let battery = SystemBattery.combine(devices: devices)
         #expect(battery.level == 0.875)
@@ -66,7 +86,8 @@ import Testing
     @Test func reportsNoSystemBatteryAsLevelMinusOneAndUnknown() {
         let devices = [
             Self.supply("AC", ["type": "Mains", "online": "1"]),
-            Self.supply("hidpp_battery_0", ["type": "Battery", "scope": "Device", "capacity": "90"]),
+            Self.supply(
+                "hidpp_battery_0", ["type": "Battery", "scope": "Device", "capacity": "90"]),
             Self.supply("BAT0", ["type": "Battery", "present": "0"]),
         ]
         let battery = SystemBattery.combine(devices: devices)
@@ -91,19 +112,24 @@ import Testing
         raw[1] = 0x28
         raw[0x0C] = UInt8(size & 0xFF)
         raw[0x0D] = UInt8(size >> 8)
-        for index in 0..<4 { raw[0x1C + index] = UInt8(truncatingIfNeeded: extended >> (8 * index)) }
+        for index in 0..<4 {
+            raw[0x1C + index] = UInt8(truncatingIfNeeded: extended >> (8 * index))
+        }
         return raw
     }
 
     @Test func sumsDMIMemoryDevicesBeforeMemTotal() {
-        let devices = [Self.dmi17(size: 8192), Self.dmi17(size: 0), Self.dmi17(size: 0x7FFF, extended: 65536)]
+        let devices = [
+            Self.dmi17(size: 8192), Self.dmi17(size: 0), Self.dmi17(size: 0x7FFF, extended: 65536),
+        ]
         #expect(MemoryTotal.dmiDeviceSize(raw: devices[0]) == 8 << 30)
         #expect(MemoryTotal.dmiDeviceSize(raw: devices[2]) == 64 << 30)
         #expect(MemoryTotal.dmiDeviceSize(raw: Self.dmi17(size: 0x8000 | 512)) == 512 << 10)
         let total = MemoryTotal.installed(dmiDevices: devices, meminfo: "MemTotal: 1 kB\n")
         #expect(total == MemoryTotal(bytes: 72 << 30, source: .dmi))
         // An unknown size makes the DMI sum unreliable: fall back to MemTotal.
-        let fallback = MemoryTotal.installed(dmiDevices: [Self.dmi17(size: 0xFFFF)], meminfo: "MemTotal: 1048576 kB\n")
+        let fallback = MemoryTotal.installed(
+            dmiDevices: [Self.dmi17(size: 0xFFFF)], meminfo: "MemTotal: 1048576 kB\n")
         #expect(fallback == MemoryTotal(bytes: 1 << 30, source: .meminfo))
         #expect(MemoryTotal.installed(dmiDevices: [], meminfo: "garbage") == nil)
     }
@@ -112,17 +138,29 @@ import Testing
         ("x86_64", nil as String?, nil as String?, [false, false, false, true] as [Bool?]),
         ("armv7l", "CPU architecture: 7\n", nil, [true, true, false, false]),
         ("armv6l", "CPU architecture: 6TEJ\n", nil, [true, false, false, false]),
-        ("aarch64", "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\nCPU architecture: 8\n", nil,
-         [nil, nil, true, false]),
-        ("aarch64", "Features\t: half thumb fastmult vfp edsp neon vfpv3 tls vfpv4 idiva idivt lpae evtstrm\n", nil,
-         [true, true, true, false]),
+        (
+            "aarch64",
+            "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\nCPU architecture: 8\n",
+            nil,
+            [nil, nil, true, false]
+        ),
+        (
+            "aarch64",
+            "Features\t: half thumb fastmult vfp edsp neon vfpv3 tls vfpv4 idiva idivt lpae evtstrm\n",
+            nil,
+            [true, true, true, false]
+        ),
         ("aarch64", nil, "0-3\n", [true, true, true, false]),
     ])
-    func derivesArchitectureKeys(machine: String, cpuinfo: String?, aarch32: String?, expected: [Bool?]) {
+    func derivesArchitectureKeys(
+        machine: String, cpuinfo: String?, aarch32: String?, expected: [Bool?]
+    ) {
         let cpu = CPUArchitecture(machine: machine, cpuinfo: cpuinfo, aarch32CPUs: aarch32)
         let keys = ["cpu.arch.armv6", "cpu.arch.armv7", "cpu.arch.arm64", "cpu.arch.x86_64"]
         #expect(keys.map { cpu.keys[$0]?.value } == expected)
-        if expected[1] == nil { #expect(cpu.keys["cpu.arch.armv7"]?.reason?.contains("AArch32") == true) }
+        if expected[1] == nil {
+            #expect(cpu.keys["cpu.arch.armv7"]?.reason?.contains("AArch32") == true)
+        }
     }
 
     @Test func namesTheLiveArchitecture() {
@@ -139,9 +177,13 @@ import Testing
         let devices = DeviceTree.linkParents([
             Device(id: pci, subsystem: "pci", driver: "iwlwifi"),
             Device(id: pci + "/ieee80211/phy0", subsystem: "ieee80211"),
-            Device(id: pci + "/ieee80211/phy0/rfkill1", subsystem: "rfkill", attributes: ["soft": "1", "hard": "0"]),
+            Device(
+                id: pci + "/ieee80211/phy0/rfkill1", subsystem: "rfkill",
+                attributes: ["soft": "1", "hard": "0"]),
             Device(id: pci + "/net/wlp2s0", subsystem: "net", devtype: "wlan"),
-            Device(id: "/devices/platform/thinkpad_acpi/rfkill/rfkill0", subsystem: "rfkill", properties: ["RFKILL_STATE": "2"]),
+            Device(
+                id: "/devices/platform/thinkpad_acpi/rfkill/rfkill0", subsystem: "rfkill",
+                properties: ["RFKILL_STATE": "2"]),
         ])
         let radios = WiFiRadio.radios(in: devices)
         #expect(radios.count == 1)

@@ -18,26 +18,37 @@ enum RecordedCameras {
         return Reply(request: V4L2.queryCapability, output: value.bytes)
     }
 
-    static func format(_ index: UInt32, _ fourcc: UInt32, _ description: String, flags: UInt32 = 0) -> Reply {
+    static func format(_ index: UInt32, _ fourcc: UInt32, _ description: String, flags: UInt32 = 0)
+        -> Reply
+    {
         let value = V4L2FormatDescription(
-            index: index, bufferType: 1, flags: flags, description: description, pixelFormat: fourcc)
+            index: index, bufferType: 1, flags: flags, description: description, pixelFormat: fourcc
+        )
         return Reply(
-            request: V4L2.enumerateFormat, match: V4L2FormatDescription.request(index: index, bufferType: 1).prefix(8).map { $0 },
+            request: V4L2.enumerateFormat,
+            match: V4L2FormatDescription.request(index: index, bufferType: 1).prefix(8).map { $0 },
             output: value.bytes)
     }
 
-    static func size(_ index: UInt32, _ fourcc: UInt32, _ width: UInt32, _ height: UInt32) -> Reply {
+    static func size(_ index: UInt32, _ fourcc: UInt32, _ width: UInt32, _ height: UInt32) -> Reply
+    {
         Reply(
-            request: V4L2.enumerateFrameSizes, match: Array(V4L2FrameSize.request(index: index, pixelFormat: fourcc).prefix(8)),
-            output: V4L2FrameSize.discrete(width: width, height: height).bytes(index: index, pixelFormat: fourcc))
+            request: V4L2.enumerateFrameSizes,
+            match: Array(V4L2FrameSize.request(index: index, pixelFormat: fourcc).prefix(8)),
+            output: V4L2FrameSize.discrete(width: width, height: height).bytes(
+                index: index, pixelFormat: fourcc))
     }
 
-    static func interval(_ index: UInt32, _ fourcc: UInt32, _ width: UInt32, _ height: UInt32, fps: UInt32) -> Reply {
-        let request = V4L2FrameInterval.request(index: index, pixelFormat: fourcc, width: width, height: height)
+    static func interval(
+        _ index: UInt32, _ fourcc: UInt32, _ width: UInt32, _ height: UInt32, fps: UInt32
+    ) -> Reply {
+        let request = V4L2FrameInterval.request(
+            index: index, pixelFormat: fourcc, width: width, height: height)
         return Reply(
             request: V4L2.enumerateFrameIntervals, match: Array(request.prefix(16)),
             output: V4L2FrameInterval.discreteBytes(
-                index: index, pixelFormat: fourcc, width: width, height: height, numerator: 1, denominator: fps))
+                index: index, pixelFormat: fourcc, width: width, height: height, numerator: 1,
+                denominator: fps))
     }
 
     /// Controls answered to `QUERYCTRL(previous | NEXT_CTRL)`, in id order.
@@ -46,8 +57,11 @@ enum RecordedCameras {
         var replies: [Reply] = []
         for control in controls {
             replies.append(
-                Reply(request: V4L2.queryControl, match: Array(V4L2Control.request(id: previous | V4L2.controlFlagNext).prefix(4)),
-                      output: control.bytes))
+                Reply(
+                    request: V4L2.queryControl,
+                    match: Array(
+                        V4L2Control.request(id: previous | V4L2.controlFlagNext).prefix(4)),
+                    output: control.bytes))
             previous = control.id
         }
         return replies
@@ -58,7 +72,10 @@ enum RecordedCameras {
     static let uvcWebcam: [Reply] =
         [capability(card: "Integrated Camera: Integrated C", caps: 0x0420_0001)]
         + [format(0, mjpg, "Motion-JPEG", flags: 1), format(1, yuyv, "YUYV 4:2:2")]
-        + [size(0, yuyv, 640, 480), size(1, yuyv, 1280, 720), size(0, mjpg, 1280, 720), size(1, mjpg, 1920, 1080)]
+        + [
+            size(0, yuyv, 640, 480), size(1, yuyv, 1280, 720), size(0, mjpg, 1280, 720),
+            size(1, mjpg, 1920, 1080),
+        ]
         + [
             interval(0, yuyv, 640, 480, fps: 30), interval(1, yuyv, 640, 480, fps: 15),
             interval(0, yuyv, 1280, 720, fps: 10), interval(0, mjpg, 1280, 720, fps: 30),
@@ -66,14 +83,20 @@ enum RecordedCameras {
         ]
         + controls([
             V4L2Control(id: 0x0098_0900, name: "Brightness", defaultValue: 128),
-            V4L2Control(id: V4L2.controlFocusAuto, type: 2, name: "Focus, Automatic Continuous", defaultValue: 1),
+            V4L2Control(
+                id: V4L2.controlFocusAuto, type: 2, name: "Focus, Automatic Continuous",
+                defaultValue: 1),
         ])
 
     /// The webcam's metadata-only second node.
-    static let uvcMetadata: [Reply] = [capability(card: "Integrated Camera: Integrated C", caps: 0x0480_0000)]
+    static let uvcMetadata: [Reply] = [
+        capability(card: "Integrated Camera: Integrated C", caps: 0x0480_0000)
+    ]
 
     /// A touch controller exposing raw frames as video (`V4L2_CAP_TOUCH`).
-    static let touchNode: [Reply] = [capability(card: "Synaptics RMI4", caps: 0x1500_0001, driver: "rmi4_f54")]
+    static let touchNode: [Reply] = [
+        capability(card: "Synaptics RMI4", caps: 0x1500_0001, driver: "rmi4_f54")
+    ]
 
     /// A phone's back sensor: one-shot autofocus, flash, orientation back, 4208x3120 still.
     static let backSensor: [Reply] =
@@ -82,7 +105,9 @@ enum RecordedCameras {
         + [size(0, 0x3231_564e, 4208, 3120), interval(0, 0x3231_564e, 4208, 3120, fps: 30)]
         + controls([
             V4L2Control(id: V4L2.controlAutoFocusStart, type: 4, name: "Auto Focus, Start"),
-            V4L2Control(id: V4L2.controlCameraOrientation, type: 3, name: "Camera Orientation", defaultValue: 1),
+            V4L2Control(
+                id: V4L2.controlCameraOrientation, type: 3, name: "Camera Orientation",
+                defaultValue: 1),
             V4L2Control(id: V4L2.controlFlashLEDMode, type: 3, name: "LED Mode"),
         ])
 }
@@ -123,7 +148,10 @@ enum RecordedCameras {
         let facts = try #require(V4L2Probe(opener: opener).probe(node: "/dev/video0").value)
         #expect(facts.driver == "uvcvideo")
         #expect(facts.formats == ["MJPG", "YUYV"])
-        #expect(facts.modes == ["640x480@15", "640x480@30", "1280x720@10", "1280x720@30", "1920x1080@30"])
+        #expect(
+            facts.modes == [
+                "640x480@15", "640x480@30", "1280x720@10", "1280x720@30", "1920x1080@30",
+            ])
         #expect(facts.formatModes["YUYV"] == ["640x480@15", "640x480@30", "1280x720@10"])
         #expect(facts.stillWidth == 1920 && facts.stillHeight == 1080)
         #expect(facts.megapixels == 2.0736)
@@ -146,7 +174,8 @@ enum RecordedCameras {
 
     @Test func marksMetadataAndTouchNodesAsNotCameras() throws {
         let opener = ReplayDeviceOpener(nodes: [
-            "/dev/video1": RecordedCameras.uvcMetadata, "/dev/v4l-touch0": RecordedCameras.touchNode,
+            "/dev/video1": RecordedCameras.uvcMetadata,
+            "/dev/v4l-touch0": RecordedCameras.touchNode,
         ])
         let metadata = try #require(V4L2Probe(opener: opener).probe(node: "/dev/video1").value)
         #expect(metadata.isMetadataOnly && !metadata.isCamera)
@@ -158,7 +187,11 @@ enum RecordedCameras {
     @Test func reportsARefusedCameraAsUnknownWithTheReason() {
         let opener = ReplayDeviceOpener(refusals: ["/dev/video0": EACCES])
         let result = V4L2Probe(opener: opener).probe(node: "/dev/video0")
-        #expect(result == .unknown(reason: "permission denied opening /dev/video0 (run as a member of group video)"))
+        #expect(
+            result
+                == .unknown(
+                    reason: "permission denied opening /dev/video0 (run as a member of group video)"
+                ))
         let stored = KernelFactsCollector.json(result, \.json)
         #expect(CameraFacts.result(from: stored).reason?.contains("permission denied") == true)
         #expect(CameraFacts.result(from: nil).reason?.contains("no V4L2 facts") == true)
@@ -173,11 +206,14 @@ enum RecordedCameras {
         #expect(decoded.objectValue?["modes"] == .array(["4208x3120@30"]))
     }
 
-    @Test(arguments: [
-        ("fixed", nil, "front"), ("removable", nil, "external"), ("unknown", nil, "external"),
-        (nil, nil, nil), ("fixed", "back", "back"),
-    ] as [(String?, String?, String?)])
-    func decidesFacingFromOrientationThenRemovable(removable: String?, orientation: String?, expected: String?) {
+    @Test(
+        arguments: [
+            ("fixed", nil, "front"), ("removable", nil, "external"), ("unknown", nil, "external"),
+            (nil, nil, nil), ("fixed", "back", "back"),
+        ] as [(String?, String?, String?)])
+    func decidesFacingFromOrientationThenRemovable(
+        removable: String?, orientation: String?, expected: String?
+    ) {
         #expect(CameraFacts.facing(orientation: orientation, removable: removable) == expected)
     }
 
@@ -229,48 +265,74 @@ enum RecordedCameras {
             ]
         ])
         let facts = try #require(
-            EvdevProbe(opener: opener).probe(node: "/dev/input/event3", multitouchSlots: true, proximitySwitch: true).value)
+            EvdevProbe(opener: opener).probe(
+                node: "/dev/input/event3", multitouchSlots: true, proximitySwitch: true
+            ).value)
         #expect(facts == EvdevFacts(touchPoints: 10, near: true))
         switches[1] = 0x02
-        let far = ReplayDeviceOpener(nodes: ["/dev/input/event3": [.init(request: EvdevProbe.getSwitches, output: switches)]])
-        let farFacts = EvdevProbe(opener: far).probe(node: "/dev/input/event3", multitouchSlots: false, proximitySwitch: true)
+        let far = ReplayDeviceOpener(nodes: [
+            "/dev/input/event3": [.init(request: EvdevProbe.getSwitches, output: switches)]
+        ])
+        let farFacts = EvdevProbe(opener: far).probe(
+            node: "/dev/input/event3", multitouchSlots: false, proximitySwitch: true)
         #expect(farFacts.value?.near == false)
     }
 
     @Test func reportsARefusedInputNodeAsUnknown() {
         let opener = ReplayDeviceOpener(refusals: ["/dev/input/event3": EACCES])
-        let result = EvdevProbe(opener: opener).probe(node: "/dev/input/event3", multitouchSlots: true, proximitySwitch: false)
-        #expect(result.reason == "permission denied opening /dev/input/event3 (run as a member of group input)")
+        let result = EvdevProbe(opener: opener).probe(
+            node: "/dev/input/event3", multitouchSlots: true, proximitySwitch: false)
+        #expect(
+            result.reason
+                == "permission denied opening /dev/input/event3 (run as a member of group input)")
     }
 
-    @Test(arguments: [("2 0", 65, true), ("2 0", 1, false), ("660800011000003", 0x2f, true), ("660800011000003", 0x30, false),
-                      ("800 0", 75, true), ("", 0, false)])
+    @Test(arguments: [
+        ("2 0", 65, true), ("2 0", 1, false), ("660800011000003", 0x2f, true),
+        ("660800011000003", 0x30, false),
+        ("800 0", 75, true), ("", 0, false),
+    ])
     func readsSysfsCapabilityBitmaps(text: String, bit: Int, expected: Bool) {
         #expect(InputBitmap(text).contains(bit) == expected)
     }
 
     @Test func collectsFactsOnlyForProbedKindsAndNeverDropsARefusal() throws {
         let devices = [
-            Device(id: "/devices/usb1/1-8/1-8:1.0/video4linux/video0", subsystem: "video4linux", devnode: "/dev/video0"),
-            Device(id: "/devices/usb1/1-8/1-8:1.0/video4linux/video1", subsystem: "video4linux", devnode: "/dev/video1"),
-            Device(id: "/devices/usb1/1-7/1-7:1.0/bluetooth/hci0", subsystem: "bluetooth", devtype: "host"),
-            Device(id: "/devices/platform/gpio_keys/input/input4", subsystem: "input", properties: ["SW": "800"]),
             Device(
-                id: "/devices/platform/gpio_keys/input/input4/event4", subsystem: "input", devnode: "/dev/input/event4",
+                id: "/devices/usb1/1-8/1-8:1.0/video4linux/video0", subsystem: "video4linux",
+                devnode: "/dev/video0"),
+            Device(
+                id: "/devices/usb1/1-8/1-8:1.0/video4linux/video1", subsystem: "video4linux",
+                devnode: "/dev/video1"),
+            Device(
+                id: "/devices/usb1/1-7/1-7:1.0/bluetooth/hci0", subsystem: "bluetooth",
+                devtype: "host"),
+            Device(
+                id: "/devices/platform/gpio_keys/input/input4", subsystem: "input",
+                properties: ["SW": "800"]),
+            Device(
+                id: "/devices/platform/gpio_keys/input/input4/event4", subsystem: "input",
+                devnode: "/dev/input/event4",
                 parentID: "/devices/platform/gpio_keys/input/input4"),
             Device(id: "/devices/virtual/net/lo", subsystem: "net"),
         ]
         let opener = ReplayDeviceOpener(
             nodes: [
                 "/dev/video0": RecordedCameras.uvcWebcam,
-                "/dev/input/event4": [.init(request: EvdevProbe.getSwitches, output: [0, 0, 0, 0])],
+                "/dev/input/event4": [
+                    .init(request: EvdevProbe.getSwitches, output: [0, 0, 0, 0])
+                ],
             ],
             refusals: ["/dev/video1": EACCES])
         let result = KernelFactsCollector(opener: opener).addingFacts(to: devices)
         #expect(result.map(\.id) == devices.map(\.id))
         #expect(CameraFacts(json: try #require(result[0].facts["v4l2"]))?.modes.count == 5)
-        #expect(result[1].facts["v4l2"]?.objectValue?["error"]?.stringValue?.hasPrefix("permission denied") == true)
-        #expect(result[2].facts["hci"]?.objectValue?["error"]?.stringValue?.contains("not supported") == true)
+        #expect(
+            result[1].facts["v4l2"]?.objectValue?["error"]?.stringValue?.hasPrefix(
+                "permission denied") == true)
+        #expect(
+            result[2].facts["hci"]?.objectValue?["error"]?.stringValue?.contains("not supported")
+                == true)
         #expect(result[3].facts.isEmpty)
         #expect(result[4].facts["evdev"] == .object(["near": false]))
         #expect(result[5].facts.isEmpty)

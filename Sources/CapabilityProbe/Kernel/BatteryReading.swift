@@ -27,7 +27,8 @@ public struct BatteryReading: Sendable, Equatable {
     ///   - energyFull: Energy (or charge) when full.
     ///   - isCharge: Whether the values are charge.
     public init(
-        name: String, status: String?, capacity: Int?, energyNow: Double? = nil, energyFull: Double? = nil,
+        name: String, status: String?, capacity: Int?, energyNow: Double? = nil,
+        energyFull: Double? = nil,
         isCharge: Bool = false
     ) {
         self.name = name
@@ -54,14 +55,17 @@ public struct BatteryReading: Sendable, Equatable {
             charge = now != nil && full != nil
         }
         self.init(
-            name: device.sysname, status: value("status"), capacity: value("capacity").flatMap { Int($0) },
+            name: device.sysname, status: value("status"),
+            capacity: value("capacity").flatMap { Int($0) },
             energyNow: now, energyFull: full, isCharge: charge)
     }
 
     /// The level 0.0–1.0: `capacity`, else energy now / full, else charge now / full.
     public var level: Double? {
         if let capacity { return Double(capacity) / 100 }
-        if let energyNow, let energyFull, energyFull > 0 { return min(1, max(0, energyNow / energyFull)) }
+        if let energyNow, let energyFull, energyFull > 0 {
+            return min(1, max(0, energyNow / energyFull))
+        }
         return nil
     }
 

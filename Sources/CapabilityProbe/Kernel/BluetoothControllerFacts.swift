@@ -35,7 +35,9 @@ public struct BluetoothControllerFacts: Sendable, Equatable {
     ///   - lowEnergy: LE support.
     ///   - lowEnergyOnly: LE only.
     ///   - up: Controller up.
-    public init(name: String, bus: String, features: String, lowEnergy: Bool?, lowEnergyOnly: Bool, up: Bool) {
+    public init(
+        name: String, bus: String, features: String, lowEnergy: Bool?, lowEnergyOnly: Bool, up: Bool
+    ) {
         self.name = name
         self.bus = bus
         self.features = features
@@ -70,7 +72,8 @@ public struct BluetoothControllerFacts: Sendable, Equatable {
         else { return nil }
         self.init(
             name: name, bus: object["bus"]?.stringValue ?? "", features: features,
-            lowEnergy: object["le"]?.boolValue, lowEnergyOnly: object["le_only"]?.boolValue ?? false,
+            lowEnergy: object["le"]?.boolValue,
+            lowEnergyOnly: object["le_only"]?.boolValue ?? false,
             up: object["up"]?.boolValue ?? false)
     }
 
@@ -84,6 +87,7 @@ public struct BluetoothControllerFacts: Sendable, Equatable {
         if let facts = BluetoothControllerFacts(json: json), let lowEnergy = facts.lowEnergy {
             return .value(lowEnergy)
         }
-        return .unknown(reason: json.objectValue?["error"]?.stringValue ?? "recorded HCI facts are malformed")
+        return .unknown(
+            reason: json.objectValue?["error"]?.stringValue ?? "recorded HCI facts are malformed")
     }
 }

@@ -30,7 +30,9 @@ enum ByteLayout {
     /// Stores an unsigned 32-bit field.
     static func set(_ value: UInt32, in bytes: inout [UInt8], at offset: Int) {
         guard offset >= 0, offset + 4 <= bytes.count else { return }
-        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+        for index in 0..<4 {
+            bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index))
+        }
     }
 
     /// Stores an unsigned 16-bit field.
@@ -43,6 +45,7 @@ enum ByteLayout {
     /// A FourCC code as its four-character string (`YUYV`), trailing spaces kept.
     static func fourcc(_ code: UInt32) -> String {
         let characters = (0..<4).map { UInt8(truncatingIfNeeded: code >> (8 * $0)) }
-        return String(decoding: characters.map { (32...126).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+        return String(
+            decoding: characters.map { (32...126).contains($0) ? $0 : 0x3F }, as: UTF8.self)
     }
 }

@@ -19,7 +19,9 @@ public struct CPUArchitecture: Sendable, Equatable {
     public var runs32BitARM: KernelProbeResult<Bool>
 
     /// Features only the 32-bit ARM ABI reports.
-    static let arm32Features: Set<String> = ["half", "thumb", "fastmult", "vfp", "edsp", "vfpv3", "vfpv4", "thumbee"]
+    static let arm32Features: Set<String> = [
+        "half", "thumb", "fastmult", "vfp", "edsp", "vfpv3", "vfpv4", "thumbee",
+    ]
 
     /// Decides from the machine and what the running system exposes.
     /// - Parameters:
@@ -32,14 +34,17 @@ public struct CPUArchitecture: Sendable, Equatable {
         case "armv7l", "armv8l", "armv7", "armv6l", "armv6", "arm":
             runs32BitARM = .value(true)
         case "aarch64", "arm64":
-            if let list = aarch32CPUs?.trimmingCharacters(in: .whitespacesAndNewlines), !list.isEmpty {
+            if let list = aarch32CPUs?.trimmingCharacters(in: .whitespacesAndNewlines),
+                !list.isEmpty
+            {
                 runs32BitARM = .value(true)
             } else if let cpuinfo, Self.shows32BitARM(cpuinfo) {
                 runs32BitARM = .value(true)
             } else {
                 runs32BitARM = .unknown(
                     reason: "aarch64: AArch32 EL0 support is not exposed to a 64-bit process "
-                        + "(no /sys/devices/system/cpu/aarch32_el0, no 32-bit features in /proc/cpuinfo)")
+                        + "(no /sys/devices/system/cpu/aarch32_el0, no 32-bit features in /proc/cpuinfo)"
+                )
             }
         default:
             runs32BitARM = .value(false)
@@ -54,7 +59,9 @@ public struct CPUArchitecture: Sendable, Equatable {
             let key = parts[0].trimmingCharacters(in: .whitespaces)
             let value = parts[1].trimmingCharacters(in: .whitespaces)
             if key == "CPU architecture", value == "7" { return true }
-            if key == "Features", !Set(value.split(separator: " ").map(String.init)).isDisjoint(with: arm32Features) {
+            if key == "Features",
+                !Set(value.split(separator: " ").map(String.init)).isDisjoint(with: arm32Features)
+            {
                 return true
             }
         }
@@ -82,7 +89,8 @@ public struct CPUArchitecture: Sendable, Equatable {
         }
         let armv6: KernelProbeResult<Bool> = name == "armv6" ? .value(true) : armv7
         return [
-            "cpu.arch.armv6": armv6, "cpu.arch.armv7": armv7, "cpu.arch.arm64": .value(name == "arm64"),
+            "cpu.arch.armv6": armv6, "cpu.arch.armv7": armv7,
+            "cpu.arch.arm64": .value(name == "arm64"),
             "cpu.arch.x86_64": .value(name == "x86_64"),
         ]
     }
@@ -92,13 +100,17 @@ public struct CPUArchitecture: Sendable, Equatable {
     ///   - sysfsRoot: The sysfs mount point.
     ///   - procRoot: The procfs mount point.
     /// - Returns: The architecture.
-    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc") -> CPUArchitecture {
+    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc")
+        -> CPUArchitecture
+    {
         var names = utsname()
         uname(&names)
         let machine = withUnsafeBytes(of: &names.machine) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        let read = { (path: String) in FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+        let read = { (path: String) in
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        }
         return CPUArchitecture(
             machine: machine, cpuinfo: read(procRoot + "/cpuinfo"),
             aarch32CPUs: read(sysfsRoot + "/devices/system/cpu/aarch32_el0"))

@@ -10,10 +10,13 @@ extension CameraFacts {
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "driver": .string(driver), "card": .string(card), "bus_info": .string(busInfo),
-            "device_caps": .int(Int(capabilities)), "formats": .array(formats.map(JSONValue.string)),
+            "device_caps": .int(Int(capabilities)),
+            "formats": .array(formats.map(JSONValue.string)),
             "format_modes": .object(formatModes.mapValues { .array($0.map(JSONValue.string)) }),
-            "modes": .array(modes.map(JSONValue.string)), "controls": .array(controls.map(JSONValue.string)),
-            "touch": .bool(isTouch), "metadata_only": .bool(isMetadataOnly), "camera": .bool(isCamera),
+            "modes": .array(modes.map(JSONValue.string)),
+            "controls": .array(controls.map(JSONValue.string)),
+            "touch": .bool(isTouch), "metadata_only": .bool(isMetadataOnly),
+            "camera": .bool(isCamera),
             "infrared": .bool(isInfrared),
         ]
         if let stillWidth, let stillHeight {
@@ -30,7 +33,8 @@ extension CameraFacts {
     /// - Parameter json: The stored object.
     public init?(json: JSONValue) {
         guard let object = json.objectValue, object["error"] == nil,
-            let driver = object["driver"]?.stringValue, let caps = object["device_caps"]?.doubleValue
+            let driver = object["driver"]?.stringValue,
+            let caps = object["device_caps"]?.doubleValue
         else { return nil }
         let strings: (String) -> [String] = { key in
             object[key]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -42,7 +46,8 @@ extension CameraFacts {
         let still = object["still"]?.objectValue
         self.init(
             driver: driver, card: object["card"]?.stringValue ?? "",
-            busInfo: object["bus_info"]?.stringValue ?? "", capabilities: UInt32(clamping: Int(caps)),
+            busInfo: object["bus_info"]?.stringValue ?? "",
+            capabilities: UInt32(clamping: Int(caps)),
             formats: strings("formats"), formatModes: formatModes,
             stillWidth: still?["width"]?.doubleValue.map { Int($0) },
             stillHeight: still?["height"]?.doubleValue.map { Int($0) },

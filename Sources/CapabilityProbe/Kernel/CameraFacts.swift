@@ -48,7 +48,8 @@ public struct CameraFacts: Sendable, Equatable {
     public init(
         driver: String, card: String, busInfo: String, capabilities: UInt32, formats: [String] = [],
         formatModes: [String: [String]] = [:], stillWidth: Int? = nil, stillHeight: Int? = nil,
-        autofocus: Bool? = nil, flash: Bool? = nil, orientation: String? = nil, controls: [String] = []
+        autofocus: Bool? = nil, flash: Bool? = nil, orientation: String? = nil,
+        controls: [String] = []
     ) {
         self.driver = driver
         self.card = card
@@ -65,7 +66,9 @@ public struct CameraFacts: Sendable, Equatable {
     }
 
     /// FourCCs of infrared / depth sensors (Windows Hello cameras).
-    static let infraredFormats: Set<String> = ["GREY", "Y10", "Y12", "Y16", "Y8I", "Y12I", "Z16", "Y10B"]
+    static let infraredFormats: Set<String> = [
+        "GREY", "Y10", "Y12", "Y16", "Y8I", "Y12I", "Z16", "Y10B",
+    ]
 
     /// All modes over all formats, deduplicated, sorted by width, height, then rate.
     public var modes: [String] {
@@ -100,7 +103,9 @@ public struct CameraFacts: Sendable, Equatable {
 
     /// Whether the camera looks infrared: only grey/depth formats, or "IR" in its name.
     public var isInfrared: Bool {
-        if !formats.isEmpty && formats.allSatisfy({ Self.infraredFormats.contains($0) }) { return true }
+        if !formats.isEmpty && formats.allSatisfy({ Self.infraredFormats.contains($0) }) {
+            return true
+        }
         let words = card.split { !$0.isLetter && !$0.isNumber }
         return words.contains("IR") || card.localizedCaseInsensitiveContains("infrared")
     }
@@ -122,7 +127,9 @@ public struct CameraFacts: Sendable, Equatable {
         let parts = mode.split(separator: "@")
         guard parts.count == 2, let fps = Int(parts[1]) else { return nil }
         let size = parts[0].split(separator: "x")
-        guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]) else { return nil }
+        guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]) else {
+            return nil
+        }
         return (width, height, fps)
     }
 
@@ -143,7 +150,9 @@ public struct CameraFacts: Sendable, Equatable {
     /// - Returns: `front`, `back`, `external` or `nil`.
     public static func facing(orientation: String?, removable: String?) -> String? {
         if let orientation { return orientation }
-        guard let removable = removable?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        guard let removable = removable?.trimmingCharacters(in: .whitespacesAndNewlines) else {
+            return nil
+        }
         return removable == "fixed" ? "front" : "external"
     }
 

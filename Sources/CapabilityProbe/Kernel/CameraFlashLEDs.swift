@@ -6,7 +6,8 @@ public enum CameraFlashLEDs {
     /// - Returns: e.g. `["white:flash"]`.
     public static func names(in devices: [Device]) -> [String] {
         devices.filter { device in
-            device.subsystem == "leds" && (device.sysname.hasSuffix(":flash") || device.sysname.hasSuffix(":torch"))
+            device.subsystem == "leds"
+                && (device.sysname.hasSuffix(":flash") || device.sysname.hasSuffix(":torch"))
         }.map(\.sysname).sorted()
     }
 }

@@ -51,7 +51,8 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
     ///   - pixels: The mode's width and height.
     /// - Returns: The size, or `unknown` with the reason.
     public static func resolve(
-        timingMM: (width: Int, height: Int)?, baseCM: (width: Int, height: Int), pixels: (width: Int, height: Int)
+        timingMM: (width: Int, height: Int)?, baseCM: (width: Int, height: Int),
+        pixels: (width: Int, height: Int)
     ) -> KernelProbeResult<DisplayPhysicalSize> {
         var rejected: [String] = []
         var candidates: [(width: Int, height: Int, label: String)] = []
@@ -59,7 +60,9 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
             if timingMM.width == 0 || timingMM.height == 0 {
                 rejected.append("detailed timing gives \(timingMM.width)×\(timingMM.height) mm")
             } else if isAspectRatio(timingMM.width, timingMM.height) {
-                rejected.append("detailed timing stores the aspect ratio \(timingMM.width)×\(timingMM.height) as mm")
+                rejected.append(
+                    "detailed timing stores the aspect ratio \(timingMM.width)×\(timingMM.height) as mm"
+                )
             } else {
                 candidates.append((timingMM.width, timingMM.height, "detailed timing"))
             }
@@ -67,7 +70,8 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
         if baseCM.width == 0 || baseCM.height == 0 {
             rejected.append("base block gives \(baseCM.width)×\(baseCM.height) cm")
         } else if isAspectRatio(baseCM.width, baseCM.height) {
-            rejected.append("base block stores the aspect ratio \(baseCM.width)×\(baseCM.height) as cm")
+            rejected.append(
+                "base block stores the aspect ratio \(baseCM.width)×\(baseCM.height) as cm")
         } else {
             candidates.append((baseCM.width * 10, baseCM.height * 10, "base block"))
         }
@@ -75,16 +79,24 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
             var size = DisplayPhysicalSize(widthMM: candidate.width, heightMM: candidate.height)
             let portraitPixels = pixels.height > pixels.width
             let portraitSize = candidate.height > candidate.width
-            if pixels.width != pixels.height, candidate.width != candidate.height, portraitPixels != portraitSize {
-                size = DisplayPhysicalSize(widthMM: candidate.height, heightMM: candidate.width, swapped: true)
+            if pixels.width != pixels.height, candidate.width != candidate.height,
+                portraitPixels != portraitSize
+            {
+                size = DisplayPhysicalSize(
+                    widthMM: candidate.height, heightMM: candidate.width, swapped: true)
             }
-            let dpi = [Double(pixels.width) * 25.4 / Double(size.widthMM), Double(pixels.height) * 25.4 / Double(size.heightMM)]
+            let dpi = [
+                Double(pixels.width) * 25.4 / Double(size.widthMM),
+                Double(pixels.height) * 25.4 / Double(size.heightMM),
+            ]
             if dpi.allSatisfy({ (25...1000).contains($0) }) { return .value(size) }
             rejected.append(
                 "\(candidate.label) size \(candidate.width)×\(candidate.height) mm gives an implausible "
                     + "\(Int(dpi[0].rounded())) DPI")
         }
-        return .unknown(reason: "physical size not real: " + (rejected.isEmpty ? "no size" : rejected.joined(separator: "; ")))
+        return .unknown(
+            reason: "physical size not real: "
+                + (rejected.isEmpty ? "no size" : rejected.joined(separator: "; ")))
     }
 
     /// Resolves the size of an EDID for a mode (the native mode when `pixels` is `nil`).
@@ -92,7 +104,9 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
     ///   - edid: The decoded EDID.
     ///   - pixels: The mode in use, if known.
     /// - Returns: The size, or `unknown` with the reason.
-    public static func resolve(edid: EDID, pixels: (width: Int, height: Int)? = nil) -> KernelProbeResult<DisplayPhysicalSize> {
+    public static func resolve(edid: EDID, pixels: (width: Int, height: Int)? = nil)
+        -> KernelProbeResult<DisplayPhysicalSize>
+    {
         guard let mode = pixels ?? edid.nativeMode.map({ ($0.width, $0.height) }) else {
             return .unknown(reason: "EDID has no detailed timing")
         }

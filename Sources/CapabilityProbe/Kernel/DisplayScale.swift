@@ -45,9 +45,11 @@ public struct DisplayScale: Sendable, Equatable {
     ///   - connector: The DRM connector type (`HDMI-A`, `eDP`, `DP`), if known.
     /// - Returns: The scale, DPI and reason.
     public static func rule(
-        width: Int, height: Int, size: KernelProbeResult<DisplayPhysicalSize>, connector: String? = nil
+        width: Int, height: Int, size: KernelProbeResult<DisplayPhysicalSize>,
+        connector: String? = nil
     ) -> DisplayScale {
-        var result = DisplayScale(scale: nil, mutterScale: 1, dpiX: nil, dpiY: nil, size: size.value, reason: "")
+        var result = DisplayScale(
+            scale: nil, mutterScale: 1, dpiX: nil, dpiY: nil, size: size.value, reason: "")
         if let physical = size.value, physical.widthMM > 0, physical.heightMM > 0 {
             result.dpiX = Double(width) * 25.4 / Double(physical.widthMM)
             result.dpiY = Double(height) * 25.4 / Double(physical.heightMM)
@@ -59,11 +61,13 @@ public struct DisplayScale: Sendable, Equatable {
         }
         if connector?.uppercased().hasPrefix("HDMI") == true, width >= smallest4KWidth {
             result.scale = 1
-            result.reason = "HDMI with \(width) ≥ \(smallest4KWidth) pixels per line (a TV): scale 1 (mutter rule)"
+            result.reason =
+                "HDMI with \(width) ≥ \(smallest4KWidth) pixels per line (a TV): scale 1 (mutter rule)"
             return result
         }
         guard let dpiX = result.dpiX, let dpiY = result.dpiY else {
-            result.reason = (size.reason ?? "physical size unknown") + ": scale unknown (mutter would use 1)"
+            result.reason =
+                (size.reason ?? "physical size unknown") + ": scale unknown (mutter would use 1)"
             return result
         }
         let low = min(dpiX, dpiY)
@@ -72,7 +76,8 @@ public struct DisplayScale: Sendable, Equatable {
         }
         if low > 2 * hiDPILimit {
             result.scale = 3
-            result.reason = "both DPIs > \(Int(2 * hiDPILimit)): scale 3 (capcheck extension of the mutter rule)"
+            result.reason =
+                "both DPIs > \(Int(2 * hiDPILimit)): scale 3 (capcheck extension of the mutter rule)"
         } else if low > hiDPILimit {
             result.scale = 2
             result.reason = "both DPIs > \(Int(hiDPILimit)): scale 2 (mutter rule)"
@@ -89,10 +94,15 @@ public struct DisplayScale: Sendable, Equatable {
     ///   - pixels: The mode in use, when known (sysfs `modes`, first line); else native.
     ///   - connector: The connector type.
     /// - Returns: The scale, or `nil` when the EDID has no timing and no mode is given.
-    public static func rule(edid: EDID, pixels: (width: Int, height: Int)? = nil, connector: String? = nil) -> DisplayScale? {
-        guard let mode = pixels ?? edid.nativeMode.map({ ($0.width, $0.height) }) else { return nil }
+    public static func rule(
+        edid: EDID, pixels: (width: Int, height: Int)? = nil, connector: String? = nil
+    ) -> DisplayScale? {
+        guard let mode = pixels ?? edid.nativeMode.map({ ($0.width, $0.height) }) else {
+            return nil
+        }
         return rule(
-            width: mode.0, height: mode.1, size: DisplayPhysicalSize.resolve(edid: edid, pixels: mode),
+            width: mode.0, height: mode.1,
+            size: DisplayPhysicalSize.resolve(edid: edid, pixels: mode),
             connector: connector)
     }
 
@@ -102,7 +112,9 @@ public struct DisplayScale: Sendable, Equatable {
     public static func connectorType(ofConnectorNamed name: String) -> String? {
         guard let dash = name.firstIndex(of: "-"), name.hasPrefix("card") else { return nil }
         var rest = name[name.index(after: dash)...]
-        if let last = rest.lastIndex(of: "-"), rest[rest.index(after: last)...].allSatisfy(\.isNumber) {
+        if let last = rest.lastIndex(of: "-"),
+            rest[rest.index(after: last)...].allSatisfy(\.isNumber)
+        {
             rest = rest[..<last]
         }
         return rest.isEmpty ? nil : String(rest)

@@ -37,7 +37,9 @@ public struct EDID: Sendable, Equatable {
     /// - Throws: ``EDIDError`` when shorter than 128 bytes or without the header.
     public init(bytes: [UInt8]) throws(EDIDError) {
         guard bytes.count >= 128 else { throw .tooShort(count: bytes.count) }
-        guard Array(bytes[0..<8]) == [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00] else { throw .badHeader }
+        guard Array(bytes[0..<8]) == [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00] else {
+            throw .badHeader
+        }
         let packed = Int(bytes[8]) << 8 | Int(bytes[9])
         let letters = [(packed >> 10) & 31, (packed >> 5) & 31, packed & 31].map { code -> UInt8 in
             (1...26).contains(code) ? UInt8(64 + code) : UInt8(ascii: "?")
@@ -87,7 +89,9 @@ public struct EDID: Sendable, Equatable {
         guard first >= 4 else { return [] }
         var result: [EDIDTiming] = []
         var offset = start + first
-        while offset + 18 <= start + 127, let timing = EDIDTiming.descriptor(bytes, at: offset, origin: .cta) {
+        while offset + 18 <= start + 127,
+            let timing = EDIDTiming.descriptor(bytes, at: offset, origin: .cta)
+        {
             result.append(timing)
             offset += 18
         }
@@ -109,8 +113,10 @@ public struct EDID: Sendable, Equatable {
             let payload = offset + 3
             if tag == 0x03 || tag == 0x22 {
                 let unit = tag == 0x03 ? 10 : 1
-                for descriptor in stride(from: payload, to: min(payload + length, end) - 19, by: 20) {
-                    if let timing = EDIDTiming.displayID(bytes, at: descriptor, clockUnitKHz: unit) {
+                for descriptor in stride(from: payload, to: min(payload + length, end) - 19, by: 20)
+                {
+                    if let timing = EDIDTiming.displayID(bytes, at: descriptor, clockUnitKHz: unit)
+                    {
                         result.append(timing)
                     }
                 }
@@ -131,7 +137,9 @@ public struct EDID: Sendable, Equatable {
         return candidates.enumerated().max { left, right in
             let a = left.element
             let b = right.element
-            if a.width * a.height != b.width * b.height { return a.width * a.height < b.width * b.height }
+            if a.width * a.height != b.width * b.height {
+                return a.width * a.height < b.width * b.height
+            }
             if a.preferred != b.preferred { return !a.preferred }
             if a.refreshHz != b.refreshHz { return a.refreshHz < b.refreshHz }
             return left.offset > right.offset

@@ -39,7 +39,8 @@ public struct EDIDTiming: Sendable, Equatable {
     ///   - preferred: Preferred flag.
     ///   - origin: Where it was found.
     public init(
-        width: Int, height: Int, pixelClockKHz: Int, refreshHz: Double, widthMM: Int = 0, heightMM: Int = 0,
+        width: Int, height: Int, pixelClockKHz: Int, refreshHz: Double, widthMM: Int = 0,
+        heightMM: Int = 0,
         preferred: Bool = false, origin: Origin = .base
     ) {
         self.width = width
@@ -77,7 +78,8 @@ public struct EDIDTiming: Sendable, Equatable {
         guard width > 0, height > 0, total > 0 else { return nil }
         let refresh = Double(clock) * 1000 / Double(total)  // field rate when interlaced
         return EDIDTiming(
-            width: width, height: interlaced ? height * 2 : height, pixelClockKHz: clock, refreshHz: refresh,
+            width: width, height: interlaced ? height * 2 : height, pixelClockKHz: clock,
+            refreshHz: refresh,
             widthMM: widthMM, heightMM: heightMM, origin: origin)
     }
 

@@ -33,7 +33,9 @@ public struct EvdevProbe: Sendable {
     ///   - proximitySwitch: Ask `SW_FRONT_PROXIMITY` (the `sw` capability has bit 11).
     /// - Returns: The facts (parts that failed are listed in `errors`), or `unknown` when
     ///   the node cannot be opened.
-    public func probe(node: String, multitouchSlots: Bool, proximitySwitch: Bool) -> KernelProbeResult<EvdevFacts> {
+    public func probe(node: String, multitouchSlots: Bool, proximitySwitch: Bool)
+        -> KernelProbeResult<EvdevFacts>
+    {
         let device: any IoctlDevice
         do {
             device = try opener.open(node)

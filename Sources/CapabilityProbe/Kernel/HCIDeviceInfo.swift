@@ -23,7 +23,8 @@ public struct HCIDeviceInfo: Sendable, Equatable {
     ///   - type: The type byte.
     ///   - features: Eight LMP feature bytes.
     ///   - flags: The flags.
-    public init(index: UInt16, name: String, type: UInt8 = 1, features: [UInt8], flags: UInt32 = 0) {
+    public init(index: UInt16, name: String, type: UInt8 = 1, features: [UInt8], flags: UInt32 = 0)
+    {
         self.index = index
         self.name = name
         self.type = type
@@ -65,7 +66,8 @@ public struct HCIDeviceInfo: Sendable, Equatable {
     /// The bus name from the low nibble of `type` (`HCI_USB` = 1, `HCI_UART` = 3, …).
     public var bus: String {
         let names = [
-            "virtual", "usb", "pccard", "uart", "rs232", "pci", "sdio", "spi", "i2c", "smd", "virtio",
+            "virtual", "usb", "pccard", "uart", "rs232", "pci", "sdio", "spi", "i2c", "smd",
+            "virtio",
         ]
         let bus = Int(type & 0x0f)
         return bus < names.count ? names[bus] : "bus \(bus)"

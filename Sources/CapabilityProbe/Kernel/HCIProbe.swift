@@ -32,7 +32,8 @@ public struct HCIProbe: Sendable {
         }
         var buffer = HCIDeviceInfo.request(index: index)
         do {
-            try socket.ioctl(HCIDeviceInfo.request, name: "HCIGETDEVINFO hci\(index)", buffer: &buffer)
+            try socket.ioctl(
+                HCIDeviceInfo.request, name: "HCIGETDEVINFO hci\(index)", buffer: &buffer)
         } catch {
             return .unknown(reason: error.reason())
         }

@@ -8,7 +8,9 @@ public struct InputBitmap: Sendable, Equatable {
     /// Parses `"3 0 0 1000003"`-style text.
     /// - Parameter text: The attribute value.
     public init(_ text: String) {
-        words = text.split(whereSeparator: \.isWhitespace).reversed().map { UInt64($0, radix: 16) ?? 0 }
+        words = text.split(whereSeparator: \.isWhitespace).reversed().map {
+            UInt64($0, radix: 16) ?? 0
+        }
     }
 
     /// Whether bit `bit` is set.

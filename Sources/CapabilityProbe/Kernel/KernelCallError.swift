@@ -32,7 +32,8 @@ public struct KernelCallError: Error, Equatable, Sendable, CustomStringConvertib
             return "permission denied \(verb) \(path)\(hint)"
         case ENOENT where function == "open":
             return "\(path) does not exist (\(verb))"
-        case ENODEV, ENXIO where function == "open":
+        case ENODEV,
+            ENXIO where function == "open":
             return "\(path): no device behind the node (\(verb))"
         case EAFNOSUPPORT:
             return "\(path): address family not supported by this kernel (\(verb))"

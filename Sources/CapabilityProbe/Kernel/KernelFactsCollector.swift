@@ -46,7 +46,9 @@ public struct KernelFactsCollector: Sendable {
             else { return [:] }
             return ["hci": Self.json(HCIProbe(opener: opener).probe(index: index), \.json)]
         case "input":
-            guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else { return [:] }
+            guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else {
+                return [:]
+            }
             // The sysfs bitmap, else the same bitmap from the uevent (`ABS=`, `SW=`).
             let slots = (parent.attribute("capabilities/abs") ?? parent.property("ABS")).map {
                 InputBitmap($0).contains(EvdevFacts.absoluteMultitouchSlot)
@@ -64,7 +66,9 @@ public struct KernelFactsCollector: Sendable {
     }
 
     /// The JSON of a result: the value's object, or `{"error": reason}`.
-    static func json<Value>(_ result: KernelProbeResult<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
+    static func json<Value>(_ result: KernelProbeResult<Value>, _ encode: (Value) -> JSONValue)
+        -> JSONValue
+    {
         switch result {
         case .value(let value): return encode(value)
         case .unknown(let reason): return .object(["error": .string(reason)])

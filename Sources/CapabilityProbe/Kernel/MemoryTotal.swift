@@ -78,7 +78,9 @@ public struct MemoryTotal: Sendable, Equatable {
     /// - Returns: The total, or `nil` when neither source gives one.
     public static func installed(dmiDevices: [[UInt8]], meminfo: String?) -> MemoryTotal? {
         let sizes = dmiDevices.compactMap(dmiDeviceSize)
-        if !sizes.isEmpty, sizes.count == dmiDevices.count, case let sum = sizes.reduce(0, +), sum > 0 {
+        if !sizes.isEmpty, sizes.count == dmiDevices.count, case let sum = sizes.reduce(0, +),
+            sum > 0
+        {
             return MemoryTotal(bytes: sum, source: .dmi)
         }
         guard let meminfo, let total = memTotal(meminfo: meminfo) else { return nil }
@@ -90,9 +92,12 @@ public struct MemoryTotal: Sendable, Equatable {
     ///   - sysfsRoot: The sysfs mount point.
     ///   - procRoot: The procfs mount point.
     /// - Returns: The total, or `nil` when nothing is readable.
-    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc") -> MemoryTotal? {
+    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc") -> MemoryTotal?
+    {
         let entries = sysfsRoot + "/firmware/dmi/entries"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter { $0.hasPrefix("17-") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter {
+            $0.hasPrefix("17-")
+        }
         var raws: [[UInt8]] = []
         for name in names.sorted() {
             guard let data = FileManager.default.contents(atPath: "\(entries)/\(name)/raw") else {
@@ -101,10 +106,14 @@ public struct MemoryTotal: Sendable, Equatable {
             }
             raws.append([UInt8](data))
         }
-        let meminfo = FileManager.default.contents(atPath: procRoot + "/meminfo").map { String(decoding: $0, as: UTF8.self) }
+        let meminfo = FileManager.default.contents(atPath: procRoot + "/meminfo").map {
+            String(decoding: $0, as: UTF8.self)
+        }
         return installed(dmiDevices: raws, meminfo: meminfo)
     }
 
     /// Details for the `memory.total` finding: `bytes` and `source`.
-    public var details: [String: JSONValue] { ["bytes": .int(bytes), "source": .string(source.rawValue)] }
+    public var details: [String: JSONValue] {
+        ["bytes": .int(bytes), "source": .string(source.rawValue)]
+    }
 }

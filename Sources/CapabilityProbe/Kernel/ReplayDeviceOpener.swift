@@ -60,7 +60,8 @@ public struct ReplayDeviceOpener: DeviceOpener {
     ///   - socketReplies: HCI socket replies; `nil` makes the socket fail.
     ///   - socketErrno: The socket's `errno` when it fails.
     public init(
-        nodes: [String: [Reply]] = [:], refusals: [String: Int32] = [:], socketReplies: [Reply]? = nil,
+        nodes: [String: [Reply]] = [:], refusals: [String: Int32] = [:],
+        socketReplies: [Reply]? = nil,
         socketErrno: Int32 = EAFNOSUPPORT
     ) {
         self.nodes = nodes
@@ -74,8 +75,12 @@ public struct ReplayDeviceOpener: DeviceOpener {
     /// - Returns: A device answering from the replies.
     /// - Throws: ``KernelCallError`` with the refusal's `errno`, or `ENOENT` for unknown nodes.
     public func open(_ path: String) throws(KernelCallError) -> any IoctlDevice {
-        if let error = refusals[path] { throw KernelCallError(function: "open", path: path, errno: error) }
-        guard let replies = nodes[path] else { throw KernelCallError(function: "open", path: path, errno: ENOENT) }
+        if let error = refusals[path] {
+            throw KernelCallError(function: "open", path: path, errno: error)
+        }
+        guard let replies = nodes[path] else {
+            throw KernelCallError(function: "open", path: path, errno: ENOENT)
+        }
         return ReplayIoctlDevice(path: path, replies: replies)
     }
 
@@ -84,7 +89,9 @@ public struct ReplayDeviceOpener: DeviceOpener {
     /// - Throws: ``KernelCallError`` (`socket`) when ``socketReplies`` is `nil`.
     public func openHCISocket() throws(KernelCallError) -> any IoctlDevice {
         let path = "AF_BLUETOOTH HCI socket"
-        guard let socketReplies else { throw KernelCallError(function: "socket", path: path, errno: socketErrno) }
+        guard let socketReplies else {
+            throw KernelCallError(function: "socket", path: path, errno: socketErrno)
+        }
         return ReplayIoctlDevice(path: path, replies: socketReplies)
     }
 }
@@ -103,12 +110,15 @@ final class ReplayIoctlDevice: IoctlDevice {
         let input = buffer
         guard
             let reply = replies.first(where: {
-                $0.request == request && input.count >= $0.match.count && Array(input.prefix($0.match.count)) == $0.match
+                $0.request == request && input.count >= $0.match.count
+                    && Array(input.prefix($0.match.count)) == $0.match
             })
         else { throw KernelCallError(function: "ioctl \(name)", path: path, errno: EINVAL) }
         guard let output = reply.output else {
             throw KernelCallError(function: "ioctl \(name)", path: path, errno: reply.errno)
         }
-        buffer = Array(output.prefix(buffer.count)) + Array(repeating: 0, count: max(0, buffer.count - output.count))
+        buffer =
+            Array(output.prefix(buffer.count))
+            + Array(repeating: 0, count: max(0, buffer.count - output.count))
     }
 }

@@ -44,7 +44,9 @@ public struct SystemBattery: Sendable, Equatable {
             system.append(BatteryReading(device: supply))
         }
         let acOnline: Bool? = online.isEmpty ? nil : online.contains(true)
-        return combine(system.sorted { $0.name < $1.name }, acOnline: acOnline, peripherals: peripherals.sorted())
+        return combine(
+            system.sorted { $0.name < $1.name }, acOnline: acOnline,
+            peripherals: peripherals.sorted())
     }
 
     /// Combines readings.
@@ -53,13 +55,19 @@ public struct SystemBattery: Sendable, Equatable {
     ///   - acOnline: Whether AC is online, if known.
     ///   - peripherals: Names of peripheral batteries.
     /// - Returns: The system battery.
-    public static func combine(_ batteries: [BatteryReading], acOnline: Bool?, peripherals: [String] = []) -> SystemBattery {
+    public static func combine(
+        _ batteries: [BatteryReading], acOnline: Bool?, peripherals: [String] = []
+    ) -> SystemBattery {
         guard !batteries.isEmpty else {
-            return SystemBattery(level: -1, state: .unknown, batteries: [], peripherals: peripherals, acOnline: acOnline)
+            return SystemBattery(
+                level: -1, state: .unknown, batteries: [], peripherals: peripherals,
+                acOnline: acOnline)
         }
         var level: Double
         let energies = batteries.compactMap { battery -> (Double, Double)? in
-            guard let now = battery.energyNow, let full = battery.energyFull, full > 0 else { return nil }
+            guard let now = battery.energyNow, let full = battery.energyFull, full > 0 else {
+                return nil
+            }
             return (now, full)
         }
         let sameUnit = Set(batteries.map(\.isCharge)).count == 1
@@ -81,7 +89,9 @@ public struct SystemBattery: Sendable, Equatable {
         } else {
             state = .unknown
         }
-        return SystemBattery(level: level, state: state, batteries: batteries, peripherals: peripherals, acOnline: acOnline)
+        return SystemBattery(
+            level: level, state: state, batteries: batteries, peripherals: peripherals,
+            acOnline: acOnline)
     }
 
     /// Details for the `power.battery` finding: `level`, `state`, `status` (raw values),

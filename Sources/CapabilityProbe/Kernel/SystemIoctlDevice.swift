@@ -29,6 +29,8 @@ final class SystemIoctlDevice: IoctlDevice {
                 }
             }
         }
-        if failure != 0 { throw KernelCallError(function: "ioctl \(name)", path: path, errno: failure) }
+        if failure != 0 {
+            throw KernelCallError(function: "ioctl \(name)", path: path, errno: failure)
+        }
     }
 }

@@ -53,7 +53,9 @@ public struct V4L2Capability: Sendable, Equatable {
     public var bytes: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: Self.size)
         for (offset, length, text) in [(0, 16, driver), (16, 32, card), (48, 32, busInfo)] {
-            for (index, byte) in text.utf8.prefix(length - 1).enumerated() { bytes[offset + index] = byte }
+            for (index, byte) in text.utf8.prefix(length - 1).enumerated() {
+                bytes[offset + index] = byte
+            }
         }
         ByteLayout.set(version, in: &bytes, at: 80)
         ByteLayout.set(capabilities, in: &bytes, at: 84)
@@ -73,7 +75,8 @@ public struct V4L2Capability: Sendable, Equatable {
 
     /// Whether the node is a memory-to-memory device (codec, scaler), not a camera.
     public var isMemoryToMemory: Bool {
-        effectiveCapabilities & (V4L2.capVideoMemoryToMemory | V4L2.capVideoMemoryToMemoryMultiplanar)
+        effectiveCapabilities
+            & (V4L2.capVideoMemoryToMemory | V4L2.capVideoMemoryToMemoryMultiplanar)
             != 0
     }
 

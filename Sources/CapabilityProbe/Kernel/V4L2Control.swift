@@ -21,7 +21,9 @@ public struct V4L2Control: Sendable, Equatable {
     ///   - name: The name.
     ///   - defaultValue: The default value.
     ///   - flags: Flags.
-    public init(id: UInt32, type: UInt32 = 1, name: String, defaultValue: Int32 = 0, flags: UInt32 = 0) {
+    public init(
+        id: UInt32, type: UInt32 = 1, name: String, defaultValue: Int32 = 0, flags: UInt32 = 0
+    ) {
         self.id = id
         self.type = type
         self.name = name

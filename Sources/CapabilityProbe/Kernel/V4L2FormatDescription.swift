@@ -25,7 +25,10 @@ public struct V4L2FormatDescription: Sendable, Equatable {
     ///   - flags: Format flags.
     ///   - description: The description.
     ///   - pixelFormat: The FourCC code.
-    public init(index: UInt32, bufferType: UInt32, flags: UInt32 = 0, description: String, pixelFormat: UInt32) {
+    public init(
+        index: UInt32, bufferType: UInt32, flags: UInt32 = 0, description: String,
+        pixelFormat: UInt32
+    ) {
         self.index = index
         self.bufferType = bufferType
         self.flags = flags

@@ -20,7 +20,8 @@ public struct V4L2FrameInterval: Sendable, Equatable {
         // discrete: {numerator, denominator}; stepwise: min {n, d}, max, step — min is fastest.
         let numerator = ByteLayout.uint32(bytes, at: 20)
         let denominator = ByteLayout.uint32(bytes, at: 24)
-        guard [1, 2, 3].contains(ByteLayout.uint32(bytes, at: 16)), numerator > 0, denominator > 0 else {
+        guard [1, 2, 3].contains(ByteLayout.uint32(bytes, at: 16)), numerator > 0, denominator > 0
+        else {
             return nil
         }
         framesPerSecond = Double(denominator) / Double(numerator)
@@ -33,7 +34,9 @@ public struct V4L2FrameInterval: Sendable, Equatable {
     ///   - width: The frame width.
     ///   - height: The frame height.
     /// - Returns: 52 bytes.
-    public static func request(index: UInt32, pixelFormat: UInt32, width: UInt32, height: UInt32) -> [UInt8] {
+    public static func request(index: UInt32, pixelFormat: UInt32, width: UInt32, height: UInt32)
+        -> [UInt8]
+    {
         var bytes = [UInt8](repeating: 0, count: size)
         ByteLayout.set(index, in: &bytes, at: 0)
         ByteLayout.set(pixelFormat, in: &bytes, at: 4)

@@ -14,10 +14,13 @@ public enum V4L2FrameSize: Sendable, Equatable {
         guard bytes.count >= Self.size else { return nil }
         switch ByteLayout.uint32(bytes, at: 8) {
         case 1:
-            self = .discrete(width: ByteLayout.uint32(bytes, at: 12), height: ByteLayout.uint32(bytes, at: 16))
+            self = .discrete(
+                width: ByteLayout.uint32(bytes, at: 12), height: ByteLayout.uint32(bytes, at: 16))
         case 2, 3:
             // stepwise: min_width max_width step_width min_height max_height step_height
-            self = .stepwise(maxWidth: ByteLayout.uint32(bytes, at: 16), maxHeight: ByteLayout.uint32(bytes, at: 28))
+            self = .stepwise(
+                maxWidth: ByteLayout.uint32(bytes, at: 16),
+                maxHeight: ByteLayout.uint32(bytes, at: 28))
         default:
             return nil
         }

@@ -62,8 +62,12 @@ public struct V4L2Probe: Sendable {
                         largest = (Int(width), Int(height))
                     }
                     guard case .discrete = size else { continue }
-                    for rate in enumerateRates(device, pixelFormat: format.pixelFormat, width: width, height: height) {
-                        modes.insert(CameraFacts.mode(width: Int(width), height: Int(height), framesPerSecond: rate))
+                    for rate in enumerateRates(
+                        device, pixelFormat: format.pixelFormat, width: width, height: height)
+                    {
+                        modes.insert(
+                            CameraFacts.mode(
+                                width: Int(width), height: Int(height), framesPerSecond: rate))
                     }
                 }
                 facts.formatModes[format.fourcc] = CameraFacts.sortedModes(modes)
@@ -75,7 +79,8 @@ public struct V4L2Probe: Sendable {
         if let controls = enumerateControls(device) {
             let ids = Set(controls.map(\.id))
             facts.controls = Set(controls.map(\.name)).sorted()
-            facts.autofocus = ids.contains(V4L2.controlFocusAuto) || ids.contains(V4L2.controlAutoFocusStart)
+            facts.autofocus =
+                ids.contains(V4L2.controlFocusAuto) || ids.contains(V4L2.controlAutoFocusStart)
             facts.flash = ids.contains(V4L2.controlFlashLEDMode)
             if let orientation = controls.first(where: { $0.id == V4L2.controlCameraOrientation }) {
                 facts.orientation = CameraFacts.orientationName(orientation.defaultValue)
@@ -84,11 +89,15 @@ public struct V4L2Probe: Sendable {
         return .value(facts)
     }
 
-    private func enumerateFormats(_ device: any IoctlDevice, bufferType: UInt32) -> [V4L2FormatDescription] {
+    private func enumerateFormats(_ device: any IoctlDevice, bufferType: UInt32)
+        -> [V4L2FormatDescription]
+    {
         var result: [V4L2FormatDescription] = []
         for index in 0..<Self.maximumIndex {
             var buffer = V4L2FormatDescription.request(index: index, bufferType: bufferType)
-            guard (try? device.ioctl(V4L2.enumerateFormat, name: "VIDIOC_ENUM_FMT", buffer: &buffer)) != nil,
+            guard
+                (try? device.ioctl(V4L2.enumerateFormat, name: "VIDIOC_ENUM_FMT", buffer: &buffer))
+                    != nil,
                 let format = V4L2FormatDescription(bytes: buffer)
             else { break }
             result.append(format)
@@ -101,7 +110,9 @@ public struct V4L2Probe: Sendable {
         for index in 0..<Self.maximumIndex {
             var buffer = V4L2FrameSize.request(index: index, pixelFormat: pixelFormat)
             guard
-                (try? device.ioctl(V4L2.enumerateFrameSizes, name: "VIDIOC_ENUM_FRAMESIZES", buffer: &buffer)) != nil,
+                (try? device.ioctl(
+                    V4L2.enumerateFrameSizes, name: "VIDIOC_ENUM_FRAMESIZES", buffer: &buffer))
+                    != nil,
                 let size = V4L2FrameSize(bytes: buffer)
             else { break }
             result.append(size)
@@ -115,10 +126,12 @@ public struct V4L2Probe: Sendable {
     ) -> [Double] {
         var result: [Double] = []
         for index in 0..<Self.maximumIndex {
-            var buffer = V4L2FrameInterval.request(index: index, pixelFormat: pixelFormat, width: width, height: height)
+            var buffer = V4L2FrameInterval.request(
+                index: index, pixelFormat: pixelFormat, width: width, height: height)
             guard
                 (try? device.ioctl(
-                    V4L2.enumerateFrameIntervals, name: "VIDIOC_ENUM_FRAMEINTERVALS", buffer: &buffer)) != nil,
+                    V4L2.enumerateFrameIntervals, name: "VIDIOC_ENUM_FRAMEINTERVALS",
+                    buffer: &buffer)) != nil,
                 let interval = V4L2FrameInterval(bytes: buffer)
             else { break }
             result.append(interval.framesPerSecond)
@@ -154,7 +167,8 @@ public struct V4L2Probe: Sendable {
         ]
         for wantedID in wanted {
             var buffer = V4L2Control.request(id: wantedID)
-            if (try? device.ioctl(V4L2.queryControl, name: "VIDIOC_QUERYCTRL", buffer: &buffer)) != nil,
+            if (try? device.ioctl(V4L2.queryControl, name: "VIDIOC_QUERYCTRL", buffer: &buffer))
+                != nil,
                 let control = V4L2Control(bytes: buffer), !control.isDisabled
             {
                 result.append(control)

@@ -19,7 +19,9 @@ public struct WiFiRadio: Sendable, Equatable {
     ///   - driver: The driver.
     ///   - interfaces: Interface names.
     ///   - rfkill: The rfkill state.
-    public init(id: String, phy: String, driver: String?, interfaces: [String], rfkill: RfkillState?) {
+    public init(
+        id: String, phy: String, driver: String?, interfaces: [String], rfkill: RfkillState?
+    ) {
         self.id = id
         self.phy = phy
         self.driver = driver
@@ -52,7 +54,8 @@ public struct WiFiRadio: Sendable, Equatable {
     /// Details for one radio: `device`, `phy`, `driver`, `interfaces`, `rfkill`.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
-            "device": .string(id), "phy": .string(phy), "interfaces": .array(interfaces.map(JSONValue.string)),
+            "device": .string(id), "phy": .string(phy),
+            "interfaces": .array(interfaces.map(JSONValue.string)),
         ]
         if let driver { object["driver"] = .string(driver) }
         if let rfkill { object["rfkill"] = .string(rfkill.text) }
