@@ -11,13 +11,15 @@ struct KernelLiveHookTests {
         let result = try Umockdev.run(
             "/usr/bin/umockdev-run", arguments + ["--", Umockdev.capcheckBinary, "list", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        return try JSONDecoder().decode(CapabilityReport.self, from: Data(result.stdout.utf8)).devices
+        return try JSONDecoder().decode(CapabilityReport.self, from: Data(result.stdout.utf8))
+            .devices
     }
 
     @Test func storesTheProximitySwitchStateReadWithEVIOCGSW() throws {
         let devices = try Self.devices([
             "-d", Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.umockdev"),
-            "-i", "/dev/input/event4=" + Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.ioctl"),
+            "-i",
+            "/dev/input/event4=" + Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.ioctl"),
         ])
         let event = try #require(devices.first { $0.id.hasSuffix("/input4/event4") })
         #expect(event.facts["evdev"] == .object(["near": false]))
@@ -59,7 +61,8 @@ struct KernelLiveHookTests {
         #expect(error?.contains("/dev/video0") == true)
         #expect(CameraFacts.result(from: video.facts["v4l2"]).value == nil)
         // The HCI socket is the host's (umockdev does not emulate sockets): facts or a reason.
-        let hci = try #require(devices.first { $0.id.hasSuffix("/hci0") }?.facts["hci"]?.objectValue)
+        let hci = try #require(
+            devices.first { $0.id.hasSuffix("/hci0") }?.facts["hci"]?.objectValue)
         #expect(hci["le"] != nil || hci["error"] != nil)
     }
 }

@@ -42,3 +42,28 @@ public struct EvdevFacts: Sendable, Equatable {
             errors: object["error"]?.stringValue.map { [$0] } ?? [])
     }
 }
+
+extension EvdevFacts {
+    /// Touch points from `Device.facts["evdev"]`, or why they are unknown.
+    /// - Parameter json: The stored object, possibly missing.
+    /// - Returns: The number of slots, or `unknown` with the recorded reason.
+    public static func touchPoints(from json: JSONValue?) -> KernelProbeResult<Int> {
+        guard let json else {
+            return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
+        }
+        if let points = EvdevFacts(json: json)?.touchPoints { return .value(points) }
+        return .unknown(reason: json.objectValue?["error"]?.stringValue ?? "ABS_MT_SLOT not read")
+    }
+
+    /// The proximity switch state from `Device.facts["evdev"]`, or why it is unknown.
+    /// - Parameter json: The stored object, possibly missing.
+    /// - Returns: `true` when near, or `unknown` with the recorded reason.
+    public static func near(from json: JSONValue?) -> KernelProbeResult<Bool> {
+        guard let json else {
+            return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
+        }
+        if let near = EvdevFacts(json: json)?.near { return .value(near) }
+        return .unknown(
+            reason: json.objectValue?["error"]?.stringValue ?? "SW_FRONT_PROXIMITY not read")
+    }
+}

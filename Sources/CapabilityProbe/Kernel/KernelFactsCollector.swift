@@ -2,7 +2,9 @@
 /// `Device.facts`, so snapshots keep them and probers re-classify offline.
 ///
 /// Only three kinds of records are probed, so listing stays cheap:
-/// - `video4linux` nodes → `facts["v4l2"]` (``CameraFacts/json``),
+/// - `video4linux` nodes `videoN` → `facts["v4l2"]` (``CameraFacts/json``) and sensor,
+///   lens or flash sub-devices `v4l-subdevN` → `facts["v4l2_subdev"]`
+///   (``V4L2SubdeviceFacts/json``),
 /// - Bluetooth controllers `hciN` → `facts["hci"]` (``BluetoothControllerFacts/json``),
 /// - input `eventN` nodes whose parent announces `ABS_MT_SLOT` or `SW_FRONT_PROXIMITY` →
 ///   `facts["evdev"]` (``EvdevFacts/json``).
@@ -38,7 +40,12 @@ public struct KernelFactsCollector: Sendable {
     public func facts(for device: Device, parent: Device?) -> [String: JSONValue] {
         switch device.subsystem {
         case "video4linux":
-            guard let node = device.devnode, device.sysname.hasPrefix("video") else { return [:] }
+            guard let node = device.devnode else { return [:] }
+            if device.sysname.hasPrefix("v4l-subdev") {
+                let result = V4L2Probe(opener: opener).probeSubdevice(node: node)
+                return ["v4l2_subdev": Self.json(result, \.json)]
+            }
+            guard device.sysname.hasPrefix("video") else { return [:] }
             return ["v4l2": Self.json(V4L2Probe(opener: opener).probe(node: node), \.json)]
         case "bluetooth":
             guard device.devtype == "host" || device.devtype == nil,

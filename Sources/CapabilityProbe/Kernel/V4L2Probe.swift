@@ -143,7 +143,7 @@ public struct V4L2Probe: Sendable {
 
     /// Enabled controls via `V4L2_CTRL_FLAG_NEXT_CTRL`; drivers without it are asked for
     /// the four interesting ids directly. `nil` when the node refuses control queries.
-    private func enumerateControls(_ device: any IoctlDevice) -> [V4L2Control]? {
+    func enumerateControls(_ device: any IoctlDevice) -> [V4L2Control]? {
         var result: [V4L2Control] = []
         var id: UInt32 = 0
         var refused = false
