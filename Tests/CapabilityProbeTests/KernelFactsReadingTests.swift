@@ -92,4 +92,47 @@ import Testing
             try EDIDHexText.bytes(from: "edid-decode (hex):\n00 zz\n")
         }
     }
+
+    @Test func readsTheKernelSizeOfAPanelWithoutEDID() throws {
+        var reply = DRMConnectorFacts.request(connectorID: 31)
+        reply[32] = 1  // count_modes
+        reply[60] = 1  // connected
+        reply[64] = 68  // mm_width
+        reply[68] = 147  // mm_height
+        let request = Array(DRMConnectorFacts.request(connectorID: 31).prefix(52))
+        let opener = ReplayDeviceOpener(nodes: [
+            "/dev/dri/card0": [
+                .init(request: DRMConnectorFacts.request, match: request, output: reply)
+            ]
+        ])
+        let card = Device(
+            id: "/devices/platform/soc/ae00000.display/drm/card0", subsystem: "drm",
+            devnode: "/dev/dri/card0")
+        let panel = Device(
+            id: card.id + "/card0-DSI-1", subsystem: "drm",
+            attributes: ["status": "connected", "connector_id": "31", "modes": "1080x2340"],
+            parentID: card.id)
+        var withEDID = panel
+        withEDID.binaryAttributes["edid"] = Data([0, 255])
+        let collector = KernelFactsCollector(opener: opener)
+        let stored = try #require(collector.facts(for: panel, parent: card)["drm"])
+        let facts = try #require(DRMConnectorFacts(json: stored))
+        #expect(
+            facts
+                == DRMConnectorFacts(
+                    connectorID: 31, connection: "connected", widthMM: 68, heightMM: 147,
+                    modeCount: 1))
+        #expect(collector.facts(for: withEDID, parent: card).isEmpty)
+        let size = DisplayPhysicalSize.resolve(
+            timingMM: (facts.widthMM, facts.heightMM), baseCM: (0, 0), pixels: (1080, 2340))
+        #expect(
+            DisplayScale.rule(width: 1080, height: 2340, size: size, connector: "DSI").scale == 3)
+        let refused = DRMConnectorProbe(
+            opener: ReplayDeviceOpener(refusals: ["/dev/dri/card0": EACCES])
+        )
+        .probe(card: "/dev/dri/card0", connectorID: 31)
+        #expect(
+            refused.reason
+                == "permission denied opening /dev/dri/card0 (run as a member of group video)")
+    }
 }

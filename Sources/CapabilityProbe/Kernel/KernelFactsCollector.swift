@@ -1,10 +1,12 @@
 /// Runs the kernel probes that match each record and stores their answers in
 /// `Device.facts`, so snapshots keep them and probers re-classify offline.
 ///
-/// Only three kinds of records are probed, so listing stays cheap:
+/// Only these kinds of records are probed, so listing stays cheap:
 /// - `video4linux` nodes `videoN` → `facts["v4l2"]` (``CameraFacts/json``) and sensor,
 ///   lens or flash sub-devices `v4l-subdevN` → `facts["v4l2_subdev"]`
 ///   (``V4L2SubdeviceFacts/json``),
+/// - connected DRM connectors without an EDID (DSI phone panels) → `facts["drm"]`
+///   (``DRMConnectorFacts/json``: the kernel's mm size, from the panel driver or DT),
 /// - Bluetooth controllers `hciN` → `facts["hci"]` (``BluetoothControllerFacts/json``),
 /// - input `eventN` nodes whose parent announces `ABS_MT_SLOT` or `SW_FRONT_PROXIMITY` →
 ///   `facts["evdev"]` (``EvdevFacts/json``).
@@ -52,6 +54,18 @@ public struct KernelFactsCollector: Sendable {
                 let index = HCIProbe.index(ofControllerNamed: device.sysname)
             else { return [:] }
             return ["hci": Self.json(HCIProbe(opener: opener).probe(index: index), \.json)]
+        case "drm":
+            // Connected connectors (`card0-DSI-1`) without an EDID: the kernel's mm size is
+            // the only one. Others are skipped: their EDID has the size, and opening a card
+            // nobody drives makes this process DRM master, whose GETCONNECTOR re-probes.
+            guard device.sysname.hasPrefix("card"), device.sysname.contains("-"),
+                device.attribute("status") == "connected", device.binaryAttributes["edid"] == nil,
+                let connectorID = device.attribute("connector_id").flatMap({ UInt32($0) }),
+                let card = parent?.devnode
+            else { return [:] }
+            let result = DRMConnectorProbe(opener: opener).probe(
+                card: card, connectorID: connectorID)
+            return ["drm": Self.json(result, \.json)]
         case "input":
             guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else {
                 return [:]
