@@ -25,24 +25,23 @@ public struct KernelCallError: Error, Equatable, Sendable, CustomStringConvertib
     /// - Parameter group: The group that usually grants access (`video`, `input`), if any.
     /// - Returns: e.g. `permission denied opening /dev/video0 (run as a member of group video)`.
     public func reason(group: String? = nil) -> String {
-        let verb = function == "open" ? "opening" : function
+        let action = function == "open" ? "opening \(path)" : "\(function) on \(path)"
         switch errno {
         case EACCES, EPERM:
             let hint = group.map { " (run as a member of group \($0))" } ?? ""
-            return "permission denied \(verb) \(path)\(hint)"
+            return "permission denied \(action)\(hint)"
         case ENOENT where function == "open":
-            return "\(path) does not exist (\(verb))"
-        case ENODEV,
-            ENXIO where function == "open":
-            return "\(path): no device behind the node (\(verb))"
+            return "\(path) does not exist"
+        case ENODEV, ENXIO:
+            return "no device behind \(path) (\(function))"
         case EAFNOSUPPORT:
-            return "\(path): address family not supported by this kernel (\(verb))"
+            return "\(path): address family not supported by this kernel"
         case ENOTTY, EINVAL:
             return "\(path): \(function) not supported by the driver"
         case EBUSY:
-            return "\(path) is busy (\(verb))"
+            return "\(path) is busy (\(function))"
         default:
-            return "\(verb) \(path) failed: \(Self.message(errno))"
+            return "\(action) failed: \(Self.message(errno))"
         }
     }
 
