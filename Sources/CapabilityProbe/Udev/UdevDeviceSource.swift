@@ -84,6 +84,8 @@ public struct UdevDeviceSource: DeviceSource {
             devices.append(record(udevDevice, syspath: syspath, hwdb: hwdb, pci: pci))
         }
         devices = DeviceTree.linkParents(devices)
+        // Kernel probes (V4L2, HCI, evdev) keep their answers in the records.
+        devices = KernelFactsCollector().addingFacts(to: devices)
         var notes: [String] = []
         let udevDatabase = initialized && FileManager.default.fileExists(atPath: "/run/udev/data")
         if !udevDatabase {

@@ -1,0 +1,98 @@
+/// Runs the kernel probes that match each record and stores their answers in
+/// `Device.facts`, so snapshots keep them and probers re-classify offline.
+///
+/// Only these kinds of records are probed, so listing stays cheap:
+/// - `video4linux` nodes `videoN` → `facts["v4l2"]` (``CameraFacts/json``) and sensor,
+///   lens or flash sub-devices `v4l-subdevN` → `facts["v4l2_subdev"]`
+///   (``V4L2SubdeviceFacts/json``),
+/// - connected DRM connectors without an EDID (DSI phone panels) → `facts["drm"]`
+///   (``DRMConnectorFacts/json``: the kernel's mm size, from the panel driver or DT),
+/// - Bluetooth controllers `hciN` → `facts["hci"]` (``BluetoothControllerFacts/json``),
+/// - input `eventN` nodes whose parent announces `ABS_MT_SLOT` or `SW_FRONT_PROXIMITY` →
+///   `facts["evdev"]` (``EvdevFacts/json``).
+/// A probe that cannot answer stores `{"error": reason}`; nothing here throws or blocks.
+public struct KernelFactsCollector: Sendable {
+    /// Opens nodes and sockets.
+    public var opener: any DeviceOpener
+
+    /// Creates a collector.
+    /// - Parameter opener: ``SystemDeviceOpener`` live, a replay in tests.
+    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+        self.opener = opener
+    }
+
+    /// Returns the records with kernel facts added.
+    /// - Parameter devices: Records with parents linked.
+    /// - Returns: The same records, in the same order, with `facts` filled where probed.
+    public func addingFacts(to devices: [Device]) -> [Device] {
+        let byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return devices.map { device in
+            var device = device
+            let parent = device.parentID.flatMap { byID[$0] }
+            for (key, value) in facts(for: device, parent: parent) { device.facts[key] = value }
+            return device
+        }
+    }
+
+    /// The kernel facts for one record.
+    /// - Parameters:
+    ///   - device: The record.
+    ///   - parent: Its parent record (the `inputN` of an `eventN`).
+    /// - Returns: Facts by key; empty when nothing applies.
+    public func facts(for device: Device, parent: Device?) -> [String: JSONValue] {
+        switch device.subsystem {
+        case "video4linux":
+            guard let node = device.devnode else { return [:] }
+            if device.sysname.hasPrefix("v4l-subdev") {
+                let result = V4L2Probe(opener: opener).probeSubdevice(node: node)
+                return ["v4l2_subdev": Self.json(result, \.json)]
+            }
+            guard device.sysname.hasPrefix("video") else { return [:] }
+            return ["v4l2": Self.json(V4L2Probe(opener: opener).probe(node: node), \.json)]
+        case "bluetooth":
+            guard device.devtype == "host" || device.devtype == nil,
+                let index = HCIProbe.index(ofControllerNamed: device.sysname)
+            else { return [:] }
+            return ["hci": Self.json(HCIProbe(opener: opener).probe(index: index), \.json)]
+        case "drm":
+            // Connected connectors (`card0-DSI-1`) without an EDID: the kernel's mm size is
+            // the only one. Others are skipped: their EDID has the size, and opening a card
+            // nobody drives makes this process DRM master, whose GETCONNECTOR re-probes.
+            guard device.sysname.hasPrefix("card"), device.sysname.contains("-"),
+                device.attribute("status") == "connected", device.binaryAttributes["edid"] == nil,
+                let connectorID = device.attribute("connector_id").flatMap({ UInt32($0) }),
+                let card = parent?.devnode
+            else { return [:] }
+            let result = DRMConnectorProbe(opener: opener).probe(
+                card: card, connectorID: connectorID)
+            return ["drm": Self.json(result, \.json)]
+        case "input":
+            guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else {
+                return [:]
+            }
+            // The sysfs bitmap, else the same bitmap from the uevent (`ABS=`, `SW=`).
+            let slots = (parent.attribute("capabilities/abs") ?? parent.property("ABS")).map {
+                InputBitmap($0).contains(EvdevFacts.absoluteMultitouchSlot)
+            }
+            let proximity = (parent.attribute("capabilities/sw") ?? parent.property("SW")).map {
+                InputBitmap($0).contains(EvdevFacts.switchFrontProximity)
+            }
+            guard slots == true || proximity == true else { return [:] }
+            let result = EvdevProbe(opener: opener).probe(
+                node: node, multitouchSlots: slots == true, proximitySwitch: proximity == true)
+            return ["evdev": Self.json(result, \.json)]
+        default:
+            return [:]
+        }
+    }
+
+    /// The JSON of a result: the value's object, or `{"error": reason}`.
+    static func json<Value>(_ result: KernelProbeResult<Value>, _ encode: (Value) -> JSONValue)
+        -> JSONValue
+    {
+        switch result {
+        case .value(let value): return encode(value)
+        case .unknown(let reason): return .object(["error": .string(reason)])
+        }
+    }
+}

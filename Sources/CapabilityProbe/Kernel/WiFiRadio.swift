@@ -1,0 +1,64 @@
+/// One Wi-Fi radio: an `ieee80211` phy with its driver, network interfaces and rfkill
+/// state, read from the records alone.
+public struct WiFiRadio: Sendable, Equatable {
+    /// The phy record's id.
+    public var id: String
+    /// The phy name (`phy0`).
+    public var phy: String
+    /// The driver of the nearest ancestor that has one (`iwlwifi`, `ath9k`).
+    public var driver: String?
+    /// `wlan` interfaces on the same device (`wlan0`, `wlp2s0`).
+    public var interfaces: [String]
+    /// The rfkill switch below the phy, if readable.
+    public var rfkill: RfkillState?
+
+    /// Creates a radio.
+    /// - Parameters:
+    ///   - id: The phy id.
+    ///   - phy: The phy name.
+    ///   - driver: The driver.
+    ///   - interfaces: Interface names.
+    ///   - rfkill: The rfkill state.
+    public init(
+        id: String, phy: String, driver: String?, interfaces: [String], rfkill: RfkillState?
+    ) {
+        self.id = id
+        self.phy = phy
+        self.driver = driver
+        self.interfaces = interfaces
+        self.rfkill = rfkill
+    }
+
+    /// All radios in the records, sorted by id.
+    /// - Parameter devices: All records (with parents linked).
+    /// - Returns: One radio per `ieee80211` phy.
+    public static func radios(in devices: [Device]) -> [WiFiRadio] {
+        let byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return devices.filter { $0.subsystem == "ieee80211" }.map { phy in
+            var driver: String?
+            var cursor = phy.parentID.flatMap { byID[$0] }
+            while driver == nil, let current = cursor {
+                driver = current.driver
+                cursor = current.parentID.flatMap { byID[$0] }
+            }
+            let interfaces = devices.filter {
+                $0.subsystem == "net" && $0.parentID != nil && $0.parentID == phy.parentID
+                    && ($0.devtype == "wlan" || $0.property("DEVTYPE") == "wlan")
+            }.map(\.sysname).sorted()
+            return WiFiRadio(
+                id: phy.id, phy: phy.sysname, driver: driver, interfaces: interfaces,
+                rfkill: RfkillState.below(phy.id, in: devices))
+        }.sorted { $0.id < $1.id }
+    }
+
+    /// Details for one radio: `device`, `phy`, `driver`, `interfaces`, `rfkill`.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "device": .string(id), "phy": .string(phy),
+            "interfaces": .array(interfaces.map(JSONValue.string)),
+        ]
+        if let driver { object["driver"] = .string(driver) }
+        if let rfkill { object["rfkill"] = .string(rfkill.text) }
+        return .object(object)
+    }
+}
