@@ -1,0 +1,99 @@
+import Foundation
+
+/// Reads capcheck's native, versioned JSON manifest.
+struct JSONManifestReader {
+    /// The file name used in messages.
+    let path: String
+    /// Unknown-key handling.
+    let options: ManifestLoadOptions
+
+    func read(_ data: Data) throws(ManifestError) -> Manifest {
+        let document: NativeManifestDocument
+        do {
+            document = try JSONDecoder().decode(NativeManifestDocument.self, from: data)
+        } catch let error as NativeManifestDocument.UnknownKey {
+            let suggestion = EditDistance.nearest(
+                error.key, in: NativeManifestDocument.CodingKeys.allCases.map(\.rawValue))
+            throw .unknownKey(path: path, place: nil, key: error.key, suggestion: suggestion)
+        } catch let error as NativeManifestDocument.UnsupportedVersion {
+            throw .malformed(
+                path: path, place: "version",
+                reason: "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))")
+        } catch let error as DecodingError {
+            throw Self.describe(error, path: path)
+        } catch {
+            throw .malformed(path: path, place: nil, reason: "not valid JSON")
+        }
+        var requirements: [Requirement] = []
+        var seen: [String: String] = [:]
+        let lists: [(String, [String], Wanted)] = [
+            ("require", document.require, .present), ("forbid", document.forbid, .absent),
+            ("optional", document.optional, .optional),
+        ]
+        for (list, entries, wanted) in lists {
+            for (index, raw) in entries.enumerated() {
+                let place = "\(list)[\(index)]"
+                let key = raw.trimmingCharacters(in: .whitespaces)
+                guard !key.isEmpty else { throw .malformed(path: path, place: place, reason: "empty entry") }
+                if let other = seen[key] {
+                    throw .malformed(path: path, place: place, reason: "'\(key)' is already listed at \(other)")
+                }
+                seen[key] = place
+                let target: RequirementTarget
+                var note: String?
+                if Predicate.looksLikePredicate(key) {
+                    target = .predicate(try Predicate.parse(key, path: path, place: place))
+                } else {
+                    let entry = try options.resolve(
+                        KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place)
+                    target = entry.target
+                    note = entry.note
+                }
+                requirements.append(Requirement(key: key, source: .json, target: target, wanted: wanted, note: note))
+            }
+        }
+        let notes = document.description.map { ["description: \($0)"] } ?? []
+        return Manifest(path: path, kind: .json, requirements: requirements, notes: notes)
+    }
+
+    /// One line for a decoding error, with the coding path (`require[2]: expected a string`).
+    static func describe(_ error: DecodingError, path: String) -> ManifestError {
+        func place(_ codingPath: [any CodingKey]) -> String? {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return text.isEmpty ? nil : text
+        }
+        func words(_ type: Any.Type) -> String {
+            if type == String.self { return "a string" }
+            if type == Int.self { return "an integer" }
+            let name = "\(type)"
+            if name.hasPrefix("Array") || name.hasPrefix("[") { return "a list of strings" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return name
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            let where_ = place(context.codingPath)
+            return .malformed(path: path, place: where_, reason: "expected \(where_ == nil ? "an object" : words(type))")
+        case .valueNotFound(let type, let context):
+            return .malformed(path: path, place: place(context.codingPath), reason: "expected \(words(type)), found null")
+        case .keyNotFound(let key, let context):
+            return .malformed(path: path, place: place(context.codingPath + [key]), reason: "missing")
+        case .dataCorrupted(let context):
+            let detail = ((context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String)
+                .map { ": " + $0 } ?? ""
+            if context.codingPath.isEmpty {
+                return .malformed(path: path, place: nil, reason: "not valid JSON\(detail)")
+            }
+            return .malformed(path: path, place: place(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            return .malformed(path: path, place: nil, reason: "not valid JSON")
+        }
+    }
+}

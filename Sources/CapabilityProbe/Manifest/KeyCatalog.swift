@@ -1,0 +1,212 @@
+/// Every Apple `UIRequiredDeviceCapabilities` key (current and historic), every Android
+/// hardware feature, and capcheck's own ids, mapped to what capcheck checks on Linux
+/// (manifests.md §1.2, §2.2, §4).
+public enum KeyCatalog {
+    private static func id(_ id: String, _ note: String? = nil) -> CatalogEntry {
+        CatalogEntry(.capability(id), note: note)
+    }
+
+    private static func na(_ reason: String) -> CatalogEntry {
+        CatalogEntry(.notApplicable(reason))
+    }
+
+    private static func predicate(
+        _ subject: PredicateSubject, _ comparison: ComparisonOperator, _ value: PredicateValue,
+        _ note: String? = nil
+    ) -> CatalogEntry {
+        CatalogEntry(.predicate(Predicate(subject: subject, comparison: comparison, value: value)), note: note)
+    }
+
+    /// Apple `UIRequiredDeviceCapabilities` keys.
+    public static let apple: [String: CatalogEntry] = [
+        "accelerometer": id("sensor.accelerometer"),
+        "arkit": na("Apple AR framework (A9 chip with camera and motion sensors); no Linux meaning"),
+        "armv6": id("cpu.arch.armv6"),
+        "armv7": id("cpu.arch.armv7"),
+        "arm64": id("cpu.arch.arm64"),
+        "arm64e": id(
+            "cpu.arm64.pac", "arm64e is Apple's pointer-authentication ABI; the nearest Linux fact is PAC support"),
+        "auto-focus-camera": id("camera.autofocus"),
+        "bluetooth-le": id("bluetooth.le"),
+        "camera-flash": id("camera.flash"),
+        "driverkit": na("Apple user-space driver framework on M1 iPads; no Linux meaning"),
+        "embedded-web-browser-engine": na("EU/Japan browser-engine entitlement; no Linux meaning"),
+        "web-browser-engine": na("EU browser-engine entitlement; no Linux meaning"),
+        "front-facing-camera": id("camera.front"),
+        "gamekit": na("Game Center account service; no Linux meaning"),
+        "gps": id("location.gnss"),
+        "gyroscope": id("sensor.gyroscope"),
+        "healthkit": na("HealthKit, now an iPhone-only marker; no Linux meaning"),
+        "ipad-minimum-performance-m1": na("Apple chip performance tier; state a numeric threshold instead"),
+        "iphone-ipad-minimum-performance-a12": na(
+            "Apple chip performance tier; state a numeric threshold instead"),
+        "iphone-performance-gaming-tier": na("Apple chip performance tier; state a numeric threshold instead"),
+        "location-services": id("location.any"),
+        "magnetometer": id("sensor.magnetometer"),
+        "metal": na("Apple GPU API; no Linux meaning (gpu.vulkan is an explicit proxy you may require)"),
+        "microphone": id("audio.input"),
+        "nfc": id("nfc"),
+        "opengles-1": predicate(.glesVersion, .atLeast, .version([1, 1])),
+        "opengles-2": predicate(.glesVersion, .atLeast, .version([2, 0])),
+        "opengles-3": predicate(.glesVersion, .atLeast, .version([3, 0])),
+        "peer-peer": id("bluetooth", "GameKit peer-to-peer sessions; Bluetooth is the proxy"),
+        "sms": id("cellular.sms", "Apple's key means the Messages app; checked as a modem that can do SMS"),
+        "still-camera": id("camera.any"),
+        "telephony": id("cellular", "Apple's key means the Phone app; checked as a cellular modem"),
+        "video-camera": id("camera.video"),
+        "wifi": id("net.wifi"),
+        "watch-companion": na("historic watchOS 1 value; no Linux meaning"),
+    ]
+
+    private static let cddLevel = "Android CDD certification; no Linux meaning"
+    private static let cameraHAL = "Android camera2 HAL capability level; no Linux meaning"
+    private static let formFactor = "Android device type; capcheck checks hardware, not form factors"
+
+    /// Android `<uses-feature>` hardware names (the `android.hardware.` prefix included).
+    public static let android: [String: CatalogEntry] = {
+        let short: [String: CatalogEntry] = [
+            "audio.low_latency": na(cddLevel),
+            "audio.output": id("audio.output"),
+            "audio.pro": na(cddLevel),
+            "microphone": id("audio.input"),
+            "bluetooth": id("bluetooth"),
+            "bluetooth_le": id("bluetooth.le"),
+            "camera.any": id("camera.any"),
+            "camera": id("camera.back", "android.hardware.camera means a back (world-facing) camera"),
+            "camera.front": id("camera.front"),
+            "camera.external": id("camera.external"),
+            "camera.autofocus": id("camera.autofocus"),
+            "camera.flash": id("camera.flash"),
+            "camera.capability.manual_post_processing": na(cameraHAL),
+            "camera.capability.manual_sensor": na(cameraHAL),
+            "camera.capability.raw": na(cameraHAL),
+            "camera.level.full": na(cameraHAL),
+            "camera.ar": na("ARCore camera support; no Linux meaning"),
+            "type.automotive": na(formFactor),
+            "type.television": na(formFactor),
+            "type.watch": na(formFactor),
+            "type.pc": na(formFactor),
+            "fingerprint": id("biometric.fingerprint"),
+            "gamepad": id("input.gamepad"),
+            "consumerir": id("ir.transmit"),
+            "location": id("location.any"),
+            "location.gps": id("location.gnss"),
+            "location.network": id(
+                "location.any", "network location is a service; any location source counts"),
+            "nfc": id("nfc"),
+            "nfc.hce": na("NFC host card emulation has no common Linux interface"),
+            "opengles.aep": predicate(
+                .glesVersion, .atLeast, .version([3, 2]), "the Android Extension Pack is about OpenGL ES 3.2"),
+            "vulkan.compute": id(
+                "gpu.vulkan", "Android's Vulkan compute level is a CDD level; any Vulkan device is checked"),
+            "vulkan.level": id(
+                "gpu.vulkan", "Android's Vulkan hardware level is a CDD level; any Vulkan device is checked"),
+            "vulkan.version": id("gpu.vulkan"),
+            "sensor.accelerometer": id("sensor.accelerometer"),
+            "sensor.ambient_temperature": id("sensor.temperature.ambient"),
+            "sensor.barometer": id("sensor.barometer"),
+            "sensor.compass": id("sensor.magnetometer"),
+            "sensor.gyroscope": id("sensor.gyroscope"),
+            "sensor.hifi_sensors": na(cddLevel),
+            "sensor.heartrate": na("heart-rate sensors have no common Linux interface"),
+            "sensor.heartrate.ecg": na("ECG sensors have no common Linux interface"),
+            "sensor.light": id("sensor.light"),
+            "sensor.proximity": id("sensor.proximity"),
+            "sensor.relative_humidity": id("sensor.humidity"),
+            "sensor.stepcounter": id("sensor.steps"),
+            "sensor.stepdetector": id("sensor.steps"),
+            "screen.landscape": id("display", "Linux displays can be rotated; any display counts"),
+            "screen.portrait": id("display", "Linux displays can be rotated; any display counts"),
+            "telephony": id("cellular"),
+            "telephony.cdma": id("cellular.cdma"),
+            "telephony.gsm": id("cellular.gsm"),
+            "faketouch": CatalogEntry(
+                .anyOf(["input.touchscreen", "input.pointer"]),
+                note: "emulated touch: a touchscreen or a pointing device (mouse, touchpad) counts"),
+            "faketouch.multitouch.distinct": predicate(
+                .touchscreenPoints, .atLeast, .number(2),
+                "emulated multi-touch from a touchpad is not probed; a touchscreen with 2 points counts"),
+            "faketouch.multitouch.jazzhand": predicate(
+                .touchscreenPoints, .atLeast, .number(5),
+                "emulated multi-touch from a touchpad is not probed; a touchscreen with 5 points counts"),
+            "touchscreen": id("input.touchscreen"),
+            "touchscreen.multitouch": predicate(.touchscreenPoints, .atLeast, .number(2)),
+            "touchscreen.multitouch.distinct": predicate(.touchscreenPoints, .atLeast, .number(2)),
+            "touchscreen.multitouch.jazzhand": predicate(.touchscreenPoints, .atLeast, .number(5)),
+            "usb.accessory": id("usb.gadget"),
+            "usb.host": id("usb.host"),
+            "wifi": id("net.wifi"),
+            "wifi.direct": id("net.wifi.p2p"),
+        ]
+        var all: [String: CatalogEntry] = [:]
+        for (name, entry) in short { all["android.hardware." + name] = entry }
+        return all
+    }()
+
+    /// The `android.software.` prefix: OS services, not hardware.
+    public static let androidSoftwarePrefix = "android.software."
+
+    /// Capability ids capcheck's probers report (decisions.md), usable in native manifests.
+    public static let capabilityIDs: [String] = [
+        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any", "camera.autofocus",
+        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video", "cellular",
+        "cellular.sms", "cpu.arch", "cpu.arch.arm64", "cpu.arch.armv6", "cpu.arch.armv7",
+        "cpu.arch.x86_64", "display", "gpu", "gpu.gles", "gpu.vulkan", "haptics.vibration",
+        "input.touchscreen", "location.any", "location.gnss", "memory.total", "net.wifi", "nfc",
+        "power.battery", "sensor.accelerometer", "sensor.barometer", "sensor.gyroscope",
+        "sensor.humidity", "sensor.light", "sensor.magnetometer", "sensor.proximity",
+    ]
+
+    /// Further ids from the crosswalk (manifests.md §4.1) that catalog keys map to; capcheck
+    /// may not probe them, so they are usually `unknown`.
+    public static let crosswalkIDs: [String] = [
+        "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "input.gamepad",
+        "input.pointer", "ir.transmit", "net.wifi.p2p", "sensor.steps", "sensor.temperature.ambient",
+        "usb.gadget", "usb.host",
+    ]
+
+    /// Every id a native manifest or `--assume` may name.
+    public static let nativeIDs: [String] = (capabilityIDs + crosswalkIDs).sorted()
+
+    /// The entry for an Apple key.
+    /// - Parameter key: The key as written.
+    /// - Returns: The entry, if the key is known.
+    public static func appleEntry(_ key: String) -> CatalogEntry? { apple[key] }
+
+    /// The entry for an Android feature name.
+    /// - Parameter name: The full name (`android.hardware.camera`).
+    /// - Returns: The entry, if known; `android.software.*` names are not applicable.
+    public static func androidEntry(_ name: String) -> CatalogEntry? {
+        if let entry = android[name] { return entry }
+        if name.hasPrefix(androidSoftwarePrefix), name.count > androidSoftwarePrefix.count {
+            return na("Android software feature (an OS service); out of scope for a hardware check")
+        }
+        return nil
+    }
+
+    /// The entry for a native id (no predicate).
+    /// - Parameter id: The id.
+    /// - Returns: The entry, if the id is known.
+    public static func nativeEntry(_ id: String) -> CatalogEntry? {
+        nativeIDs.contains(id) ? CatalogEntry(.capability(id)) : nil
+    }
+
+    /// The nearest valid key of a vocabulary, for "did you mean …?".
+    /// - Parameters:
+    ///   - key: What was written.
+    ///   - kind: Which vocabulary.
+    /// - Returns: The suggestion.
+    public static func suggestion(for key: String, kind: ManifestKind) -> String? {
+        switch kind {
+        case .plist:
+            return EditDistance.nearest(key, in: apple.keys.sorted())
+        case .android:
+            return EditDistance.nearest(key, in: android.keys.sorted())
+        case .json:
+            if let entry = apple[key] ?? androidEntry(key), let label = entry.target.label {
+                return label
+            }
+            return EditDistance.nearest(key, in: nativeIDs + PredicateSubject.allCases.map(\.rawValue))
+        }
+    }
+}

@@ -1,0 +1,185 @@
+/// Checks a manifest against a capability report; pure, works on any report (live, recorded
+/// or built from a device-matrix row with only statuses and details).
+public struct ManifestChecker: Sendable {
+    /// Creates a checker.
+    public init() {}
+
+    /// What the report says about one id after the `--assume` overlay.
+    private struct Fact {
+        var status: CapabilityStatus?
+        var finding: CapabilityFinding?
+        var assumed: Bool
+    }
+
+    /// Checks every requirement and decides the overall verdict.
+    /// - Parameters:
+    ///   - manifest: The manifest.
+    ///   - report: The machine's findings (any source; only status, evidence and details are read).
+    ///   - options: Strictness, `--unknown-as` and `--assume` facts.
+    /// - Returns: The verification report.
+    public func check(_ manifest: Manifest, against report: CapabilityReport, options: CheckOptions = .init())
+        -> VerificationReport
+    {
+        let results = manifest.requirements.map { check($0, report: report, options: options) }
+        var verdict: OverallVerdict = .satisfied
+        if results.contains(where: { $0.verdict == .unsatisfied }) {
+            verdict = .unsatisfied
+        } else if results.contains(where: { $0.verdict == .unknown }) {
+            switch options.unknownAs {
+            case .fail: verdict = .unsatisfied
+            case .pass: verdict = .satisfied
+            case nil: verdict = .undecided
+            }
+        }
+        return VerificationReport(
+            manifest: ManifestSummary(path: manifest.path, kind: manifest.kind, notes: manifest.notes),
+            source: report.source, machine: report.machine, assumptions: options.assumptions,
+            verdict: verdict, requirements: results)
+    }
+
+    /// Checks one requirement.
+    /// - Parameters:
+    ///   - requirement: The requirement.
+    ///   - report: The machine's findings.
+    ///   - options: Strictness and `--assume` facts.
+    /// - Returns: Its verdict, reason and evidence.
+    public func check(_ requirement: Requirement, report: CapabilityReport, options: CheckOptions = .init())
+        -> RequirementResult
+    {
+        var result = RequirementResult(
+            key: requirement.key, source: requirement.source, capability: requirement.target.label,
+            wanted: requirement.wanted, verdict: .unknown, reason: "", note: requirement.note)
+        switch requirement.target {
+        case .notApplicable(let reason):
+            if options.strict, requirement.wanted != .optional {
+                result.verdict = .unsatisfied
+                result.reason = reason + " (--strict)"
+            } else {
+                result.verdict = .notApplicable
+                result.reason = reason + (requirement.wanted == .optional ? "" : " (use --strict to fail)")
+            }
+            return result
+
+        case .capability(let id):
+            let fact = self.fact(id, report: report, options: options)
+            result.assumed = fact.assumed
+            result.evidence = fact.finding?.evidence ?? []
+            let text = describe(fact, id: id)
+            return decide(result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id)
+
+        case .anyOf(let ids):
+            let facts = ids.map { fact($0, report: report, options: options) }
+            result.assumed = facts.contains { $0.assumed }
+            let present = zip(ids, facts).filter { $0.1.status == .present }
+            let status: CapabilityStatus?
+            let text: String
+            if !present.isEmpty {
+                status = .present
+                result.evidence = present.flatMap { $0.1.finding?.evidence ?? [] }.sorted()
+                text = present.map { describe($0.1, id: $0.0) }.joined(separator: "; ")
+            } else if facts.allSatisfy({ $0.status == .absent }) {
+                status = .absent
+                result.evidence = facts.flatMap { $0.finding?.evidence ?? [] }.sorted()
+                text = zip(ids, facts).map { describe($0.1, id: $0.0) }.joined(separator: "; ")
+            } else {
+                status = facts.contains { $0.status == .unknown } ? .unknown : nil
+                result.evidence = facts.flatMap { $0.finding?.evidence ?? [] }.sorted()
+                text = zip(ids, facts).filter { $0.1.status != .absent }.map { describe($0.1, id: $0.0) }
+                    .joined(separator: "; ")
+            }
+            return decide(
+                result, holds: holdsFor(status), status: status, text: text,
+                rule: ids.joined(separator: " or "))
+
+        case .predicate(let predicate):
+            let id = predicate.subject.capability
+            let fact = self.fact(id, report: report, options: options)
+            result.assumed = fact.assumed
+            result.evidence = fact.finding?.evidence ?? []
+            switch fact.status {
+            case .present:
+                let outcome = predicate.evaluate(fact.finding?.details ?? [:])
+                let prefix = fact.assumed ? "assumed present (--assume); " : ""
+                return decide(
+                    result, holds: outcome.holds, status: .present, text: prefix + outcome.actual,
+                    rule: predicate.text)
+            case .absent:
+                return decide(result, holds: false, status: .absent, text: describe(fact, id: id), rule: predicate.text)
+            case .unknown, nil:
+                return decide(result, holds: nil, status: fact.status, text: describe(fact, id: id), rule: predicate.text)
+            }
+        }
+    }
+
+    private func holdsFor(_ status: CapabilityStatus?) -> Bool? {
+        switch status {
+        case .present: return true
+        case .absent: return false
+        case .unknown, nil: return nil
+        }
+    }
+
+    /// Turns "does the thing hold" into a verdict for what is wanted.
+    private func decide(
+        _ base: RequirementResult, holds: Bool?, status: CapabilityStatus?, text: String, rule: String
+    ) -> RequirementResult {
+        var result = base
+        let shown = "\(text) (rule: \(rule))"
+        switch base.wanted {
+        case .optional:
+            result.verdict = .optional
+            let state = holds.map { $0 ? "met" : "not met" } ?? "unknown"
+            result.reason = "optional, \(state): \(shown)"
+        case .present:
+            switch holds {
+            case true?: result.verdict = .satisfied
+            case false?: result.verdict = .unsatisfied
+            case nil: result.verdict = .unknown
+            }
+            result.reason = shown
+        case .absent:
+            switch holds {
+            case true?:
+                result.verdict = .unsatisfied
+                result.reason = "forbidden but present: \(shown)"
+            case false?:
+                result.verdict = .satisfied
+                result.reason = "absent as required: \(shown)"
+            case nil:
+                result.verdict = .unknown
+                result.reason = shown
+            }
+        }
+        return result
+    }
+
+    private func fact(_ id: String, report: CapabilityReport, options: CheckOptions) -> Fact {
+        let real = report.finding(id)
+        guard let assumed = options.assumptions[id] else {
+            return Fact(status: real?.status, finding: real, assumed: false)
+        }
+        let details = (assumed == .present && real?.status == .present) ? real?.details ?? [:] : [:]
+        let finding = CapabilityFinding(
+            id: id, status: assumed, count: assumed == .present ? max(real?.count ?? 0, 1) : 0,
+            evidence: [Evidence(device: "--assume", reason: "assumed \(assumed.rawValue)")], details: details)
+        return Fact(status: assumed, finding: finding, assumed: true)
+    }
+
+    /// The evidence in words: up to two reasons, or what the status means.
+    private func describe(_ fact: Fact, id: String) -> String {
+        if fact.assumed, let status = fact.status { return "assumed \(status.rawValue) (--assume)" }
+        guard let finding = fact.finding, let status = fact.status else {
+            return "capcheck has no probe result for \(id)"
+        }
+        let reasons = finding.evidence.map(\.reason)
+        if !reasons.isEmpty {
+            let shown = reasons.prefix(2).joined(separator: "; ")
+            return reasons.count > 2 ? shown + "; …" : shown
+        }
+        switch status {
+        case .present: return "\(id) is present"
+        case .absent: return "no device provides \(id)"
+        case .unknown: return "\(id) could not be decided from this source"
+        }
+    }
+}

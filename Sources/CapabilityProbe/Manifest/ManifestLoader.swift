@@ -1,0 +1,76 @@
+import Foundation
+
+/// Reads a manifest file of any supported kind, detected by content unless given.
+public enum ManifestLoader {
+    /// Reads a manifest from disk.
+    /// - Parameters:
+    ///   - path: The file path.
+    ///   - kind: The format, or nil to detect it by content.
+    ///   - options: Unknown-key and implied-feature handling.
+    /// - Returns: The manifest.
+    /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing file, otherwise
+    ///   ``ManifestError`` naming the place and reason.
+    public static func load(path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init())
+        throws(ManifestError) -> Manifest
+    {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw .unreadable(path: path, reason: reason)
+        }
+        return try load(data: data, path: path, kind: kind, options: options)
+    }
+
+    /// Reads a manifest from bytes.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name used in messages.
+    ///   - kind: The format, or nil to detect it by content.
+    ///   - options: Unknown-key and implied-feature handling.
+    /// - Returns: The manifest.
+    /// - Throws: ``ManifestError`` naming the file, place and reason.
+    public static func load(
+        data: Data, path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
+    ) throws(ManifestError) -> Manifest {
+        let resolved: ManifestKind
+        if let kind { resolved = kind } else { resolved = try detect(data, path: path) }
+        switch resolved {
+        case .plist: return try PlistManifestReader(path: path, options: options).read(data)
+        case .android: return try AndroidManifestReader(path: path, options: options).read(data)
+        case .json: return try JSONManifestReader(path: path, options: options).read(data)
+        }
+    }
+
+    /// Detects the manifest kind by content (the `.plist` extension only breaks the tie
+    /// between JSON and OpenStep text, so that OpenStep is rejected by name).
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name.
+    /// - Returns: The kind.
+    /// - Throws: ``ManifestError/malformed(path:place:reason:)`` when nothing fits.
+    public static func detect(_ data: Data, path: String) throws(ManifestError) -> ManifestKind {
+        guard !data.isEmpty else { throw .malformed(path: path, place: nil, reason: "the file is empty") }
+        if data.starts(with: Array("bplist".utf8)) { return .plist }
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("<") {
+            if trimmed.contains("<plist") { return .plist }
+            if trimmed.contains("<manifest") { return .android }
+            throw .malformed(
+                path: path, place: nil,
+                reason: "XML that is neither a property list (<plist>) nor an AndroidManifest.xml (<manifest>)")
+        }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+            if (try? JSONSerialization.jsonObject(with: data)) == nil, path.lowercased().hasSuffix(".plist") {
+                return .plist
+            }
+            return .json
+        }
+        if path.lowercased().hasSuffix(".plist") { return .plist }
+        throw .malformed(
+            path: path, place: nil,
+            reason: "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)")
+    }
+}

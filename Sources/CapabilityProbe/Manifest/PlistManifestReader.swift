@@ -1,0 +1,142 @@
+import Foundation
+
+/// Reads an Info.plist (XML or binary) or a plist whose root is the capabilities array or
+/// dictionary; rejects OpenStep text, which Foundation on Linux would otherwise accept.
+struct PlistManifestReader {
+    /// The file name used in messages.
+    let path: String
+    /// Unknown-key handling.
+    let options: ManifestLoadOptions
+
+    static let capabilitiesKey = "UIRequiredDeviceCapabilities"
+    static let persistentWiFiKey = "UIRequiresPersistentWiFi"
+    static let backgroundModesKey = "UIBackgroundModes"
+    static let persistentWiFiNote =
+        "iOS treats UIRequiresPersistentWiFi as a runtime flag (keep Wi-Fi up while running), "
+        + "not an install filter; capcheck checks it as a need for Wi-Fi"
+
+    func read(_ data: Data) throws(ManifestError) -> Manifest {
+        let isBinary = data.starts(with: Array("bplist".utf8))
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            if isBinary { throw malformed(nil, "not a valid binary property list") }
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
+                .map { ": " + Self.lowercasedFirst($0) } ?? ""
+            throw malformed(nil, "not a valid XML property list\(detail)")
+        }
+        guard format != .openStep else {
+            throw malformed(nil, "OpenStep text property lists are not accepted; use XML or binary")
+        }
+        if isBinary, format != .binary { throw malformed(nil, "not a valid binary property list") }
+
+        if let array = root as? [Any] {
+            return Manifest(path: path, kind: .plist, requirements: try capabilities(array, place: ""))
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw malformed(nil, "expected a dictionary or an array at the top level")
+        }
+        // A capabilities dictionary has lower-case keys; Info.plist keys start upper-case.
+        let isInfoPlist = dictionary.keys.contains { $0.first?.isUppercase == true }
+        guard isInfoPlist else {
+            return Manifest(path: path, kind: .plist, requirements: try capabilities(dictionary, place: ""))
+        }
+        var requirements: [Requirement] = []
+        var notes: [String] = []
+        if let value = dictionary[Self.capabilitiesKey] {
+            if let array = value as? [Any] {
+                requirements += try capabilities(array, place: Self.capabilitiesKey)
+            } else if let map = value as? [String: Any] {
+                requirements += try capabilities(map, place: Self.capabilitiesKey)
+            } else {
+                throw malformed(
+                    Self.capabilitiesKey, "expected an array of strings or a dictionary of Booleans")
+            }
+        } else {
+            notes.append("no \(Self.capabilitiesKey) key: the app requires no device capabilities")
+        }
+        if let value = dictionary[Self.persistentWiFiKey] {
+            guard let flag = Self.bool(value) else { throw malformed(Self.persistentWiFiKey, "expected a Boolean") }
+            if flag {
+                requirements.append(
+                    Requirement(
+                        key: Self.persistentWiFiKey, source: .plist, target: .capability("net.wifi"),
+                        wanted: .present, note: Self.persistentWiFiNote))
+            }
+        }
+        if let value = dictionary[Self.backgroundModesKey] {
+            guard let modes = value as? [Any] else {
+                throw malformed(Self.backgroundModesKey, "expected an array of strings")
+            }
+            for (index, mode) in modes.enumerated() {
+                guard let name = mode as? String else {
+                    throw malformed("\(Self.backgroundModesKey)[\(index)]", "expected a string")
+                }
+                notes.append(Self.backgroundNote(name))
+            }
+        }
+        return Manifest(path: path, kind: .plist, requirements: requirements, notes: notes)
+    }
+
+    /// The array form: every listed key is required.
+    func capabilities(_ array: [Any], place: String) throws(ManifestError) -> [Requirement] {
+        var seen: Set<String> = []
+        var requirements: [Requirement] = []
+        for (index, element) in array.enumerated() {
+            let where_ = "\(place)[\(index)]"
+            guard let key = element as? String else { throw malformed(where_, "expected a string") }
+            guard seen.insert(key).inserted else { continue }
+            requirements.append(try requirement(key, wanted: .present, place: where_))
+        }
+        return requirements
+    }
+
+    /// The dictionary form: true = required, false = forbidden; sorted by key.
+    func capabilities(_ map: [String: Any], place: String) throws(ManifestError) -> [Requirement] {
+        var requirements: [Requirement] = []
+        for key in map.keys.sorted() {
+            let where_ = place.isEmpty ? key : "\(place).\(key)"
+            guard let value = map[key], let flag = Self.bool(value) else {
+                throw malformed(where_, "expected a Boolean (true = required, false = forbidden)")
+            }
+            requirements.append(try requirement(key, wanted: flag ? .present : .absent, place: where_))
+        }
+        return requirements
+    }
+
+    func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError) -> Requirement {
+        let entry = try options.resolve(
+            KeyCatalog.appleEntry(key), key: key, kind: .plist, path: path, place: place)
+        return Requirement(key: key, source: .plist, target: entry.target, wanted: wanted, note: entry.note)
+    }
+
+    func malformed(_ place: String?, _ reason: String) -> ManifestError {
+        .malformed(path: path, place: place, reason: reason)
+    }
+
+    /// A real Boolean (`<true/>`/`<false/>`), not an integer that Foundation would bridge.
+    static func bool(_ value: Any) -> Bool? {
+        guard type(of: value) == Bool.self else { return nil }
+        return value as? Bool
+    }
+
+    static func backgroundNote(_ mode: String) -> String {
+        let meaning: String
+        switch mode {
+        case "location": meaning = "background location needs GNSS or Wi-Fi"
+        case "audio": meaning = "background audio needs an audio output"
+        case "voip": meaning = "VoIP needs a network connection"
+        case "bluetooth-central", "bluetooth-peripheral": meaning = "background Bluetooth LE needs Bluetooth LE"
+        case "external-accessory": meaning = "talks to external accessories"
+        default: meaning = "a background service the app offers"
+        }
+        return "UIBackgroundModes \(mode): \(meaning) (a note, not a requirement)"
+    }
+
+    static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

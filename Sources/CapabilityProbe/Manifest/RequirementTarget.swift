@@ -1,0 +1,31 @@
+/// What a requirement is checked against.
+public enum RequirementTarget: Sendable, Hashable {
+    /// One capability id's status.
+    case capability(String)
+    /// Any of several capability ids (satisfied when one is present).
+    case anyOf([String])
+    /// A numeric predicate over a finding's details.
+    case predicate(Predicate)
+    /// A key with no Linux meaning; the reason says why.
+    case notApplicable(String)
+
+    /// The capability ids this target reads, in order.
+    public var capabilityIDs: [String] {
+        switch self {
+        case .capability(let id): return [id]
+        case .anyOf(let ids): return ids
+        case .predicate(let predicate): return [predicate.subject.capability]
+        case .notApplicable: return []
+        }
+    }
+
+    /// How the target is shown: the id, `a|b`, the predicate text, or nothing.
+    public var label: String? {
+        switch self {
+        case .capability(let id): return id
+        case .anyOf(let ids): return ids.joined(separator: "|")
+        case .predicate(let predicate): return predicate.text
+        case .notApplicable: return nil
+        }
+    }
+}
