@@ -8,6 +8,9 @@ enum CapCheck {
     /// Every subcommand, in help order.
     static let commands: [any Command.Type] = [
         ListCommand.self,
+        MatrixCommand.self,
+        DiffCommand.self,
+        ReportCommand.self,
     ]
 
     /// Runs argv (without the program name) and returns the exit code.

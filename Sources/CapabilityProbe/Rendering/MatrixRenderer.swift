@@ -10,8 +10,9 @@ public enum MatrixRenderer {
         let width = min(40, max(12, (result.rows.map { $0.name.count }.max() ?? 0) + 2))
         out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
         for row in result.rows {
-            out += TerminalText.pad(TerminalText.sanitize(row.name), width) + TerminalText.pad(row.verdict.rawValue, 11)
-            out += TerminalText.sanitize(reasons(row)) + "\n"
+            let line = TerminalText.pad(TerminalText.sanitize(row.name), width) + TerminalText.pad(row.verdict.rawValue, 11)
+                + TerminalText.sanitize(reasons(row))
+            out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
         out += "\nFamilies\n"
         for family in result.families { out += "  " + TerminalText.sanitize(family.sentence) + "\n" }
