@@ -23,7 +23,8 @@ public struct FeatureTable: Sendable, Hashable, Codable {
         public var id: String
         /// The label: the seed's column name where there is one, else the id.
         public var label: String
-        /// One cell per machine: `present`, `absent`, `unknown`, or a value for value rows.
+        /// One cell per machine: `present`, `absent`, `unknown`; for value rows the value, or empty
+        /// when the machine has none.
         public var cells: [String]
     }
 
