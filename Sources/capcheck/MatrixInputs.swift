@@ -11,11 +11,16 @@ enum MatrixInputs {
     }
 
     /// Reads a table file (`-` = standard input) or a built-in matrix.
-    static func matrix(table: String?, builtin: String?, env: CommandEnvironment) -> Loaded<DeviceMatrix> {
+    static func matrix(table: String?, builtin: String?, env: CommandEnvironment) -> Loaded<
+        DeviceMatrix
+    > {
         do {
             if let builtin { return .value(try BuiltinMatrices.load(builtin)) }
             guard let table else { return .failed(env.fail("no matrix given", .usage)) }
-            if table == "-" { return .value(try MatrixParser.parse([UInt8](env.readStandardInput()), path: "<stdin>")) }
+            if table == "-" {
+                return .value(
+                    try MatrixParser.parse([UInt8](env.readStandardInput()), path: "<stdin>"))
+            }
             return .value(try MatrixParser.parse(contentsOf: table))
         } catch {
             switch error {
@@ -33,13 +38,15 @@ enum MatrixInputs {
         var manifestKind: ManifestKind?
         if let kind {
             guard let parsed = ManifestKind(rawValue: kind) else {
-                return .failed(env.fail("--kind must be plist, android or json, not '\(kind)'", .usage))
+                return .failed(
+                    env.fail("--kind must be plist, android or json, not '\(kind)'", .usage))
             }
             manifestKind = parsed
         }
         do {
             let manifest = try ManifestLoader.load(
-                path: path, kind: manifestKind, options: ManifestLoadOptions(allowUnknown: allowUnknown))
+                path: path, kind: manifestKind,
+                options: ManifestLoadOptions(allowUnknown: allowUnknown))
             return .value(ManifestRowEvaluator(manifest: manifest))
         } catch {
             return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))

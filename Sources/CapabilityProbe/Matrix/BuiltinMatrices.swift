@@ -12,7 +12,9 @@ public enum BuiltinMatrices {
     public static let all: [Entry] = [
         Entry(
             name: "ios-2011",
-            summary: "iPhone, iPod touch and iPad models of 2011 (seed Table 1-1), joined with the camera table (Table 2-1)"),
+            summary:
+                "iPhone, iPod touch and iPad models of 2011 (seed Table 1-1), joined with the camera table (Table 2-1)"
+        )
     ]
 
     /// Loads a built-in matrix.
@@ -23,8 +25,10 @@ public enum BuiltinMatrices {
         switch name {
         case "ios-2011":
             let source = "builtin:ios-2011"
-            let devices = try MatrixParser.parse(text: BuiltinMatrixText.seedDeviceMatrix, path: source, format: .csv)
-            let cameras = try CameraTable.parse(text: BuiltinMatrixText.seedCameraTable, path: source + " (camera table)")
+            let devices = try MatrixParser.parse(
+                text: BuiltinMatrixText.seedDeviceMatrix, path: source, format: .csv)
+            let cameras = try CameraTable.parse(
+                text: BuiltinMatrixText.seedCameraTable, path: source + " (camera table)")
             return try cameras.join(into: devices)
         default:
             throw .unknownBuiltin(name: name, known: all.map(\.name))

@@ -72,9 +72,12 @@ struct CSVReader {
                     }
                     quoted = false
                     index += 1
-                    if index < bytes.count, ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index]) {
+                    if index < bytes.count,
+                        ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
+                    {
                         throw .malformed(
-                            path: path, line: line, reason: "text after a closing quote in field \(fields.count + 1)")
+                            path: path, line: line,
+                            reason: "text after a closing quote in field \(fields.count + 1)")
                     }
                     continue
                 }
@@ -94,7 +97,8 @@ struct CSVReader {
             case Self.newline:
                 fields.append(String(decoding: field, as: UTF8.self))
                 return fields
-            case Self.carriageReturn where index + 1 < bytes.count && bytes[index + 1] == Self.newline:
+            case Self.carriageReturn
+            where index + 1 < bytes.count && bytes[index + 1] == Self.newline:
                 index += 1
             default:
                 field.append(byte)

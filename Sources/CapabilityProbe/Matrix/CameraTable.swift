@@ -54,10 +54,13 @@ public struct CameraTable: Sendable, Hashable {
                 guard let columns = header else {
                     var map: [String: Int] = [:]
                     for (index, name) in fields.enumerated() {
-                        map[MatrixHeaders.normalized(name.trimmingCharacters(in: .whitespaces))] = index
+                        map[MatrixHeaders.normalized(name.trimmingCharacters(in: .whitespaces))] =
+                            index
                     }
                     if let missing = required.first(where: { map[$0] == nil }) {
-                        throw .malformed(path: path, line: line, reason: "camera table has no '\(missing)' column")
+                        throw .malformed(
+                            path: path, line: line,
+                            reason: "camera table has no '\(missing)' column")
                     }
                     header = map
                     continue
@@ -81,7 +84,9 @@ public struct CameraTable: Sendable, Hashable {
         case "front": facing = "front"
         case "external": facing = "external"
         default:
-            throw .malformed(path: path, line: line, reason: "column 'Camera': '\(cell("camera"))' is not rear, front or external")
+            throw .malformed(
+                path: path, line: line,
+                reason: "column 'Camera': '\(cell("camera"))' is not rear, front or external")
         }
         do {
             let width = try MatrixValueParser.number(cell("videowidth")).map { Int($0) }
@@ -94,9 +99,11 @@ public struct CameraTable: Sendable, Hashable {
             }
             let flash = cell("flash").lowercased()
             return Camera(
-                model: cell("model"), facing: facing, autofocus: cell("focus").lowercased().hasPrefix("auto"),
+                model: cell("model"), facing: facing,
+                autofocus: cell("focus").lowercased().hasPrefix("auto"),
                 flash: !(flash.isEmpty || flash == "no" || flash == "none"), megapixels: megapixels,
-                videoMode: try MatrixValueParser.videoMode(cell("videomode"), width: width, height: height), line: line)
+                videoMode: try MatrixValueParser.videoMode(
+                    cell("videomode"), width: width, height: height), line: line)
         } catch {
             throw .malformed(path: path, line: line, reason: error.reason)
         }
@@ -114,15 +121,21 @@ public struct CameraTable: Sendable, Hashable {
     public func join(into matrix: DeviceMatrix) throws(MatrixError) -> DeviceMatrix {
         let names = Set(matrix.rows.map(\.name))
         let families = Set(matrix.rows.compactMap(\.family))
-        if let stray = cameras.first(where: { !names.contains($0.model) && !families.contains($0.model) }) {
+        if let stray = cameras.first(where: {
+            !names.contains($0.model) && !families.contains($0.model)
+        }) {
             throw .malformed(
-                path: source, line: stray.line, reason: "model '\(stray.model)' is neither a row nor a family of \(matrix.source)")
+                path: source, line: stray.line,
+                reason: "model '\(stray.model)' is neither a row nor a family of \(matrix.source)")
         }
         var byModel: [String: [Camera]] = [:]
         for camera in cameras { byModel[camera.model, default: []].append(camera) }
         let existing = Set(matrix.capabilityIDs)
         let added: [(String, String, ([Camera]) -> Bool)] = [
-            ("camera.front", "Front camera (camera table)", { $0.contains { $0.facing == "front" } }),
+            (
+                "camera.front", "Front camera (camera table)",
+                { $0.contains { $0.facing == "front" } }
+            ),
             ("camera.back", "Back camera (camera table)", { $0.contains { $0.facing == "back" } }),
             ("camera.autofocus", "Autofocus (camera table)", { $0.contains(where: \.autofocus) }),
             ("camera.flash", "Flash (camera table)", { $0.contains(where: \.flash) }),
@@ -130,7 +143,9 @@ public struct CameraTable: Sendable, Hashable {
         var joined = matrix
         joined.source = matrix.source
         joined.provenance = matrix.provenance + provenance
-        joined.capabilityColumns += added.map { MatrixColumn(header: $0.1, role: .capability($0.0)) }
+        joined.capabilityColumns += added.map {
+            MatrixColumn(header: $0.1, role: .capability($0.0))
+        }
         joined.valueColumns += [
             MatrixColumn(header: "StillMegapixels (camera table)", role: .value(.stillMegapixels)),
             MatrixColumn(header: "VideoModes (camera table)", role: .value(.videoModes)),
@@ -138,10 +153,14 @@ public struct CameraTable: Sendable, Hashable {
         for index in joined.rows.indices {
             let row = joined.rows[index]
             let own = byModel[row.name] ?? row.family.flatMap { byModel[$0] } ?? []
-            joined.rows[index].cells += added.map { own.isEmpty ? .unknown : ($0.2(own) ? .yes : .no) }
+            joined.rows[index].cells += added.map {
+                own.isEmpty ? .unknown : ($0.2(own) ? .yes : .no)
+            }
             let megapixels = own.compactMap(\.megapixels).max()
             let modes = Array(Set(own.compactMap(\.videoMode))).sorted(by: >).map(\.text)
-            joined.rows[index].values += [megapixels.map { String($0) } ?? "", modes.joined(separator: " ")]
+            joined.rows[index].values += [
+                megapixels.map { String($0) } ?? "", modes.joined(separator: " "),
+            ]
         }
         return joined
     }

@@ -28,7 +28,8 @@ public struct ManifestRowEvaluator: RowEvaluator {
         var unknown: [RowIssue] = []
         for result in verification.requirements {
             let issue = RowIssue(
-                key: result.key, capability: result.capability, required: result.wanted != .absent, reason: result.reason)
+                key: result.key, capability: result.capability, required: result.wanted != .absent,
+                reason: result.reason)
             switch result.verdict {
             case .unsatisfied: failing.append(issue)
             case .unknown: unknown.append(issue)

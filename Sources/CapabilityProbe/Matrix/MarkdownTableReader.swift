@@ -21,7 +21,8 @@ struct MarkdownTableReader {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("#") {
                 return .comment(
-                    String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces), line: index)
+                    String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces),
+                    line: index)
             }
             guard trimmed.hasPrefix("|") else { continue }
             let cells = Self.cells(trimmed)

@@ -29,18 +29,21 @@ struct MatrixBuilder {
         for raw in header.dropFirst() {
             let text = raw.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else {
-                throw .malformed(path: path, line: line, reason: "column \(slots.count + 1) has no header")
+                throw .malformed(
+                    path: path, line: line, reason: "column \(slots.count + 1) has no header")
             }
             guard let role = MatrixHeaders.role(of: text) else {
                 throw .unknownHeader(
-                    path: path, line: line, header: text, suggestion: MatrixHeaders.suggestion(for: text))
+                    path: path, line: line, header: text,
+                    suggestion: MatrixHeaders.suggestion(for: text))
             }
             switch role {
             case .name:
                 slots.append(.ignored)
             case .family:
                 guard !hasFamily else {
-                    throw .malformed(path: path, line: line, reason: "column 'Family' appears twice")
+                    throw .malformed(
+                        path: path, line: line, reason: "column 'Family' appears twice")
                 }
                 hasFamily = true
                 slots.append(.family)
@@ -70,7 +73,8 @@ struct MatrixBuilder {
         self.matrix = DeviceMatrix(
             source: path, provenance: provenance,
             nameHeader: first.trimmingCharacters(in: .whitespaces), hasFamily: hasFamily,
-            capabilityColumns: capabilities, valueColumns: values, ignoredColumns: ignored, rows: [])
+            capabilityColumns: capabilities, valueColumns: values, ignoredColumns: ignored, rows: []
+        )
     }
 
     /// The number of columns the header has.
@@ -101,7 +105,9 @@ struct MatrixBuilder {
                 guard let cell = MatrixCell(parsing: field) else {
                     throw .malformed(
                         path: path, line: line,
-                        reason: "column '\(capabilityHeaders[position])': '\(field)' is not \(MatrixCell.spellings)")
+                        reason:
+                            "column '\(capabilityHeaders[position])': '\(field)' is not \(MatrixCell.spellings)"
+                    )
                 }
                 cells[position] = cell
             case .value(let position):
@@ -119,9 +125,11 @@ struct MatrixBuilder {
             }
         }
         guard !name.isEmpty else {
-            throw .malformed(path: path, line: line, reason: "the row has no name in its first column")
+            throw .malformed(
+                path: path, line: line, reason: "the row has no name in its first column")
         }
-        matrix.rows.append(MatrixRow(name: name, family: family, line: line, cells: cells, values: values))
+        matrix.rows.append(
+            MatrixRow(name: name, family: family, line: line, cells: cells, values: values))
     }
 
     /// Reserves room for rows (large tables).

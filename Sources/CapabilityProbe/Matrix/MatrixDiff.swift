@@ -9,7 +9,8 @@ public enum MatrixDiff {
     ///   - newPath: The new manifest path.
     /// - Returns: The gained, lost and uncertain rows with the keys responsible.
     public static func compare(
-        _ matrix: DeviceMatrix, old: any RowEvaluator, new: any RowEvaluator, oldPath: String, newPath: String
+        _ matrix: DeviceMatrix, old: any RowEvaluator, new: any RowEvaluator, oldPath: String,
+        newPath: String
     ) -> MatrixDiffResult {
         let before = MatrixFilter.evaluate(matrix, with: old, manifest: oldPath)
         let after = MatrixFilter.evaluate(matrix, with: new, manifest: newPath)
@@ -24,11 +25,14 @@ public enum MatrixDiff {
                 keys = responsible(was.failing + was.unknown, notIn: now.failing + now.unknown)
             }
             changes.append(
-                MatrixDiffRow(name: was.name, family: was.family, old: was.verdict, new: now.verdict, change: change, keys: keys))
+                MatrixDiffRow(
+                    name: was.name, family: was.family, old: was.verdict, new: now.verdict,
+                    change: change, keys: keys))
         }
         return MatrixDiffResult(
             matrix: matrix.source, provenance: matrix.provenance, old: oldPath, new: newPath,
-            oldEligible: before.totals.eligible, newEligible: after.totals.eligible, total: matrix.rows.count,
+            oldEligible: before.totals.eligible, newEligible: after.totals.eligible,
+            total: matrix.rows.count,
             changes: changes)
     }
 

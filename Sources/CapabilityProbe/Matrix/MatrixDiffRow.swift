@@ -15,7 +15,10 @@ public struct MatrixDiffRow: Sendable, Hashable, Codable {
     public var keys: [RowIssue]
 
     /// Creates a diff row.
-    public init(name: String, family: String, old: RowVerdict, new: RowVerdict, change: MatrixChange, keys: [RowIssue]) {
+    public init(
+        name: String, family: String, old: RowVerdict, new: RowVerdict, change: MatrixChange,
+        keys: [RowIssue]
+    ) {
         self.name = name
         self.family = family
         self.old = old

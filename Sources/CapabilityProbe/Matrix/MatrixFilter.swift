@@ -28,8 +28,11 @@ public enum MatrixFilter {
                 evaluation = evaluator.evaluate(builder.report(for: row))
                 cache[signature] = evaluation
             }
-            results.append(MatrixRowResult(name: row.name, family: row.group, line: row.line, evaluation: evaluation))
+            results.append(
+                MatrixRowResult(
+                    name: row.name, family: row.group, line: row.line, evaluation: evaluation))
         }
-        return MatrixResult(matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
+        return MatrixResult(
+            matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
     }
 }

@@ -17,9 +17,12 @@ public enum MatrixFormat: String, Sendable, Hashable, CaseIterable, Codable {
         var first = true
         while index < bytes.count {
             let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let line = bytes[index..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let line = bytes[index..<end].drop {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+            }
             index = end + 1
-            guard let lead = line.first, lead != UInt8(ascii: "\r"), lead != UInt8(ascii: "#") else {
+            guard let lead = line.first, lead != UInt8(ascii: "\r"), lead != UInt8(ascii: "#")
+            else {
                 continue
             }
             if first && (lead == UInt8(ascii: "{") || lead == UInt8(ascii: "[")) { return .json }

@@ -7,8 +7,10 @@ import Foundation
 public enum MatrixHeaders {
     /// Every canonical capability id a column may name.
     public static let capabilityIDs: [String] = [
-        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any", "camera.autofocus",
-        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video", "cellular",
+        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any",
+        "camera.autofocus",
+        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video",
+        "cellular",
         "cellular.sms", "cpu.arch", "cpu.arch.arm64", "cpu.arch.armv6", "cpu.arch.armv7",
         "cpu.arch.x86_64", "display", "gpu", "gpu.gles", "gpu.vulkan", "haptics.vibration",
         "input.touchscreen", "location.any", "location.gnss", "memory.total", "net.wifi", "nfc",
@@ -47,7 +49,8 @@ public enum MatrixHeaders {
         ("android.hardware.camera.external", "camera.external"),
         ("android.hardware.camera.autofocus", "camera.autofocus"),
         ("android.hardware.camera.flash", "camera.flash"), ("android.hardware.wifi", "net.wifi"),
-        ("android.hardware.bluetooth", "bluetooth"), ("android.hardware.bluetooth_le", "bluetooth.le"),
+        ("android.hardware.bluetooth", "bluetooth"),
+        ("android.hardware.bluetooth_le", "bluetooth.le"),
         ("android.hardware.telephony", "cellular"), ("android.hardware.location", "location.any"),
         ("android.hardware.location.gps", "location.gnss"),
         ("android.hardware.sensor.accelerometer", "sensor.accelerometer"),
@@ -94,7 +97,9 @@ public enum MatrixHeaders {
 
     private static let table: [String: MatrixColumn.Role] = {
         var table: [String: MatrixColumn.Role] = [:]
-        for (alias, reason) in ignoredAliases { table[normalized(alias)] = .ignored(reason: reason) }
+        for (alias, reason) in ignoredAliases {
+            table[normalized(alias)] = .ignored(reason: reason)
+        }
         for (alias, kind) in valueAliases { table[normalized(alias)] = .value(kind) }
         for (alias, id) in capabilityAliases { table[normalized(alias)] = .capability(id) }
         for id in capabilityIDs { table[normalized(id)] = .capability(id) }

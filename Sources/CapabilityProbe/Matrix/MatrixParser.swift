@@ -44,12 +44,16 @@ public enum MatrixParser {
     ///   - format: The syntax; detected when nil.
     /// - Returns: The matrix.
     /// - Throws: ``MatrixError/unreadable(path:reason:)`` or a parse error.
-    public static func parse(contentsOf path: String, format: MatrixFormat? = nil) throws(MatrixError) -> DeviceMatrix {
+    public static func parse(contentsOf path: String, format: MatrixFormat? = nil)
+        throws(MatrixError) -> DeviceMatrix
+    {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: path)
+                ? "permission denied or not a file" : "no such file"
             throw .unreadable(path: path, reason: reason)
         }
         return try parse([UInt8](data), path: path, format: format)
@@ -68,7 +72,8 @@ public enum MatrixParser {
                 if builder != nil {
                     try builder?.add(fields, line: line)
                 } else {
-                    builder = try MatrixBuilder(header: fields, line: line, path: path, provenance: [])
+                    builder = try MatrixBuilder(
+                        header: fields, line: line, path: path, provenance: [])
                 }
             }
         }
@@ -79,7 +84,9 @@ public enum MatrixParser {
         return matrix
     }
 
-    private static func parseJSON(_ bytes: [UInt8], path: String) throws(MatrixError) -> DeviceMatrix {
+    private static func parseJSON(_ bytes: [UInt8], path: String) throws(MatrixError)
+        -> DeviceMatrix
+    {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
@@ -94,35 +101,42 @@ public enum MatrixParser {
             rowValues = rows
         case .object(let object):
             guard let rows = object["rows"]?.arrayValue else {
-                throw .malformed(path: path, line: nil, reason: "rows: missing (expected an array of objects)")
+                throw .malformed(
+                    path: path, line: nil, reason: "rows: missing (expected an array of objects)")
             }
             rowValues = rows
             switch object["provenance"] {
             case .string(let text): provenance = [text]
             case .array(let items): provenance = items.compactMap(\.stringValue)
-            case .object(let items): provenance = items.keys.sorted().map { "\($0): \(items[$0]?.stringValue ?? "")" }
+            case .object(let items):
+                provenance = items.keys.sorted().map { "\($0): \(items[$0]?.stringValue ?? "")" }
             default: break
             }
             if let columns = object["columns"]?.arrayValue {
                 declaredColumns = columns.compactMap(\.stringValue)
             }
         default:
-            throw .malformed(path: path, line: nil, reason: "top level: expected an object with 'rows' or an array of rows")
+            throw .malformed(
+                path: path, line: nil,
+                reason: "top level: expected an object with 'rows' or an array of rows")
         }
         var rows: [[String: JSONValue]] = []
         for (index, row) in rowValues.enumerated() {
             guard let object = row.objectValue else {
-                throw .malformed(path: path, line: nil, reason: "rows[\(index)]: expected an object")
+                throw .malformed(
+                    path: path, line: nil, reason: "rows[\(index)]: expected an object")
             }
             rows.append(object)
         }
         let nameKeys = ["name", "device", "model"]
         let allKeys = Set(rows.flatMap(\.keys))
-        guard let nameKey = allKeys.sorted().first(where: { nameKeys.contains($0.lowercased()) }) else {
+        guard let nameKey = allKeys.sorted().first(where: { nameKeys.contains($0.lowercased()) })
+        else {
             throw .malformed(path: path, line: nil, reason: "rows: no 'name' key in any row")
         }
         let columns = (declaredColumns ?? allKeys.sorted()).filter { $0 != nameKey }
-        var builder = try MatrixBuilder(header: [nameKey] + columns, line: 1, path: path, provenance: provenance)
+        var builder = try MatrixBuilder(
+            header: [nameKey] + columns, line: 1, path: path, provenance: provenance)
         builder.reserve(rows.count)
         for (index, row) in rows.enumerated() {
             let fields = ([nameKey] + columns).map { key in text(row[key]) }

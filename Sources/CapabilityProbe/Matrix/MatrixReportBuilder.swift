@@ -11,7 +11,13 @@
 public struct MatrixReportBuilder: Sendable {
     /// Parent → sub-capabilities, for implications.
     static let children: [(parent: String, children: [String])] = [
-        ("camera.any", ["camera.front", "camera.back", "camera.external", "camera.autofocus", "camera.flash", "camera.video"]),
+        (
+            "camera.any",
+            [
+                "camera.front", "camera.back", "camera.external", "camera.autofocus",
+                "camera.flash", "camera.video",
+            ]
+        ),
         ("location.any", ["location.gnss"]),
         ("bluetooth", ["bluetooth.le"]),
         ("cellular", ["cellular.sms"]),
@@ -40,7 +46,11 @@ public struct MatrixReportBuilder: Sendable {
             let header = matrix.capabilityColumns[index].header
             findings[id] = CapabilityFinding(
                 id: id, status: cell.status, count: cell == .yes ? 1 : 0,
-                evidence: [Evidence(device: "matrix column '\(header)'", reason: "the table says \(cell.rawValue)")])
+                evidence: [
+                    Evidence(
+                        device: "matrix column '\(header)'",
+                        reason: "the table says \(cell.rawValue)")
+                ])
         }
         addDetails(row, to: &findings)
         applyImplications(to: &findings)
@@ -48,7 +58,8 @@ public struct MatrixReportBuilder: Sendable {
             kind: .snapshot, path: matrix.source, udevDatabase: false, attributes: false,
             complete: false, notes: ["synthetic report from a device matrix row"])
         return CapabilityReport(
-            source: source, machine: MachineIdentity(), capabilities: Array(findings.values), devices: [])
+            source: source, machine: MachineIdentity(), capabilities: Array(findings.values),
+            devices: [])
     }
 
     private func addDetails(_ row: MatrixRow, to findings: inout [String: CapabilityFinding]) {
@@ -65,7 +76,9 @@ public struct MatrixReportBuilder: Sendable {
             guard !text.isEmpty else { continue }
             switch kind {
             case .stillMegapixels:
-                if let value = try? MatrixValueParser.number(text) { megapixels = max(megapixels ?? 0, value) }
+                if let value = try? MatrixValueParser.number(text) {
+                    megapixels = max(megapixels ?? 0, value)
+                }
             case .stillWidth: stillWidth = try? MatrixValueParser.number(text)
             case .stillHeight: stillHeight = try? MatrixValueParser.number(text)
             case .videoWidth: videoWidth = (try? MatrixValueParser.number(text)).map { Int($0) }
@@ -92,22 +105,33 @@ public struct MatrixReportBuilder: Sendable {
             }
         }
         for text in modeText {
-            if let mode = try? MatrixValueParser.videoMode(text, width: videoWidth, height: videoHeight) {
+            if let mode = try? MatrixValueParser.videoMode(
+                text, width: videoWidth, height: videoHeight)
+            {
                 modes.append(mode)
             }
         }
         if megapixels == nil, let stillWidth, let stillHeight {
             megapixels = stillWidth * stillHeight / 1e6
         }
-        if let megapixels { details["camera.any", default: [:]]["megapixels"] = .double(megapixels) }
+        if let megapixels {
+            details["camera.any", default: [:]]["megapixels"] = .double(megapixels)
+        }
         if !modes.isEmpty {
             let sorted = Array(Set(modes)).sorted(by: >)
             details["camera.video", default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
         }
         for (id, values) in details {
-            var finding = findings[id] ?? CapabilityFinding(
-                id: id, status: .present, count: 1,
-                evidence: [Evidence(device: "matrix values", reason: "the table gives \(values.keys.sorted().joined(separator: ", "))")])
+            var finding =
+                findings[id]
+                ?? CapabilityFinding(
+                    id: id, status: .present, count: 1,
+                    evidence: [
+                        Evidence(
+                            device: "matrix values",
+                            reason:
+                                "the table gives \(values.keys.sorted().joined(separator: ", "))")
+                    ])
             finding.details.merge(values) { _, new in new }
             findings[id] = finding
         }
@@ -122,14 +146,19 @@ public struct MatrixReportBuilder: Sendable {
                 var finding = findings[parent] ?? CapabilityFinding(id: parent, status: .present)
                 finding.status = .present
                 finding.count = max(finding.count, 1)
-                finding.evidence = [Evidence(device: "matrix implication", reason: "implied by \(child) = yes")]
+                finding.evidence = [
+                    Evidence(device: "matrix implication", reason: "implied by \(child) = yes")
+                ]
                 findings[parent] = finding
             }
             guard findings[parent]?.status == .absent else { continue }
-            for child in children where findings[child] == nil || findings[child]?.status == .unknown {
+            for child in children
+            where findings[child] == nil || findings[child]?.status == .unknown {
                 findings[child] = CapabilityFinding(
                     id: child, status: .absent,
-                    evidence: [Evidence(device: "matrix implication", reason: "implied by \(parent) = no")])
+                    evidence: [
+                        Evidence(device: "matrix implication", reason: "implied by \(parent) = no")
+                    ])
             }
         }
     }

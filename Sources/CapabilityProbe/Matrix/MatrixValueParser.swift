@@ -23,7 +23,9 @@ public enum MatrixValueParser {
 
         /// Orders by pixel count, then frame rate.
         public static func < (lhs: VideoMode, rhs: VideoMode) -> Bool {
-            (lhs.width * lhs.height, lhs.fps, lhs.width) < (rhs.width * rhs.height, rhs.fps, rhs.width)
+            (lhs.width * lhs.height, lhs.fps, lhs.width) < (
+                rhs.width * rhs.height, rhs.fps, rhs.width
+            )
         }
     }
 
@@ -55,7 +57,9 @@ public enum MatrixValueParser {
     ///   - height: A height from a separate column.
     /// - Returns: The mode, or nil for none.
     /// - Throws: a reason when the text is not a mode.
-    static func videoMode(_ text: String, width: Int? = nil, height: Int? = nil) throws(MatrixValueError) -> VideoMode? {
+    static func videoMode(_ text: String, width: Int? = nil, height: Int? = nil)
+        throws(MatrixValueError) -> VideoMode?
+    {
         let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
         if lower.isEmpty || lower == "no" || lower == "none" || lower == "-" { return nil }
         let normalized = lower.replacingOccurrences(of: "×", with: "x")
@@ -64,18 +68,24 @@ public enum MatrixValueParser {
             .replacingOccurrences(of: " ", with: "@")
         let parts = normalized.split(separator: "@", omittingEmptySubsequences: true)
         let usage = "'\(text)' is not a video mode like '720p at 30fps' or '1280x720@30'"
-        guard let last = parts.last, let rate = Double(last), rate > 0, rate.isFinite, parts.count <= 2 else {
+        guard let last = parts.last, let rate = Double(last), rate > 0, rate.isFinite,
+            parts.count <= 2
+        else {
             throw MatrixValueError(reason: usage)
         }
         let fps = Int(rate.rounded())
         guard parts.count == 2 else {
             guard let width, let height else {
-                throw MatrixValueError(reason: "'\(text)' names no frame size and the row has no video width and height")
+                throw MatrixValueError(
+                    reason:
+                        "'\(text)' names no frame size and the row has no video width and height")
             }
             return VideoMode(width: width, height: height, fps: fps)
         }
         let name = String(parts[0])
-        if let named = namedSizes[name] { return VideoMode(width: named.0, height: named.1, fps: fps) }
+        if let named = namedSizes[name] {
+            return VideoMode(width: named.0, height: named.1, fps: fps)
+        }
         let dims = name.split(separator: "x")
         guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else {
             throw MatrixValueError(reason: "'\(text)': unknown frame size '\(name)'")
@@ -108,7 +118,9 @@ public enum MatrixValueParser {
         case "m", "mb", "mib": scale = 1024 * 1024
         case "g", "gb", "gib": scale = 1024 * 1024 * 1024
         case "t", "tb", "tib": scale = 1024 * 1024 * 1024 * 1024
-        default: throw MatrixValueError(reason: "'\(text)': unknown unit '\(unit)' (use B, KiB, MiB, GiB or TiB)")
+        default:
+            throw MatrixValueError(
+                reason: "'\(text)': unknown unit '\(unit)' (use B, KiB, MiB, GiB or TiB)")
         }
         guard let value = Double(number), value.isFinite, value * scale < 9e18 else {
             throw MatrixValueError(reason: "'\(text)' is not an amount of memory")

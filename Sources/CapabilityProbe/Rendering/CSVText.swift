@@ -13,7 +13,8 @@ public enum CSVText {
                 text.unicodeScalars.map { scalar -> Unicode.Scalar in
                     let value = scalar.value
                     if value == 0x0a || value == 0x0d { return " " }
-                    if value < 0x20 || (0x7f...0x9f).contains(value) || (0x202a...0x202e).contains(value)
+                    if value < 0x20 || (0x7f...0x9f).contains(value)
+                        || (0x202a...0x202e).contains(value)
                         || (0x2066...0x2069).contains(value)
                     {
                         return "?"
@@ -21,7 +22,10 @@ public enum CSVText {
                     return scalar
                 }))
         if let first = clean.first, "=+-@".contains(first) { clean = "'" + clean }
-        guard clean.contains(where: { $0 == "," || $0 == "\"" }) || clean.hasPrefix(" ") || clean.hasSuffix(" ") else {
+        guard
+            clean.contains(where: { $0 == "," || $0 == "\"" }) || clean.hasPrefix(" ")
+                || clean.hasSuffix(" ")
+        else {
             return clean
         }
         return "\"" + clean.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -43,7 +43,8 @@ public struct FeatureTable: Sendable, Hashable, Codable {
         ("audio.output", "Speaker"), ("audio.input", "Audio In"),
         ("sensor.accelerometer", "Accelerometer"), ("sensor.magnetometer", "Magnetometer"),
         ("sensor.gyroscope", "Gyroscope"), ("location.gnss", "GPS"),
-        ("sensor.proximity", "Proximity Sensor"), ("camera.any", "Camera"), ("camera.video", "Video"),
+        ("sensor.proximity", "Proximity Sensor"), ("camera.any", "Camera"),
+        ("camera.video", "Video"),
         ("haptics.vibration", "Vibration"),
     ]
 
@@ -60,7 +61,8 @@ public struct FeatureTable: Sendable, Hashable, Codable {
     ///   - verdicts: Per machine (same order), the manifest evaluation, when a manifest was given.
     ///   - manifest: The manifest path.
     public init(
-        machines: [(name: String, report: CapabilityReport)], verdicts: [RowEvaluation]? = nil, manifest: String? = nil
+        machines: [(name: String, report: CapabilityReport)], verdicts: [RowEvaluation]? = nil,
+        manifest: String? = nil
     ) {
         self.schema = Self.currentSchema
         self.manifest = manifest
@@ -80,13 +82,20 @@ public struct FeatureTable: Sendable, Hashable, Codable {
             return Machine(
                 name: pair.0, source: source.kind.rawValue + (source.path.map { " " + $0 } ?? ""),
                 complete: source.complete, verdict: evaluation.map(Self.verdictWord),
-                verdictKeys: evaluation.map { ($0.failing.isEmpty ? $0.unknown : $0.failing).map(\.key) })
+                verdictKeys: evaluation.map {
+                    ($0.failing.isEmpty ? $0.unknown : $0.failing).map(\.key)
+                })
         }
         let seedIDs = Set(Self.seedFeatures.map(\.id))
-        let otherIDs = Set(machines.flatMap { $0.report.capabilities.map(\.id) }).subtracting(seedIDs).sorted()
+        let otherIDs = Set(machines.flatMap { $0.report.capabilities.map(\.id) }).subtracting(
+            seedIDs
+        ).sorted()
         var rows: [Row] = []
         for (id, label) in Self.seedFeatures + otherIDs.map({ ($0, $0) }) {
-            rows.append(Row(id: id, label: label, cells: machines.map { $0.report.finding(id)?.status.rawValue ?? "unknown" }))
+            rows.append(
+                Row(
+                    id: id, label: label,
+                    cells: machines.map { $0.report.finding(id)?.status.rawValue ?? "unknown" }))
         }
         for (id, key, label) in Self.valueRows {
             let cells = machines.map { Self.value($0.report.finding(id)?.details[key], key: key) }
@@ -109,7 +118,8 @@ public struct FeatureTable: Sendable, Hashable, Codable {
         switch value {
         case .int(let number) where key == "bytes":
             let gib = Double(number) / 1_073_741_824
-            return gib >= 1 ? "\(formatted(gib)) GiB" : "\(formatted(Double(number) / 1_048_576)) MiB"
+            return gib >= 1
+                ? "\(formatted(gib)) GiB" : "\(formatted(Double(number) / 1_048_576)) MiB"
         case .int(let number): return String(number)
         case .double(let number): return formatted(number)
         case .string(let text): return text

@@ -52,7 +52,9 @@ public enum FeatureTableRenderer {
     /// - Parameter table: The table.
     /// - Returns: Markdown text.
     public static func markdown(_ table: FeatureTable) -> String {
-        var out = "| Feature | Id | " + table.machines.map { MarkdownText.cell($0.name) }.joined(separator: " | ") + " |\n"
+        var out =
+            "| Feature | Id | "
+            + table.machines.map { MarkdownText.cell($0.name) }.joined(separator: " | ") + " |\n"
         out += "| --- | --- |" + String(repeating: " :---: |", count: table.machines.count) + "\n"
         for row in table.rows {
             out += "| \(MarkdownText.cell(row.label)) | `\(row.id)` | "
@@ -60,7 +62,9 @@ public enum FeatureTableRenderer {
         }
         if let manifest = table.manifest {
             out += "| **Verdict** | \(MarkdownText.cell(manifest)) | "
-            out += table.machines.map { MarkdownText.cell(verdictCell($0)) }.joined(separator: " | ") + " |\n"
+            out +=
+                table.machines.map { MarkdownText.cell(verdictCell($0)) }.joined(separator: " | ")
+                + " |\n"
         }
         out += "\n☑ present · ☐ absent · ? unknown (never read as absent)\n\n"
         for machine in table.machines {
@@ -128,13 +132,17 @@ public enum FeatureTableRenderer {
         for row in table.rows {
             out += "<tr><th scope=\"row\">\(e(row.label)) <code>\(e(row.id))</code></th>"
             for cell in row.cells {
-                let kind = ["present", "absent", "unknown"].contains(cell) ? cell : (cell.isEmpty ? "unknown" : "value")
-                out += "<td class=\"cell \(kind)\" title=\"\(e(cell.isEmpty ? "unknown" : cell))\">\(e(glyph(cell)))</td>"
+                let kind =
+                    ["present", "absent", "unknown"].contains(cell)
+                    ? cell : (cell.isEmpty ? "unknown" : "value")
+                out +=
+                    "<td class=\"cell \(kind)\" title=\"\(e(cell.isEmpty ? "unknown" : cell))\">\(e(glyph(cell)))</td>"
             }
             out += "</tr>\n"
         }
         if let manifest = table.manifest {
-            out += "<tr class=\"verdict\"><th scope=\"row\">Verdict <code>\(e(manifest))</code></th>"
+            out +=
+                "<tr class=\"verdict\"><th scope=\"row\">Verdict <code>\(e(manifest))</code></th>"
             for machine in table.machines { out += "<td>\(e(verdictCell(machine)))</td>" }
             out += "</tr>\n"
         }

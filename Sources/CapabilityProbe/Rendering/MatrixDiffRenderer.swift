@@ -6,8 +6,12 @@ public enum MatrixDiffRenderer {
     /// - Returns: Plain text, sanitised for terminals.
     public static func text(_ diff: MatrixDiffResult) -> String {
         var out = MatrixRenderer.header(matrix: diff.matrix, provenance: diff.provenance)
-        out += "Old        " + TerminalText.sanitize(diff.old) + " (\(diff.oldEligible) of \(diff.total) eligible)\n"
-        out += "New        " + TerminalText.sanitize(diff.new) + " (\(diff.newEligible) of \(diff.total) eligible)\n\n"
+        out +=
+            "Old        " + TerminalText.sanitize(diff.old)
+            + " (\(diff.oldEligible) of \(diff.total) eligible)\n"
+        out +=
+            "New        " + TerminalText.sanitize(diff.new)
+            + " (\(diff.newEligible) of \(diff.total) eligible)\n\n"
         let sections: [(MatrixChange, String, String)] = [
             (.lost, "Lost", "-"), (.mayBeLost, "May be lost (new manifest undecided)", "-?"),
             (.gained, "Gained", "+"), (.mayBeGained, "May be gained", "+?"),
@@ -28,7 +32,8 @@ public enum MatrixDiffRenderer {
         if diff.changes.isEmpty {
             out += "No row changes verdict.\n"
         } else {
-            out += "\(lost) lost, \(gained) gained, \(diff.changes.count - lost - gained) uncertain\n"
+            out +=
+                "\(lost) lost, \(gained) gained, \(diff.changes.count - lost - gained) uncertain\n"
         }
         if lost + diff.rows(.mayBeLost).count > 0 {
             out += "Note: \(MatrixDiffResult.appleRule).\n"
@@ -45,8 +50,10 @@ public enum MatrixDiffRenderer {
             if row.new == .excluded { return row.keys.map(\.playWording).joined(separator: "; ") }
             return "the table does not say: " + row.keys.map(\.key).joined(separator: ", ")
         case .gained, .mayBeGained:
-            return row.keys.map { ($0.required ? "no longer requires: " : "no longer excludes: ") + $0.key }
-                .joined(separator: "; ")
+            return row.keys.map {
+                ($0.required ? "no longer requires: " : "no longer excludes: ") + $0.key
+            }
+            .joined(separator: "; ")
         }
     }
 }

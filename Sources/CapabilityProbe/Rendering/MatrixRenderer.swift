@@ -5,19 +5,26 @@ public enum MatrixRenderer {
     /// - Returns: Plain text; row names and table text are sanitised for terminals.
     public static func text(_ result: MatrixResult) -> String {
         var out = header(matrix: result.matrix, provenance: result.provenance)
-        if let manifest = result.manifest { out += "Manifest   " + TerminalText.sanitize(manifest) + "\n" }
+        if let manifest = result.manifest {
+            out += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
+        }
         out += "\n"
         let width = min(40, max(12, (result.rows.map { $0.name.count }.max() ?? 0) + 2))
         out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
         for row in result.rows {
-            let line = TerminalText.pad(TerminalText.sanitize(row.name), width) + TerminalText.pad(row.verdict.rawValue, 11)
+            let line =
+                TerminalText.pad(TerminalText.sanitize(row.name), width)
+                + TerminalText.pad(row.verdict.rawValue, 11)
                 + TerminalText.sanitize(reasons(row))
             out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
         out += "\nFamilies\n"
-        for family in result.families { out += "  " + TerminalText.sanitize(family.sentence) + "\n" }
+        for family in result.families {
+            out += "  " + TerminalText.sanitize(family.sentence) + "\n"
+        }
         let totals = result.totals
-        out += "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
+        out +=
+            "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
         return out
     }
 
@@ -28,7 +35,8 @@ public enum MatrixRenderer {
         switch row.verdict {
         case .eligible: return ""
         case .excluded: return row.failing.map(\.playWording).joined(separator: "; ")
-        case .undecided: return "the table does not say: " + row.unknown.map(\.key).joined(separator: ", ")
+        case .undecided:
+            return "the table does not say: " + row.unknown.map(\.key).joined(separator: ", ")
         }
     }
 
@@ -38,11 +46,14 @@ public enum MatrixRenderer {
     public static func csv(_ result: MatrixResult) -> String {
         var out = "# matrix: " + CSVText.field(result.matrix) + "\n"
         for line in result.provenance { out += "# " + TerminalText.sanitize(line) + "\n" }
-        if let manifest = result.manifest { out += "# manifest: " + TerminalText.sanitize(manifest) + "\n" }
+        if let manifest = result.manifest {
+            out += "# manifest: " + TerminalText.sanitize(manifest) + "\n"
+        }
         out += "row,family,verdict,failing,unknown,reasons\n"
         for row in result.rows {
             out += CSVText.line([
-                row.name, row.family, row.verdict.rawValue, row.failing.map(\.key).joined(separator: ";"),
+                row.name, row.family, row.verdict.rawValue,
+                row.failing.map(\.key).joined(separator: ";"),
                 row.unknown.map(\.key).joined(separator: ";"), reasons(row),
             ])
         }

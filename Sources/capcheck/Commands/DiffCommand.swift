@@ -4,7 +4,8 @@ import CapabilityProbe
 struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Show which table rows a new manifest gains or loses against an old one"
-    static let usage = "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] [--json]"
+    static let usage =
+        "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] [--json]"
     static let options = """
           OLD NEW               The old and new manifests (Info.plist, AndroidManifest.xml, JSON)
           --matrix TABLE        A device table (CSV, Markdown or JSON; '-' = stdin)
@@ -35,14 +36,17 @@ struct DiffCommand: Command {
         let positionals = arguments.positionals()
         guard positionals.count == 2 else {
             throw UsageError(
-                positionals.count < 2 ? "give the OLD and NEW manifests" : "unexpected argument '\(positionals[2])'",
+                positionals.count < 2
+                    ? "give the OLD and NEW manifests" : "unexpected argument '\(positionals[2])'",
                 command: Self.name)
         }
         old = positionals[0]
         new = positionals[1]
         switch (table, builtin) {
-        case (nil, nil): throw UsageError("give --matrix TABLE or --builtin NAME", command: Self.name)
-        case (.some, .some): throw UsageError("give --matrix TABLE or --builtin NAME, not both", command: Self.name)
+        case (nil, nil):
+            throw UsageError("give --matrix TABLE or --builtin NAME", command: Self.name)
+        case (.some, .some):
+            throw UsageError("give --matrix TABLE or --builtin NAME, not both", command: Self.name)
         default: break
         }
     }
@@ -55,12 +59,15 @@ struct DiffCommand: Command {
         }
         var evaluators: [ManifestRowEvaluator] = []
         for path in [old, new] {
-            switch MatrixInputs.evaluator(manifest: path, kind: kind, allowUnknown: allowUnknown, env: env) {
+            switch MatrixInputs.evaluator(
+                manifest: path, kind: kind, allowUnknown: allowUnknown, env: env)
+            {
             case .value(let value): evaluators.append(value)
             case .failed(let code): return code
             }
         }
-        let diff = MatrixDiff.compare(matrix, old: evaluators[0], new: evaluators[1], oldPath: old, newPath: new)
+        let diff = MatrixDiff.compare(
+            matrix, old: evaluators[0], new: evaluators[1], oldPath: old, newPath: new)
         if json {
             do {
                 env.stdout.write(try JSONOutput.string(diff))
@@ -72,11 +79,14 @@ struct DiffCommand: Command {
         }
         guard noLoss else { return .ok }
         if !diff.rows(.lost).isEmpty {
-            env.stderr.line("capcheck: \(diff.rows(.lost).count) row(s) lost: \(MatrixDiffResult.appleRule)")
+            env.stderr.line(
+                "capcheck: \(diff.rows(.lost).count) row(s) lost: \(MatrixDiffResult.appleRule)")
             return .unmet
         }
         if !diff.rows(.mayBeLost).isEmpty {
-            env.stderr.line("capcheck: \(diff.rows(.mayBeLost).count) row(s) may be lost (the table does not say)")
+            env.stderr.line(
+                "capcheck: \(diff.rows(.mayBeLost).count) row(s) may be lost (the table does not say)"
+            )
             return .undecided
         }
         return .ok

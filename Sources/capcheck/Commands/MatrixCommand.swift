@@ -44,10 +44,13 @@ struct MatrixCommand: Command {
         }
         table = positionals.first
         if listBuiltin { return }
-        if json && csv { throw UsageError("--json and --csv exclude each other", command: Self.name) }
+        if json && csv {
+            throw UsageError("--json and --csv exclude each other", command: Self.name)
+        }
         switch (table, builtin) {
         case (nil, nil): throw UsageError("give a TABLE or --builtin NAME", command: Self.name)
-        case (.some, .some): throw UsageError("give a TABLE or --builtin NAME, not both", command: Self.name)
+        case (.some, .some):
+            throw UsageError("give a TABLE or --builtin NAME, not both", command: Self.name)
         default: break
         }
         if manifest == nil { throw UsageError("--manifest is required", command: Self.name) }
@@ -56,7 +59,9 @@ struct MatrixCommand: Command {
     func run(in env: CommandEnvironment) -> ExitCode {
         if listBuiltin {
             let width = (BuiltinMatrices.all.map { $0.name.count }.max() ?? 0) + 2
-            for entry in BuiltinMatrices.all { env.stdout.line(TerminalText.pad(entry.name, width) + entry.summary) }
+            for entry in BuiltinMatrices.all {
+                env.stdout.line(TerminalText.pad(entry.name, width) + entry.summary)
+            }
             return .ok
         }
         guard let manifest else { return env.fail("--manifest is required", .usage) }
@@ -66,7 +71,9 @@ struct MatrixCommand: Command {
         case .failed(let code): return code
         }
         let evaluator: ManifestRowEvaluator
-        switch MatrixInputs.evaluator(manifest: manifest, kind: kind, allowUnknown: allowUnknown, env: env) {
+        switch MatrixInputs.evaluator(
+            manifest: manifest, kind: kind, allowUnknown: allowUnknown, env: env)
+        {
         case .value(let value): evaluator = value
         case .failed(let code): return code
         }

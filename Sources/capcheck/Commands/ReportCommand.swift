@@ -4,8 +4,10 @@ import Foundation
 /// `capcheck report`: the seed's feature table for real machines.
 struct ReportCommand: Command {
     static let name = "report"
-    static let abstract = "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
-    static let usage = "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
+    static let abstract =
+        "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
+    static let usage =
+        "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
     static let options = """
           --from FILE           A machine: udevadm --export-db dump, umockdev recording or
                                 snapshot ('-' = stdin); repeat for more columns; without it
@@ -31,7 +33,8 @@ struct ReportCommand: Command {
         allowUnknown = try arguments.flag("allow-unknown")
         let formatName = try arguments.value("format") ?? "md"
         guard let format = FeatureTableRenderer.Format(rawValue: formatName) else {
-            throw UsageError("--format must be md, csv, json or html, not '\(formatName)'", command: Self.name)
+            throw UsageError(
+                "--format must be md, csv, json or html, not '\(formatName)'", command: Self.name)
         }
         self.format = format
         output = try arguments.value("o", "output")
@@ -51,7 +54,9 @@ struct ReportCommand: Command {
         }
         var verdicts: [RowEvaluation]?
         if let manifest {
-            switch MatrixInputs.evaluator(manifest: manifest, kind: kind, allowUnknown: allowUnknown, env: env) {
+            switch MatrixInputs.evaluator(
+                manifest: manifest, kind: kind, allowUnknown: allowUnknown, env: env)
+            {
             case .value(let evaluator): verdicts = machines.map { evaluator.evaluate($0.report) }
             case .failed(let code): return code
             }
