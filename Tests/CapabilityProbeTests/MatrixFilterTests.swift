@@ -48,6 +48,15 @@ import Testing
         #expect(result.families.map(\.sentence) == ["F: 1 of 2 eligible (1 excluded)", "G: 1 of 2 eligible (1 excluded)"])
     }
 
+    @Test func keepsImpliedParentsWhenRowsShareAnEvaluation() throws {
+        let matrix = try MatrixParser.parse(
+            text: "Device,Camera,Front Camera,GPS\nA,,yes,yes\nB,,no,no\nC,,yes,no\nD,no,,yes\n", path: "t.csv")
+        #expect(MatrixFilter.relevantColumns(matrix, ids: ["camera.any"]).0 == [0, 1])
+        let result = MatrixFilter.evaluate(
+            matrix, with: try Self.manifest(#"{"version": 1, "require": ["camera.any"]}"#))
+        #expect(result.rows.map(\.verdict) == [.eligible, .undecided, .eligible, .excluded])
+    }
+
     @Test func impliesParentsFromDefiniteCells() throws {
         let matrix = try MatrixParser.parse(text: "Device,GPS,Camera,Front Camera\nA,yes,no,\nB,no,,yes\n", path: "t.csv")
         let builder = MatrixReportBuilder(matrix: matrix)

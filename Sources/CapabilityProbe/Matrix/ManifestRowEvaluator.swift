@@ -19,6 +19,11 @@ public struct ManifestRowEvaluator: RowEvaluator {
         self.options = options
     }
 
+    /// The capability ids the manifest's requirements read.
+    public var capabilityIDs: Set<String>? {
+        Set(manifest.requirements.flatMap { $0.target.capabilityIDs })
+    }
+
     /// Checks the manifest against a row's synthetic report.
     /// - Parameter report: The report.
     /// - Returns: The failing and unknown keys.

@@ -47,14 +47,14 @@ struct MarkdownTableReader {
             } else if character == "\\" {
                 escaped = true
             } else if character == "|" {
-                cells.append(current.trimmingCharacters(in: .whitespaces))
+                cells.append(MatrixText.trimmed(current))
                 current = ""
             } else {
                 current.append(character)
             }
         }
         if escaped { current.append("\\") }
-        let rest = current.trimmingCharacters(in: .whitespaces)
+        let rest = MatrixText.trimmed(current)
         if !rest.isEmpty { cells.append(rest) }
         return cells
     }

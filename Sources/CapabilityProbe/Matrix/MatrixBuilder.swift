@@ -10,6 +10,8 @@ struct MatrixBuilder {
     private let slots: [Slot]
     private let capabilityHeaders: [String]
     private let valueKinds: [MatrixValueKind]
+    /// Value cells already validated, per value column (tables repeat few distinct values).
+    private var validated: [Set<String>]
     private var matrix: DeviceMatrix
 
     /// Resolves the header; the first column is always the row name.
@@ -70,6 +72,7 @@ struct MatrixBuilder {
             if case .value(let kind) = column.role { return kind }
             return .notes
         }
+        self.validated = Array(repeating: [], count: values.count)
         self.matrix = DeviceMatrix(
             source: path, provenance: provenance,
             nameHeader: first.trimmingCharacters(in: .whitespaces), hasFamily: hasFamily,
@@ -97,9 +100,9 @@ struct MatrixBuilder {
             let field = fields[index]
             switch slot {
             case .name:
-                name = field.trimmingCharacters(in: .whitespaces)
+                name = MatrixText.trimmed(field)
             case .family:
-                let trimmed = field.trimmingCharacters(in: .whitespaces)
+                let trimmed = MatrixText.trimmed(field)
                 family = trimmed.isEmpty ? nil : trimmed
             case .capability(let position):
                 guard let cell = MatrixCell(parsing: field) else {
@@ -111,13 +114,17 @@ struct MatrixBuilder {
                 }
                 cells[position] = cell
             case .value(let position):
-                let text = field.trimmingCharacters(in: .whitespaces)
-                do {
-                    try MatrixValueParser.validate(text, kind: valueKinds[position])
-                } catch {
-                    throw .malformed(
-                        path: path, line: line,
-                        reason: "column '\(matrix.valueColumns[position].header)': \(error.reason)")
+                let text = MatrixText.trimmed(field)
+                if valueKinds[position] != .notes, !validated[position].contains(text) {
+                    do {
+                        try MatrixValueParser.validate(text, kind: valueKinds[position])
+                    } catch {
+                        throw .malformed(
+                            path: path, line: line,
+                            reason:
+                                "column '\(matrix.valueColumns[position].header)': \(error.reason)")
+                    }
+                    validated[position].insert(text)
                 }
                 values[position] = text
             case .ignored:

@@ -14,7 +14,20 @@ public enum MatrixCell: UInt8, Sendable, Hashable, Codable, CaseIterable {
     /// - Parameter text: The cell text.
     /// - Returns: The cell, or nil when the spelling is not recognised.
     public init?(parsing text: some StringProtocol) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        // Fast path for the spellings large tables use.
+        if text == "yes" {
+            self = .yes
+            return
+        }
+        if text == "no" {
+            self = .no
+            return
+        }
+        if text.isEmpty {
+            self = .unknown
+            return
+        }
+        let trimmed = MatrixText.trimmed(String(text)).lowercased()
         switch trimmed {
         case "yes", "y", "true", "1", "☑", "✔", "✓", "✔️", "present": self = .yes
         case "no", "n", "false", "0", "☐", "✘", "✗", "absent": self = .no

@@ -24,4 +24,16 @@ public enum MatrixValueKind: String, Sendable, Hashable, Codable, CaseIterable {
     case touchPoints
     /// Free text kept with the row and never evaluated.
     case notes
+
+    /// The finding whose details this column feeds, if any.
+    public var capabilityID: String? {
+        switch self {
+        case .stillMegapixels, .stillWidth, .stillHeight: return "camera.any"
+        case .videoWidth, .videoHeight, .videoMode, .videoModes: return "camera.video"
+        case .memoryBytes: return "memory.total"
+        case .displayScale, .displayDPI: return "display"
+        case .touchPoints: return "input.touchscreen"
+        case .notes: return nil
+        }
+    }
 }

@@ -60,16 +60,13 @@ public enum MatrixValueParser {
     static func videoMode(_ text: String, width: Int? = nil, height: Int? = nil)
         throws(MatrixValueError) -> VideoMode?
     {
-        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let lower = MatrixText.trimmed(text).lowercased()
         if lower.isEmpty || lower == "no" || lower == "none" || lower == "-" { return nil }
-        let normalized = lower.replacingOccurrences(of: "×", with: "x")
-            .replacingOccurrences(of: " at ", with: "@")
-            .replacingOccurrences(of: "fps", with: "")
-            .replacingOccurrences(of: " ", with: "@")
-        let parts = normalized.split(separator: "@", omittingEmptySubsequences: true)
+        let parts = lower.split(whereSeparator: { $0 == " " || $0 == "@" })
+            .map { $0.hasSuffix("fps") ? $0.dropLast(3) : $0 }
+            .filter { !$0.isEmpty && $0 != "at" }
         let usage = "'\(text)' is not a video mode like '720p at 30fps' or '1280x720@30'"
-        guard let last = parts.last, let rate = Double(last), rate > 0, rate.isFinite,
-            parts.count <= 2
+        guard let last = parts.last, let rate = Double(last), rate > 0, rate.isFinite, parts.count <= 2
         else {
             throw MatrixValueError(reason: usage)
         }
@@ -77,8 +74,7 @@ public enum MatrixValueParser {
         guard parts.count == 2 else {
             guard let width, let height else {
                 throw MatrixValueError(
-                    reason:
-                        "'\(text)' names no frame size and the row has no video width and height")
+                    reason: "'\(text)' names no frame size and the row has no video width and height")
             }
             return VideoMode(width: width, height: height, fps: fps)
         }
@@ -86,7 +82,7 @@ public enum MatrixValueParser {
         if let named = namedSizes[name] {
             return VideoMode(width: named.0, height: named.1, fps: fps)
         }
-        let dims = name.split(separator: "x")
+        let dims = name.split(whereSeparator: { $0 == "x" || $0 == "×" })
         guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else {
             throw MatrixValueError(reason: "'\(text)': unknown frame size '\(name)'")
         }

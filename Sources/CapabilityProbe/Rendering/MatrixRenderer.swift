@@ -12,11 +12,10 @@ public enum MatrixRenderer {
         let width = min(40, max(12, (result.rows.map { $0.name.count }.max() ?? 0) + 2))
         out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
         for row in result.rows {
-            let line =
-                TerminalText.pad(TerminalText.sanitize(row.name), width)
-                + TerminalText.pad(row.verdict.rawValue, 11)
-                + TerminalText.sanitize(reasons(row))
-            out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+            out += TerminalText.pad(clean(row.name), width)
+            let why = clean(reasons(row))
+            out += why.isEmpty ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
+            out += "\n"
         }
         out += "\nFamilies\n"
         for family in result.families {
@@ -58,6 +57,11 @@ public enum MatrixRenderer {
             ])
         }
         return out
+    }
+
+    /// Sanitised text; printable ASCII (the common case) is returned as is.
+    static func clean(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? text : TerminalText.sanitize(text)
     }
 
     /// The matrix and provenance lines shown with every result.
