@@ -24,6 +24,7 @@ import Testing
         #expect(result.rows[1].unknown.map(\.key) == ["location.gnss"])
         #expect(result.rows[1].failing.isEmpty)
         #expect(MatrixRenderer.reasons(result.rows[1]) == "the table does not say: location.gnss")
+        #expect(result.rows[2].failing.first?.reason == "the table says no (rule: location.gnss)")
     }
 
     @Test func leavesACapabilityWithoutAColumnUndecided() throws {

@@ -45,6 +45,15 @@ public enum MatrixCell: UInt8, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// `yes`, `no` or `unknown`, for evidence and output.
+    public var word: String {
+        switch self {
+        case .yes: return "yes"
+        case .no: return "no"
+        case .unknown: return "unknown"
+        }
+    }
+
     /// The accepted spellings, for error messages.
     static let spellings = "yes/no/unknown, true/false, ☑/☐, ✔/✘ or blank"
 }

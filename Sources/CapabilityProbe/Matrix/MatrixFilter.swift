@@ -23,7 +23,8 @@ public enum MatrixFilter {
         results.reserveCapacity(matrix.rows.count)
         for row in matrix.rows {
             let signature = Signature(
-                cells: cellColumns.map { row.cells[$0] }, values: valueColumns.map { row.values[$0] })
+                cells: cellColumns.map { row.cells[$0] },
+                values: valueColumns.map { row.values[$0] })
             let evaluation: RowEvaluation
             if let cached = cache[signature] {
                 evaluation = cached
@@ -49,7 +50,9 @@ public enum MatrixFilter {
             let group = Set([parent] + children)
             if !relevant.isDisjoint(with: group) { relevant.formUnion(group) }
         }
-        let cells = matrix.capabilityIDs.indices.filter { relevant.contains(matrix.capabilityIDs[$0]) }
+        let cells = matrix.capabilityIDs.indices.filter {
+            relevant.contains(matrix.capabilityIDs[$0])
+        }
         let values = kinds.indices.filter { kinds[$0].capabilityID.map(relevant.contains) ?? false }
         return (cells, values)
     }

@@ -49,7 +49,7 @@ public struct MatrixReportBuilder: Sendable {
                 evidence: [
                     Evidence(
                         device: "matrix column '\(header)'",
-                        reason: "the table says \(cell.rawValue)")
+                        reason: "the table says \(cell.word)")
                 ])
         }
         addDetails(row, to: &findings)

@@ -8,7 +8,9 @@ enum MatrixText {
             return text
         }
         let start = text.firstIndex { !isBlank($0) } ?? text.endIndex
-        guard start < text.endIndex, let end = text.lastIndex(where: { !isBlank($0) }) else { return "" }
+        guard start < text.endIndex, let end = text.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
         return String(text[start...end])
     }
 }

@@ -66,7 +66,8 @@ public enum MatrixValueParser {
             .map { $0.hasSuffix("fps") ? $0.dropLast(3) : $0 }
             .filter { !$0.isEmpty && $0 != "at" }
         let usage = "'\(text)' is not a video mode like '720p at 30fps' or '1280x720@30'"
-        guard let last = parts.last, let rate = Double(last), rate > 0, rate.isFinite, parts.count <= 2
+        guard let last = parts.last, let rate = Double(last), rate > 0, rate.isFinite,
+            parts.count <= 2
         else {
             throw MatrixValueError(reason: usage)
         }
@@ -74,7 +75,8 @@ public enum MatrixValueParser {
         guard parts.count == 2 else {
             guard let width, let height else {
                 throw MatrixValueError(
-                    reason: "'\(text)' names no frame size and the row has no video width and height")
+                    reason:
+                        "'\(text)' names no frame size and the row has no video width and height")
             }
             return VideoMode(width: width, height: height, fps: fps)
         }

@@ -14,7 +14,9 @@ public enum MatrixRenderer {
         for row in result.rows {
             out += TerminalText.pad(clean(row.name), width)
             let why = clean(reasons(row))
-            out += why.isEmpty ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
+            out +=
+                why.isEmpty
+                ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
             out += "\n"
         }
         out += "\nFamilies\n"

@@ -79,11 +79,7 @@ struct MatrixCommand: Command {
         }
         let result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
         if json {
-            do {
-                env.stdout.write(try JSONOutput.string(result))
-            } catch {
-                return env.fail("cannot encode the result: \(error)", .software)
-            }
+            env.stdout.write(MatrixJSONWriter.json(result))
         } else if csv {
             env.stdout.write(MatrixRenderer.csv(result))
         } else {
