@@ -37,6 +37,7 @@ JSON
 
 echo "machine: $(uname -srm); $(nproc) CPUs; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "binary:  $bin"
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15-minute load averages before the runs)"
 for rows in 50000 100000; do
     for format in text json; do
         flag=""
@@ -45,7 +46,9 @@ for rows in 50000 100000; do
             >"$work/out" 2>"$work/time"
         wall=$(grep 'Elapsed (wall clock)' "$work/time" | sed 's/.*: //')
         rss=$(grep 'Maximum resident set size' "$work/time" | sed 's/.*: //')
+        user=$(grep 'User time' "$work/time" | sed 's/.*: //')
+        sys=$(grep 'System time' "$work/time" | sed 's/.*: //')
         size=$(wc -c <"$work/matrix-$rows.csv")
-        echo "rows=$rows input=${size}B output=$format wall=$wall maxrss=${rss}KiB $(tail -n1 "$work/out" | cut -c1-60)"
+        echo "rows=$rows input=${size}B output=$format wall=$wall user=${user}s sys=${sys}s maxrss=${rss}KiB $(tail -n1 "$work/out" | cut -c1-60)"
     done
 done

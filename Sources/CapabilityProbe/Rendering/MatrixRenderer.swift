@@ -11,9 +11,18 @@ public enum MatrixRenderer {
         out += "\n"
         let width = min(40, max(12, (result.rows.map { $0.name.count }.max() ?? 0) + 2))
         out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
+        // Rows that share an evaluation share their reasons: build each text once.
+        var cache: [RowVerdict: [[RowIssue]: String]] = [:]
         for row in result.rows {
             out += TerminalText.pad(clean(row.name), width)
-            let why = clean(reasons(row))
+            let issues = row.verdict == .excluded ? row.failing : row.unknown
+            let why: String
+            if let cached = cache[row.verdict]?[issues] {
+                why = cached
+            } else {
+                why = clean(reasons(row))
+                cache[row.verdict, default: [:]][issues] = why
+            }
             out +=
                 why.isEmpty
                 ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
