@@ -8,6 +8,8 @@ enum CapCheck {
     /// Every subcommand, in help order.
     static let commands: [any Command.Type] = [
         ListCommand.self,
+        VerifyCommand.self,
+        LintCommand.self,
         MatrixCommand.self,
         DiffCommand.self,
         ReportCommand.self,

@@ -29,12 +29,15 @@ struct AndroidManifestReader {
             "RECORD_AUDIO": [("microphone", nil)],
         ]
         for permission in [
-            "CALL_PHONE", "CALL_PRIVILEGED", "MODIFY_PHONE_STATE", "PROCESS_OUTGOING_CALLS", "READ_SMS",
-            "RECEIVE_SMS", "RECEIVE_MMS", "RECEIVE_WAP_PUSH", "SEND_SMS", "WRITE_APN_SETTINGS", "WRITE_SMS",
+            "CALL_PHONE", "CALL_PRIVILEGED", "MODIFY_PHONE_STATE", "PROCESS_OUTGOING_CALLS",
+            "READ_SMS",
+            "RECEIVE_SMS", "RECEIVE_MMS", "RECEIVE_WAP_PUSH", "SEND_SMS", "WRITE_APN_SETTINGS",
+            "WRITE_SMS",
         ] {
             table[permission] = [("telephony", nil)]
         }
-        for permission in ["ACCESS_WIFI_STATE", "CHANGE_WIFI_STATE", "CHANGE_WIFI_MULTICAST_STATE"] {
+        for permission in ["ACCESS_WIFI_STATE", "CHANGE_WIFI_STATE", "CHANGE_WIFI_MULTICAST_STATE"]
+        {
             table[permission] = [("wifi", nil)]
         }
         return table.mapValues { $0.map { (feature: $0.0, maxTarget: $0.1) } }
@@ -71,13 +74,16 @@ struct AndroidManifestReader {
         if let error = parser.parserError {
             let code = (error as NSError).code
             throw malformed(
-                "line \(parser.lineNumber), column \(parser.columnNumber)", Self.describeXMLError(code))
+                "line \(parser.lineNumber), column \(parser.columnNumber)",
+                Self.describeXMLError(code))
         }
         guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
         guard root == "manifest" else {
             throw malformed(nil, "the root element is <\(root)>, expected <manifest>")
         }
-        guard collector.rootClosed else { throw malformed(nil, "the document ends before </manifest>") }
+        guard collector.rootClosed else {
+            throw malformed(nil, "the document ends before </manifest>")
+        }
 
         var targetSdk = 21
         var minSdk = 1
@@ -88,8 +94,12 @@ struct AndroidManifestReader {
             let place = "line \(element.line)"
             switch element.name {
             case "uses-sdk":
-                if let text = element.attributes["targetSdkVersion"], let value = Int(text) { targetSdk = value }
-                if let text = element.attributes["minSdkVersion"], let value = Int(text) { minSdk = value }
+                if let text = element.attributes["targetSdkVersion"], let value = Int(text) {
+                    targetSdk = value
+                }
+                if let text = element.attributes["minSdkVersion"], let value = Int(text) {
+                    minSdk = value
+                }
             case "uses-permission", "uses-permission-sdk-23":
                 if let name = element.attributes["name"] { permissions.append(name) }
             case "uses-feature":
@@ -98,30 +108,42 @@ struct AndroidManifestReader {
                     switch text {
                     case "true": required = true
                     case "false": required = false
-                    default: throw malformed(place, "android:required must be true or false, not '\(text)'")
+                    default:
+                        throw malformed(
+                            place, "android:required must be true or false, not '\(text)'")
                     }
                 }
                 if let text = element.attributes["glEsVersion"] {
                     guard let value = Self.parseGLES(text) else {
-                        throw malformed(place, "android:glEsVersion must be a number such as 0x00030000, not '\(text)'")
+                        throw malformed(
+                            place,
+                            "android:glEsVersion must be a number such as 0x00030000, not '\(text)'"
+                        )
                     }
-                    if glES == nil || value > (glES?.value ?? 0) { glES = (value, required, element.line) }
+                    if glES == nil || value > (glES?.value ?? 0) {
+                        glES = (value, required, element.line)
+                    }
                 }
                 if let name = element.attributes["name"] {
                     var vulkan: Int?
                     if let text = element.attributes["version"] {
                         guard let value = Self.parseInteger(text) else {
-                            throw malformed(place, "android:version must be an integer, not '\(text)'")
+                            throw malformed(
+                                place, "android:version must be an integer, not '\(text)'")
                         }
                         vulkan = value
                     }
                     if let index = declared.firstIndex(where: { $0.name == name }) {
                         declared[index].required = declared[index].required || required
                     } else {
-                        declared.append(Declared(name: name, required: required, line: element.line, vulkanVersion: vulkan))
+                        declared.append(
+                            Declared(
+                                name: name, required: required, line: element.line,
+                                vulkanVersion: vulkan))
                     }
                 } else if element.attributes["glEsVersion"] == nil {
-                    throw malformed(place, "<uses-feature> has neither android:name nor android:glEsVersion")
+                    throw malformed(
+                        place, "<uses-feature> has neither android:name nor android:glEsVersion")
                 }
             default:
                 continue
@@ -131,12 +153,17 @@ struct AndroidManifestReader {
         var requirements: [Requirement] = []
         for feature in declared {
             var entry = try options.resolve(
-                KeyCatalog.androidEntry(feature.name), key: feature.name, kind: .android, path: path,
+                KeyCatalog.androidEntry(feature.name), key: feature.name, kind: .android,
+                path: path,
                 place: "line \(feature.line)")
-            if feature.name == Self.hardware + "vulkan.version", let encoded = feature.vulkanVersion {
+            if feature.name == Self.hardware + "vulkan.version", let encoded = feature.vulkanVersion
+            {
                 let version = [encoded >> 22, (encoded >> 12) & 0x3ff, encoded & 0xfff]
                 entry = CatalogEntry(
-                    .predicate(Predicate(subject: .vulkanVersion, comparison: .atLeast, value: .version(version))))
+                    .predicate(
+                        Predicate(
+                            subject: .vulkanVersion, comparison: .atLeast, value: .version(version))
+                    ))
             }
             requirements.append(
                 Requirement(
@@ -149,9 +176,14 @@ struct AndroidManifestReader {
             requirements.append(
                 Requirement(
                     key: String(format: "android:glEsVersion=0x%08x", glES.value), source: .android,
-                    target: .predicate(Predicate(subject: .glesVersion, comparison: .atLeast, value: .version([major, minor]))),
+                    target: .predicate(
+                        Predicate(
+                            subject: .glesVersion, comparison: .atLeast,
+                            value: .version([major, minor]))),
                     wanted: glES.required ? .present : .optional,
-                    note: "only the highest glEsVersion counts; it needs an OpenGL ES probe to be decided"))
+                    note:
+                        "only the highest glEsVersion counts; it needs an OpenGL ES probe to be decided"
+                ))
         }
         guard options.implied else {
             return Manifest(path: path, kind: .android, requirements: requirements)
@@ -166,12 +198,15 @@ struct AndroidManifestReader {
             else { return }
             let fullNote = entry.note.map { "\(note); \($0)" } ?? note
             requirements.append(
-                Requirement(key: name, source: source, target: entry.target, wanted: .present, note: fullNote))
+                Requirement(
+                    key: name, source: source, target: entry.target, wanted: .present,
+                    note: fullNote))
         }
         add("touchscreen", source: .default, note: Self.defaultReason)
         add("faketouch", source: .default, note: Self.defaultReason)
         for permission in permissions {
-            let short = permission.hasPrefix("android.permission.")
+            let short =
+                permission.hasPrefix("android.permission.")
                 ? String(permission.dropFirst("android.permission.".count)) : permission
             guard let features = Self.impliedByPermission[short] else { continue }
             if short.hasPrefix("BLUETOOTH"), minSdk < 5, targetSdk < 5 { continue }
@@ -180,7 +215,9 @@ struct AndroidManifestReader {
                 add(feature, source: .implied, note: "requested \(permission) permission")
             }
         }
-        var frontier = declared.filter(\.required).map(\.name) + requirements.filter { $0.source != .android }.map(\.key)
+        var frontier =
+            declared.filter(\.required).map(\.name)
+            + requirements.filter { $0.source != .android }.map(\.key)
         while let name = frontier.first {
             frontier.removeFirst()
             guard name.hasPrefix(Self.hardware) else { continue }
@@ -199,7 +236,9 @@ struct AndroidManifestReader {
 
     /// Parses `0x00030002` (hex) or a decimal number.
     static func parseGLES(_ text: String) -> UInt32? {
-        guard let value = parseInteger(text), value > 0, value <= Int(UInt32.max) else { return nil }
+        guard let value = parseInteger(text), value > 0, value <= Int(UInt32.max) else {
+            return nil
+        }
         return UInt32(value)
     }
 

@@ -12,7 +12,10 @@ public struct CheckOptions: Sendable, Hashable {
     ///   - strict: Not-applicable keys fail.
     ///   - unknownAs: What an undecided result becomes.
     ///   - assumptions: Declared facts by capability id.
-    public init(strict: Bool = false, unknownAs: UnknownPolicy? = nil, assumptions: [String: CapabilityStatus] = [:]) {
+    public init(
+        strict: Bool = false, unknownAs: UnknownPolicy? = nil,
+        assumptions: [String: CapabilityStatus] = [:]
+    ) {
         self.strict = strict
         self.unknownAs = unknownAs
         self.assumptions = assumptions

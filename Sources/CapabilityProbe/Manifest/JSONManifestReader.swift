@@ -18,7 +18,9 @@ struct JSONManifestReader {
         } catch let error as NativeManifestDocument.UnsupportedVersion {
             throw .malformed(
                 path: path, place: "version",
-                reason: "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))")
+                reason:
+                    "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))"
+            )
         } catch let error as DecodingError {
             throw Self.describe(error, path: path)
         } catch {
@@ -34,9 +36,12 @@ struct JSONManifestReader {
             for (index, raw) in entries.enumerated() {
                 let place = "\(list)[\(index)]"
                 let key = raw.trimmingCharacters(in: .whitespaces)
-                guard !key.isEmpty else { throw .malformed(path: path, place: place, reason: "empty entry") }
+                guard !key.isEmpty else {
+                    throw .malformed(path: path, place: place, reason: "empty entry")
+                }
                 if let other = seen[key] {
-                    throw .malformed(path: path, place: place, reason: "'\(key)' is already listed at \(other)")
+                    throw .malformed(
+                        path: path, place: place, reason: "'\(key)' is already listed at \(other)")
                 }
                 seen[key] = place
                 let target: RequirementTarget
@@ -45,11 +50,14 @@ struct JSONManifestReader {
                     target = .predicate(try Predicate.parse(key, path: path, place: place))
                 } else {
                     let entry = try options.resolve(
-                        KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place)
+                        KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place
+                    )
                     target = entry.target
                     note = entry.note
                 }
-                requirements.append(Requirement(key: key, source: .json, target: target, wanted: wanted, note: note))
+                requirements.append(
+                    Requirement(key: key, source: .json, target: target, wanted: wanted, note: note)
+                )
             }
         }
         let notes = document.description.map { ["description: \($0)"] } ?? []
@@ -80,18 +88,26 @@ struct JSONManifestReader {
         switch error {
         case .typeMismatch(let type, let context):
             let where_ = place(context.codingPath)
-            return .malformed(path: path, place: where_, reason: "expected \(where_ == nil ? "an object" : words(type))")
+            return .malformed(
+                path: path, place: where_,
+                reason: "expected \(where_ == nil ? "an object" : words(type))")
         case .valueNotFound(let type, let context):
-            return .malformed(path: path, place: place(context.codingPath), reason: "expected \(words(type)), found null")
+            return .malformed(
+                path: path, place: place(context.codingPath),
+                reason: "expected \(words(type)), found null")
         case .keyNotFound(let key, let context):
-            return .malformed(path: path, place: place(context.codingPath + [key]), reason: "missing")
+            return .malformed(
+                path: path, place: place(context.codingPath + [key]), reason: "missing")
         case .dataCorrupted(let context):
-            let detail = ((context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String)
+            let detail =
+                ((context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey]
+                as? String)
                 .map { ": " + $0 } ?? ""
             if context.codingPath.isEmpty {
                 return .malformed(path: path, place: nil, reason: "not valid JSON\(detail)")
             }
-            return .malformed(path: path, place: place(context.codingPath), reason: context.debugDescription)
+            return .malformed(
+                path: path, place: place(context.codingPath), reason: context.debugDescription)
         @unknown default:
             return .malformed(path: path, place: nil, reason: "not valid JSON")
         }

@@ -14,18 +14,22 @@ public enum KeyCatalog {
         _ subject: PredicateSubject, _ comparison: ComparisonOperator, _ value: PredicateValue,
         _ note: String? = nil
     ) -> CatalogEntry {
-        CatalogEntry(.predicate(Predicate(subject: subject, comparison: comparison, value: value)), note: note)
+        CatalogEntry(
+            .predicate(Predicate(subject: subject, comparison: comparison, value: value)),
+            note: note)
     }
 
     /// Apple `UIRequiredDeviceCapabilities` keys.
     public static let apple: [String: CatalogEntry] = [
         "accelerometer": id("sensor.accelerometer"),
-        "arkit": na("Apple AR framework (A9 chip with camera and motion sensors); no Linux meaning"),
+        "arkit": na(
+            "Apple AR framework (A9 chip with camera and motion sensors); no Linux meaning"),
         "armv6": id("cpu.arch.armv6"),
         "armv7": id("cpu.arch.armv7"),
         "arm64": id("cpu.arch.arm64"),
         "arm64e": id(
-            "cpu.arm64.pac", "arm64e is Apple's pointer-authentication ABI; the nearest Linux fact is PAC support"),
+            "cpu.arm64.pac",
+            "arm64e is Apple's pointer-authentication ABI; the nearest Linux fact is PAC support"),
         "auto-focus-camera": id("camera.autofocus"),
         "bluetooth-le": id("bluetooth.le"),
         "camera-flash": id("camera.flash"),
@@ -37,20 +41,25 @@ public enum KeyCatalog {
         "gps": id("location.gnss"),
         "gyroscope": id("sensor.gyroscope"),
         "healthkit": na("HealthKit, now an iPhone-only marker; no Linux meaning"),
-        "ipad-minimum-performance-m1": na("Apple chip performance tier; state a numeric threshold instead"),
+        "ipad-minimum-performance-m1": na(
+            "Apple chip performance tier; state a numeric threshold instead"),
         "iphone-ipad-minimum-performance-a12": na(
             "Apple chip performance tier; state a numeric threshold instead"),
-        "iphone-performance-gaming-tier": na("Apple chip performance tier; state a numeric threshold instead"),
+        "iphone-performance-gaming-tier": na(
+            "Apple chip performance tier; state a numeric threshold instead"),
         "location-services": id("location.any"),
         "magnetometer": id("sensor.magnetometer"),
-        "metal": na("Apple GPU API; no Linux meaning (gpu.vulkan is an explicit proxy you may require)"),
+        "metal": na(
+            "Apple GPU API; no Linux meaning (gpu.vulkan is an explicit proxy you may require)"),
         "microphone": id("audio.input"),
         "nfc": id("nfc"),
         "opengles-1": predicate(.glesVersion, .atLeast, .version([1, 1])),
         "opengles-2": predicate(.glesVersion, .atLeast, .version([2, 0])),
         "opengles-3": predicate(.glesVersion, .atLeast, .version([3, 0])),
         "peer-peer": id("bluetooth", "GameKit peer-to-peer sessions; Bluetooth is the proxy"),
-        "sms": id("cellular.sms", "Apple's key means the Messages app; checked as a modem that can do SMS"),
+        "sms": id(
+            "cellular.sms", "Apple's key means the Messages app; checked as a modem that can do SMS"
+        ),
         "still-camera": id("camera.any"),
         "telephony": id("cellular", "Apple's key means the Phone app; checked as a cellular modem"),
         "video-camera": id("camera.video"),
@@ -60,7 +69,8 @@ public enum KeyCatalog {
 
     private static let cddLevel = "Android CDD certification; no Linux meaning"
     private static let cameraHAL = "Android camera2 HAL capability level; no Linux meaning"
-    private static let formFactor = "Android device type; capcheck checks hardware, not form factors"
+    private static let formFactor =
+        "Android device type; capcheck checks hardware, not form factors"
 
     /// Android `<uses-feature>` hardware names (the `android.hardware.` prefix included).
     public static let android: [String: CatalogEntry] = {
@@ -72,7 +82,8 @@ public enum KeyCatalog {
             "bluetooth": id("bluetooth"),
             "bluetooth_le": id("bluetooth.le"),
             "camera.any": id("camera.any"),
-            "camera": id("camera.back", "android.hardware.camera means a back (world-facing) camera"),
+            "camera": id(
+                "camera.back", "android.hardware.camera means a back (world-facing) camera"),
             "camera.front": id("camera.front"),
             "camera.external": id("camera.external"),
             "camera.autofocus": id("camera.autofocus"),
@@ -96,11 +107,14 @@ public enum KeyCatalog {
             "nfc": id("nfc"),
             "nfc.hce": na("NFC host card emulation has no common Linux interface"),
             "opengles.aep": predicate(
-                .glesVersion, .atLeast, .version([3, 2]), "the Android Extension Pack is about OpenGL ES 3.2"),
+                .glesVersion, .atLeast, .version([3, 2]),
+                "the Android Extension Pack is about OpenGL ES 3.2"),
             "vulkan.compute": id(
-                "gpu.vulkan", "Android's Vulkan compute level is a CDD level; any Vulkan device is checked"),
+                "gpu.vulkan",
+                "Android's Vulkan compute level is a CDD level; any Vulkan device is checked"),
             "vulkan.level": id(
-                "gpu.vulkan", "Android's Vulkan hardware level is a CDD level; any Vulkan device is checked"),
+                "gpu.vulkan",
+                "Android's Vulkan hardware level is a CDD level; any Vulkan device is checked"),
             "vulkan.version": id("gpu.vulkan"),
             "sensor.accelerometer": id("sensor.accelerometer"),
             "sensor.ambient_temperature": id("sensor.temperature.ambient"),
@@ -125,10 +139,12 @@ public enum KeyCatalog {
                 note: "emulated touch: a touchscreen or a pointing device (mouse, touchpad) counts"),
             "faketouch.multitouch.distinct": predicate(
                 .touchscreenPoints, .atLeast, .number(2),
-                "emulated multi-touch from a touchpad is not probed; a touchscreen with 2 points counts"),
+                "emulated multi-touch from a touchpad is not probed; a touchscreen with 2 points counts"
+            ),
             "faketouch.multitouch.jazzhand": predicate(
                 .touchscreenPoints, .atLeast, .number(5),
-                "emulated multi-touch from a touchpad is not probed; a touchscreen with 5 points counts"),
+                "emulated multi-touch from a touchpad is not probed; a touchscreen with 5 points counts"
+            ),
             "touchscreen": id("input.touchscreen"),
             "touchscreen.multitouch": predicate(.touchscreenPoints, .atLeast, .number(2)),
             "touchscreen.multitouch.distinct": predicate(.touchscreenPoints, .atLeast, .number(2)),
@@ -148,8 +164,10 @@ public enum KeyCatalog {
 
     /// Capability ids capcheck's probers report (decisions.md), usable in native manifests.
     public static let capabilityIDs: [String] = [
-        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any", "camera.autofocus",
-        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video", "cellular",
+        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any",
+        "camera.autofocus",
+        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video",
+        "cellular",
         "cellular.sms", "cpu.arch", "cpu.arch.arm64", "cpu.arch.armv6", "cpu.arch.armv7",
         "cpu.arch.x86_64", "display", "gpu", "gpu.gles", "gpu.vulkan", "haptics.vibration",
         "input.touchscreen", "location.any", "location.gnss", "memory.total", "net.wifi", "nfc",
@@ -161,7 +179,8 @@ public enum KeyCatalog {
     /// may not probe them, so they are usually `unknown`.
     public static let crosswalkIDs: [String] = [
         "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "input.gamepad",
-        "input.pointer", "ir.transmit", "net.wifi.p2p", "sensor.steps", "sensor.temperature.ambient",
+        "input.pointer", "ir.transmit", "net.wifi.p2p", "sensor.steps",
+        "sensor.temperature.ambient",
         "usb.gadget", "usb.host",
     ]
 
@@ -206,7 +225,8 @@ public enum KeyCatalog {
             if let entry = apple[key] ?? androidEntry(key), let label = entry.target.label {
                 return label
             }
-            return EditDistance.nearest(key, in: nativeIDs + PredicateSubject.allCases.map(\.rawValue))
+            return EditDistance.nearest(
+                key, in: nativeIDs + PredicateSubject.allCases.map(\.rawValue))
         }
     }
 }

@@ -15,7 +15,8 @@ public struct Manifest: Sendable, Hashable {
     ///   - kind: The format.
     ///   - requirements: The requirements.
     ///   - notes: Notes that are not requirements.
-    public init(path: String, kind: ManifestKind, requirements: [Requirement], notes: [String] = []) {
+    public init(path: String, kind: ManifestKind, requirements: [Requirement], notes: [String] = [])
+    {
         self.path = path
         self.kind = kind
         self.requirements = requirements

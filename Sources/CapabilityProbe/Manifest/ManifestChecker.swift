@@ -17,7 +17,9 @@ public struct ManifestChecker: Sendable {
     ///   - report: The machine's findings (any source; only status, evidence and details are read).
     ///   - options: Strictness, `--unknown-as` and `--assume` facts.
     /// - Returns: The verification report.
-    public func check(_ manifest: Manifest, against report: CapabilityReport, options: CheckOptions = .init())
+    public func check(
+        _ manifest: Manifest, against report: CapabilityReport, options: CheckOptions = .init()
+    )
         -> VerificationReport
     {
         let results = manifest.requirements.map { check($0, report: report, options: options) }
@@ -32,7 +34,8 @@ public struct ManifestChecker: Sendable {
             }
         }
         return VerificationReport(
-            manifest: ManifestSummary(path: manifest.path, kind: manifest.kind, notes: manifest.notes),
+            manifest: ManifestSummary(
+                path: manifest.path, kind: manifest.kind, notes: manifest.notes),
             source: report.source, machine: report.machine, assumptions: options.assumptions,
             verdict: verdict, requirements: results)
     }
@@ -43,7 +46,9 @@ public struct ManifestChecker: Sendable {
     ///   - report: The machine's findings.
     ///   - options: Strictness and `--assume` facts.
     /// - Returns: Its verdict, reason and evidence.
-    public func check(_ requirement: Requirement, report: CapabilityReport, options: CheckOptions = .init())
+    public func check(
+        _ requirement: Requirement, report: CapabilityReport, options: CheckOptions = .init()
+    )
         -> RequirementResult
     {
         var result = RequirementResult(
@@ -56,7 +61,8 @@ public struct ManifestChecker: Sendable {
                 result.reason = reason + " (--strict)"
             } else {
                 result.verdict = .notApplicable
-                result.reason = reason + (requirement.wanted == .optional ? "" : " (use --strict to fail)")
+                result.reason =
+                    reason + (requirement.wanted == .optional ? "" : " (use --strict to fail)")
             }
             return result
 
@@ -65,7 +71,8 @@ public struct ManifestChecker: Sendable {
             result.assumed = fact.assumed
             result.evidence = fact.finding?.evidence ?? []
             let text = describe(fact, id: id)
-            return decide(result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id)
+            return decide(
+                result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id)
 
         case .anyOf(let ids):
             let facts = ids.map { fact($0, report: report, options: options) }
@@ -84,8 +91,10 @@ public struct ManifestChecker: Sendable {
             } else {
                 status = facts.contains { $0.status == .unknown } ? .unknown : nil
                 result.evidence = facts.flatMap { $0.finding?.evidence ?? [] }.sorted()
-                text = zip(ids, facts).filter { $0.1.status != .absent }.map { describe($0.1, id: $0.0) }
-                    .joined(separator: "; ")
+                text = zip(ids, facts).filter { $0.1.status != .absent }.map {
+                    describe($0.1, id: $0.0)
+                }
+                .joined(separator: "; ")
             }
             return decide(
                 result, holds: holdsFor(status), status: status, text: text,
@@ -104,9 +113,13 @@ public struct ManifestChecker: Sendable {
                     result, holds: outcome.holds, status: .present, text: prefix + outcome.actual,
                     rule: predicate.text)
             case .absent:
-                return decide(result, holds: false, status: .absent, text: describe(fact, id: id), rule: predicate.text)
+                return decide(
+                    result, holds: false, status: .absent, text: describe(fact, id: id),
+                    rule: predicate.text)
             case .unknown, nil:
-                return decide(result, holds: nil, status: fact.status, text: describe(fact, id: id), rule: predicate.text)
+                return decide(
+                    result, holds: nil, status: fact.status, text: describe(fact, id: id),
+                    rule: predicate.text)
             }
         }
     }
@@ -121,7 +134,8 @@ public struct ManifestChecker: Sendable {
 
     /// Turns "does the thing hold" into a verdict for what is wanted.
     private func decide(
-        _ base: RequirementResult, holds: Bool?, status: CapabilityStatus?, text: String, rule: String
+        _ base: RequirementResult, holds: Bool?, status: CapabilityStatus?, text: String,
+        rule: String
     ) -> RequirementResult {
         var result = base
         let shown = "\(text) (rule: \(rule))"
@@ -161,7 +175,8 @@ public struct ManifestChecker: Sendable {
         let details = (assumed == .present && real?.status == .present) ? real?.details ?? [:] : [:]
         let finding = CapabilityFinding(
             id: id, status: assumed, count: assumed == .present ? max(real?.count ?? 0, 1) : 0,
-            evidence: [Evidence(device: "--assume", reason: "assumed \(assumed.rawValue)")], details: details)
+            evidence: [Evidence(device: "--assume", reason: "assumed \(assumed.rawValue)")],
+            details: details)
         return Fact(status: assumed, finding: finding, assumed: true)
     }
 

@@ -10,14 +10,18 @@ public enum ManifestLoader {
     /// - Returns: The manifest.
     /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing file, otherwise
     ///   ``ManifestError`` naming the place and reason.
-    public static func load(path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init())
+    public static func load(
+        path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
+    )
         throws(ManifestError) -> Manifest
     {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: path)
+                ? "cannot read the file" : "no such file"
             throw .unreadable(path: path, reason: reason)
         }
         return try load(data: data, path: path, kind: kind, options: options)
@@ -51,7 +55,9 @@ public enum ManifestLoader {
     /// - Returns: The kind.
     /// - Throws: ``ManifestError/malformed(path:place:reason:)`` when nothing fits.
     public static func detect(_ data: Data, path: String) throws(ManifestError) -> ManifestKind {
-        guard !data.isEmpty else { throw .malformed(path: path, place: nil, reason: "the file is empty") }
+        guard !data.isEmpty else {
+            throw .malformed(path: path, place: nil, reason: "the file is empty")
+        }
         if data.starts(with: Array("bplist".utf8)) { return .plist }
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
@@ -60,10 +66,14 @@ public enum ManifestLoader {
             if trimmed.contains("<manifest") { return .android }
             throw .malformed(
                 path: path, place: nil,
-                reason: "XML that is neither a property list (<plist>) nor an AndroidManifest.xml (<manifest>)")
+                reason:
+                    "XML that is neither a property list (<plist>) nor an AndroidManifest.xml (<manifest>)"
+            )
         }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            if (try? JSONSerialization.jsonObject(with: data)) == nil, path.lowercased().hasSuffix(".plist") {
+            if (try? JSONSerialization.jsonObject(with: data)) == nil,
+                path.lowercased().hasSuffix(".plist")
+            {
                 return .plist
             }
             return .json
@@ -71,6 +81,8 @@ public enum ManifestLoader {
         if path.lowercased().hasSuffix(".plist") { return .plist }
         throw .malformed(
             path: path, place: nil,
-            reason: "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)")
+            reason:
+                "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"
+        )
     }
 }

@@ -37,8 +37,10 @@ struct NativeManifestDocument: Decodable, Equatable {
         var version: Int
     }
 
-    init(version: Int = currentVersion, description: String? = nil, require: [String] = [],
-         forbid: [String] = [], optional: [String] = []) {
+    init(
+        version: Int = currentVersion, description: String? = nil, require: [String] = [],
+        forbid: [String] = [], optional: [String] = []
+    ) {
         self.version = version
         self.description = description
         self.require = require
@@ -48,7 +50,9 @@ struct NativeManifestDocument: Decodable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: AnyKey.self)
-        if let unknown = all.allKeys.map(\.stringValue).sorted().first(where: { CodingKeys(rawValue: $0) == nil }) {
+        if let unknown = all.allKeys.map(\.stringValue).sorted().first(where: {
+            CodingKeys(rawValue: $0) == nil
+        }) {
             throw UnknownKey(key: unknown)
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)

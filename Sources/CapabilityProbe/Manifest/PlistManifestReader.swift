@@ -20,10 +20,12 @@ struct PlistManifestReader {
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+            root = try PropertyListSerialization.propertyList(
+                from: data, options: [], format: &format)
         } catch {
             if isBinary { throw malformed(nil, "not a valid binary property list") }
-            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
+            let detail =
+                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
                 .map { ": " + Self.lowercasedFirst($0) } ?? ""
             throw malformed(nil, "not a valid XML property list\(detail)")
         }
@@ -33,7 +35,8 @@ struct PlistManifestReader {
         if isBinary, format != .binary { throw malformed(nil, "not a valid binary property list") }
 
         if let array = root as? [Any] {
-            return Manifest(path: path, kind: .plist, requirements: try capabilities(array, place: ""))
+            return Manifest(
+                path: path, kind: .plist, requirements: try capabilities(array, place: ""))
         }
         guard let dictionary = root as? [String: Any] else {
             throw malformed(nil, "expected a dictionary or an array at the top level")
@@ -41,7 +44,8 @@ struct PlistManifestReader {
         // A capabilities dictionary has lower-case keys; Info.plist keys start upper-case.
         let isInfoPlist = dictionary.keys.contains { $0.first?.isUppercase == true }
         guard isInfoPlist else {
-            return Manifest(path: path, kind: .plist, requirements: try capabilities(dictionary, place: ""))
+            return Manifest(
+                path: path, kind: .plist, requirements: try capabilities(dictionary, place: ""))
         }
         var requirements: [Requirement] = []
         var notes: [String] = []
@@ -52,17 +56,21 @@ struct PlistManifestReader {
                 requirements += try capabilities(map, place: Self.capabilitiesKey)
             } else {
                 throw malformed(
-                    Self.capabilitiesKey, "expected an array of strings or a dictionary of Booleans")
+                    Self.capabilitiesKey, "expected an array of strings or a dictionary of Booleans"
+                )
             }
         } else {
             notes.append("no \(Self.capabilitiesKey) key: the app requires no device capabilities")
         }
         if let value = dictionary[Self.persistentWiFiKey] {
-            guard let flag = Self.bool(value) else { throw malformed(Self.persistentWiFiKey, "expected a Boolean") }
+            guard let flag = Self.bool(value) else {
+                throw malformed(Self.persistentWiFiKey, "expected a Boolean")
+            }
             if flag {
                 requirements.append(
                     Requirement(
-                        key: Self.persistentWiFiKey, source: .plist, target: .capability("net.wifi"),
+                        key: Self.persistentWiFiKey, source: .plist,
+                        target: .capability("net.wifi"),
                         wanted: .present, note: Self.persistentWiFiNote))
             }
         }
@@ -101,15 +109,19 @@ struct PlistManifestReader {
             guard let value = map[key], let flag = Self.bool(value) else {
                 throw malformed(where_, "expected a Boolean (true = required, false = forbidden)")
             }
-            requirements.append(try requirement(key, wanted: flag ? .present : .absent, place: where_))
+            requirements.append(
+                try requirement(key, wanted: flag ? .present : .absent, place: where_))
         }
         return requirements
     }
 
-    func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError) -> Requirement {
+    func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
+        -> Requirement
+    {
         let entry = try options.resolve(
             KeyCatalog.appleEntry(key), key: key, kind: .plist, path: path, place: place)
-        return Requirement(key: key, source: .plist, target: entry.target, wanted: wanted, note: entry.note)
+        return Requirement(
+            key: key, source: .plist, target: entry.target, wanted: wanted, note: entry.note)
     }
 
     func malformed(_ place: String?, _ reason: String) -> ManifestError {
@@ -128,7 +140,8 @@ struct PlistManifestReader {
         case "location": meaning = "background location needs GNSS or Wi-Fi"
         case "audio": meaning = "background audio needs an audio output"
         case "voip": meaning = "VoIP needs a network connection"
-        case "bluetooth-central", "bluetooth-peripheral": meaning = "background Bluetooth LE needs Bluetooth LE"
+        case "bluetooth-central", "bluetooth-peripheral":
+            meaning = "background Bluetooth LE needs Bluetooth LE"
         case "external-accessory": meaning = "talks to external accessories"
         default: meaning = "a background service the app offers"
         }

@@ -56,23 +56,26 @@ public struct Predicate: Sendable, Hashable {
         func bad(_ reason: String) -> ManifestError {
             .malformed(path: path, place: place, reason: "bad predicate '\(trimmed)': \(reason)")
         }
-        var found: (ComparisonOperator, Range<String.Index>)?
-        for candidate in ComparisonOperator.parseOrder {
-            if let range = trimmed.range(of: candidate.rawValue) {
-                found = (candidate, range)
-                break
-            }
-        }
-        guard let (comparison, range) = found else {
+        guard let start = trimmed.firstIndex(where: { $0 == "<" || $0 == ">" || $0 == "=" }) else {
             throw bad("expected one of >= > <= < ==")
         }
+        let tail = trimmed[start...]
+        guard
+            let comparison = ComparisonOperator.parseOrder.first(where: {
+                tail.hasPrefix($0.rawValue)
+            })
+        else {
+            throw bad("expected one of >= > <= < ==")
+        }
+        let range = start..<trimmed.index(start, offsetBy: comparison.rawValue.count)
         let name = trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
         let rest = trimmed[range.upperBound...].trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw bad("missing the name before \(comparison.rawValue)") }
         guard let subject = PredicateSubject(rawValue: name) else {
             throw .unknownKey(
                 path: path, place: place, key: name,
-                suggestion: EditDistance.nearest(name, in: PredicateSubject.allCases.map(\.rawValue)))
+                suggestion: EditDistance.nearest(
+                    name, in: PredicateSubject.allCases.map(\.rawValue)))
         }
         guard !rest.isEmpty else { throw bad("missing the value after \(comparison.rawValue)") }
         if rest.contains(where: { $0 == "<" || $0 == ">" || $0 == "=" }) {
@@ -81,13 +84,19 @@ public struct Predicate: Sendable, Hashable {
         let value: PredicateValue
         switch subject {
         case .memoryTotal:
-            guard let bytes = PredicateValue.parseBytes(rest) else { throw bad("expected \(subject.example)") }
+            guard let bytes = PredicateValue.parseBytes(rest) else {
+                throw bad("expected \(subject.example)")
+            }
             value = .bytes(bytes)
         case .cameraVideo:
-            guard let mode = PredicateValue.parseVideoMode(rest) else { throw bad("expected \(subject.example)") }
+            guard let mode = PredicateValue.parseVideoMode(rest) else {
+                throw bad("expected \(subject.example)")
+            }
             value = .videoMode(width: mode.width, height: mode.height, fps: mode.fps)
         case .glesVersion, .vulkanVersion:
-            guard let version = PredicateValue.parseVersion(rest) else { throw bad("expected \(subject.example)") }
+            guard let version = PredicateValue.parseVersion(rest) else {
+                throw bad("expected \(subject.example)")
+            }
             value = .version(version)
         case .cameraMegapixels, .displayScale, .displayDPI, .touchscreenPoints:
             guard let number = Double(rest), number.isFinite, number >= 0 else {
@@ -116,7 +125,8 @@ public struct Predicate: Sendable, Hashable {
             }
             return Outcome(holds: comparison.holds(actual, wanted), actual: shown)
         case .version(let wanted):
-            let text = detail.stringValue ?? detail.doubleValue.map { PredicateValue.formatNumber($0) }
+            let text =
+                detail.stringValue ?? detail.doubleValue.map { PredicateValue.formatNumber($0) }
             guard let text, let actual = PredicateValue.parseVersion(text) else { return missing }
             return Outcome(
                 holds: comparison.holds(Double(Self.compare(actual, wanted)), 0),
@@ -130,8 +140,12 @@ public struct Predicate: Sendable, Hashable {
                 let actual = [mode.width, mode.height] + (fps == nil ? [] : [mode.fps ?? 0])
                 return Self.componentwise(actual, comparison, wanted)
             }
-            let best = modes.max { ($0.width * $0.height, $0.fps ?? 0) < ($1.width * $1.height, $1.fps ?? 0) }
-            let shown = best.map { "best mode \($0.width)x\($0.height)" + ($0.fps.map { "@\($0)" } ?? "") }
+            let best = modes.max {
+                ($0.width * $0.height, $0.fps ?? 0) < ($1.width * $1.height, $1.fps ?? 0)
+            }
+            let shown = best.map {
+                "best mode \($0.width)x\($0.height)" + ($0.fps.map { "@\($0)" } ?? "")
+            }
             return Outcome(holds: matches, actual: shown ?? "no video modes")
         }
     }
@@ -147,7 +161,9 @@ public struct Predicate: Sendable, Hashable {
     }
 
     /// A mode matches when every component compares as asked (strict ones need one strict part).
-    static func componentwise(_ actual: [Int], _ comparison: ComparisonOperator, _ wanted: [Int]) -> Bool {
+    static func componentwise(_ actual: [Int], _ comparison: ComparisonOperator, _ wanted: [Int])
+        -> Bool
+    {
         let pairs = zip(actual, wanted)
         switch comparison {
         case .equal: return pairs.allSatisfy { $0 == $1 }

@@ -21,7 +21,8 @@ public struct VerificationReport: Codable, Sendable, Hashable {
     /// Creates a report; requirements are sorted by key, then capability.
     public init(
         manifest: ManifestSummary, source: SourceInfo, machine: MachineIdentity,
-        assumptions: [String: CapabilityStatus], verdict: OverallVerdict, requirements: [RequirementResult]
+        assumptions: [String: CapabilityStatus], verdict: OverallVerdict,
+        requirements: [RequirementResult]
     ) {
         self.schema = Self.currentSchema
         self.manifest = manifest
@@ -30,7 +31,9 @@ public struct VerificationReport: Codable, Sendable, Hashable {
         self.assumptions = assumptions
         self.verdict = verdict
         self.requirements = requirements.sorted {
-            ($0.key, $0.capability ?? "", $0.source.rawValue) < ($1.key, $1.capability ?? "", $1.source.rawValue)
+            ($0.key, $0.capability ?? "", $0.source.rawValue) < (
+                $1.key, $1.capability ?? "", $1.source.rawValue
+            )
         }
     }
 

@@ -1,0 +1,74 @@
+import CapabilityProbe
+
+/// `capcheck lint`: check a manifest's names, types and keys without probing anything.
+struct LintCommand: Command {
+    static let name = "lint"
+    static let abstract =
+        "Check a manifest's names, types and keys and show what it requires (no probing)"
+    static let usage =
+        "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
+    static let options = """
+          --kind KIND           Read the manifest as plist, android or json (default: by content)
+          --allow-unknown       Accept unknown keys (shown as not-applicable)
+          --no-implied          Drop Android's implied and default features
+        """
+
+    var manifestPath: String
+    var kind: ManifestKind?
+    var allowUnknown: Bool
+    var noImplied: Bool
+
+    init(_ arguments: inout ArgumentCursor) throws(UsageError) {
+        kind = try VerifyCommand.parseKind(try arguments.value("kind"), command: Self.name)
+        allowUnknown = try arguments.flag("allow-unknown")
+        noImplied = try arguments.flag("no-implied")
+        manifestPath = try VerifyCommand.singleManifest(arguments.positionals(), command: Self.name)
+    }
+
+    func run(in env: CommandEnvironment) -> ExitCode {
+        let options = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
+        let loaded = VerifyCommand.loadManifest(
+            manifestPath, kind: kind, options: options, env: env)
+        guard let manifest = loaded.manifest else { return loaded.code }
+        env.stdout.write(Self.render(manifest))
+        return .ok
+    }
+
+    /// One line per requirement: what is wanted, the key, what it is checked as, and why.
+    static func render(_ manifest: Manifest) -> String {
+        let rows = manifest.requirements
+        let notApplicable = rows.filter { $0.notApplicableReason != nil }.count
+        let implied = rows.filter { $0.source == .implied || $0.source == .default }.count
+        var header =
+            "\(TerminalText.sanitize(manifest.path)) (\(manifest.kind.rawValue)): "
+            + "\(rows.count) requirement\(rows.count == 1 ? "" : "s")"
+        if implied > 0 { header += ", \(implied) implied" }
+        if notApplicable > 0 { header += ", \(notApplicable) not applicable" }
+        var lines = [header + ", OK"]
+        let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
+        for row in rows {
+            var wanted: String
+            switch row.wanted {
+            case .present: wanted = "required"
+            case .absent: wanted = "forbidden"
+            case .optional: wanted = "optional"
+            }
+            if row.source == .implied { wanted += "*" }
+            if row.source == .default { wanted += "+" }
+            let checked =
+                row.notApplicableReason.map { "not applicable: \($0)" } ?? "→ "
+                + (row.target.label ?? "")
+            let note = row.note.map { " [\($0)]" } ?? ""
+            lines.append(
+                "  " + TerminalText.pad(wanted, 11)
+                    + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
+                    + TerminalText.sanitize(checked + note))
+        }
+        if implied > 0 {
+            lines.append(
+                "(* implied by a permission or a child feature, + Play default for all apps)")
+        }
+        for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,320 @@
+import CapabilityProbe
+import Foundation
+import Testing
+
+@testable import capcheck
+
+/// Runs `capcheck` in-process with buffering sinks; the live source is an empty, partial
+/// machine so no test touches the real hardware.
+struct CLIRun {
+    var code: ExitCode
+    var stdout: String
+    var stderr: String
+
+    static let fixtures: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static func path(_ relative: String) -> String {
+        fixtures.appendingPathComponent(relative).path
+    }
+
+    struct EmptyMachine: DeviceSource {
+        func inventory() throws(SourceError) -> DeviceInventory {
+            DeviceInventory(
+                source: SourceInfo(
+                    kind: .live, udevDatabase: false, attributes: false, complete: false),
+                machine: MachineIdentity(), devices: [])
+        }
+    }
+
+    init(_ arguments: [String], stdin: String = "") {
+        let out = OutputSink()
+        let err = OutputSink()
+        let env = CommandEnvironment(
+            stdout: out, stderr: err, liveSource: { EmptyMachine() },
+            readStandardInput: { Data(stdin.utf8) },
+            variables: [:])
+        code = CapCheck.main(arguments, env: env)
+        stdout = out.text
+        stderr = err.text
+    }
+}
+
+@Suite struct VerifyCommandTests {
+    let snapshot = CLIRun.path("snapshots/partial-empty.json")
+    func manifest(_ name: String) -> String { CLIRun.path("manifests/\(name)") }
+
+    @Test func unmetRequirementExitsOneWithUnmetFirst() {
+        let run = CLIRun([
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--assume",
+            "net.wifi=present",
+            "--assume", "sensor.gyroscope=absent", "--assume", "cellular=absent",
+        ])
+        #expect(run.code == .unmet)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasPrefix("✘ gyroscope  unsatisfied  assumed absent (--assume)") == true)
+        #expect(
+            lines.last
+                == "1 of 3 requirements unmet (assumed: cellular=absent, net.wifi=present, sensor.gyroscope=absent) → exit 1"
+        )
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func satisfiedManifestExitsZero() {
+        let run = CLIRun([
+            "verify", manifest("capabilities-root-array.plist"), "--from", snapshot,
+            "--assume", "bluetooth.le=present", "--assume=audio.input=present",
+        ])
+        #expect(run.code == .ok)
+        #expect(
+            run.stdout.hasSuffix(
+                "0 of 2 requirements unmet (assumed: audio.input=present, bluetooth.le=present) → exit 0\n"
+            ))
+    }
+
+    @Test func verifiesARecordedUdevadmDump() {
+        // The assumptions decide every requirement, so the verdict does not depend on the probers.
+        let run = CLIRun([
+            "verify", manifest("capabilities-root-array.plist"), "--from",
+            CLIRun.path("udevadm/LENOVO_T430S.txt"),
+            "--assume", "bluetooth.le=present", "--assume", "audio.input=absent", "--json",
+        ])
+        #expect(run.code == .unmet)
+        #expect(run.stdout.contains("\"kind\" : \"udevadm\""))
+    }
+
+    @Test func unknownRequirementExitsTwoUnlessUnknownAsDecides() {
+        let base = ["verify", manifest("capabilities-root-array.plist"), "--from", snapshot]
+        #expect(CLIRun(base).code == .undecided)
+        #expect(CLIRun(base + ["--unknown-as", "fail"]).code == .unmet)
+        #expect(CLIRun(base + ["--unknown-as", "pass"]).code == .ok)
+    }
+
+    @Test func liveMachineIsTheDefaultSource() {
+        let run = CLIRun([
+            "verify", manifest("capabilities-root-array.plist"), "--assume", "bluetooth.le=absent",
+        ])
+        #expect(run.code == .unmet)
+    }
+
+    @Test func strictFailsNotApplicableKeys() {
+        let args = [
+            "verify", manifest("Info-array.plist"), "--from", snapshot, "--assume",
+            "cpu.arch.arm64=present",
+            "--assume", "camera.any=present", "--assume", "net.wifi=present",
+        ]
+        let relaxed = CLIRun(args)
+        #expect(relaxed.code == .ok)
+        #expect(relaxed.stdout.contains("– metal "))
+        let strict = CLIRun(args + ["--strict"])
+        #expect(strict.code == .unmet)
+        #expect(strict.stdout.hasPrefix("✘ metal "))
+    }
+
+    @Test func jsonOutputIsTheStableReport() throws {
+        let run = CLIRun([
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume",
+            "net.wifi=present",
+        ])
+        #expect(run.code == .undecided)
+        let report = try JSONDecoder().decode(VerificationReport.self, from: Data(run.stdout.utf8))
+        #expect(report.verdict == .undecided)
+        #expect(report.manifest.kind == .plist)
+        #expect(report.requirements.map(\.key) == ["gyroscope", "telephony", "wifi"])
+        #expect(report.requirements.last?.assumed == true)
+        #expect(report.assumptions == ["net.wifi": .present])
+        #expect(
+            run.stdout
+                == CLIRun([
+                    "verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume",
+                    "net.wifi=present",
+                ]).stdout)
+    }
+
+    @Test func junitFileHasOneTestCasePerRequirement() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-junit-\(UUID()).xml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = CLIRun([
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--junit", file.path,
+            "--assume", "sensor.gyroscope=absent",
+        ])
+        #expect(run.code == .unmet)
+        let xml = try String(contentsOf: file, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
+        #expect(xml.contains("<property name=\"assumed sensor.gyroscope\" value=\"absent\"/>"))
+    }
+
+    @Test func githubAnnotationsPrecedeTheReport() {
+        let run = CLIRun([
+            "verify", manifest("Info-dict.plist"), "--from", snapshot, "--github",
+            "--assume", "sensor.gyroscope=absent",
+        ])
+        #expect(run.stdout.hasPrefix("::error file="))
+        #expect(
+            run.stdout.contains(
+                "title=capcheck%3A gyroscope unsatisfied::gyroscope: assumed absent (--assume)"))
+    }
+
+    @Test func noImpliedDropsAndroidDefaults() {
+        let args = [
+            "verify", manifest("AndroidManifest-no-touch.xml"), "--from", snapshot,
+            "--assume", "bluetooth.le=present",
+        ]
+        #expect(CLIRun(args).code == .undecided)
+        let run = CLIRun(args + ["--no-implied"])
+        #expect(run.code == .ok)
+        #expect(!run.stdout.contains("faketouch"))
+    }
+
+    @Test func kindOverridesDetection() {
+        let run = CLIRun([
+            "verify", manifest("manifest.json"), "--kind", "plist", "--from", snapshot,
+        ])
+        #expect(run.code == .dataError)
+        #expect(run.stderr.hasPrefix("capcheck: error: \(manifest("manifest.json")): "))
+    }
+
+    @Test func manifestFromStandardInput() {
+        let run = CLIRun(
+            ["verify", "-", "--from", snapshot, "--assume", "nfc=present"],
+            stdin: #"{"version": 1, "require": ["nfc"]}"#)
+        #expect(run.code == .ok)
+    }
+
+    @Test func missingManifestExits66() {
+        let run = CLIRun(["verify", "/nonexistent/Info.plist", "--from", snapshot])
+        #expect(run.code == .noInput)
+        #expect(run.stderr == "capcheck: error: /nonexistent/Info.plist: no such file\n")
+    }
+
+    @Test(arguments: [
+        (["verify"], "capcheck: error: missing MANIFEST"),
+        (["verify", "a", "b"], "capcheck: error: unexpected argument 'b'"),
+        (
+            ["verify", "a", "--kind", "yaml"],
+            "capcheck: error: --kind must be plist, android or json, not 'yaml'"
+        ),
+        (
+            ["verify", "a", "--unknown-as", "maybe"],
+            "capcheck: error: --unknown-as must be fail or pass, not 'maybe'"
+        ),
+        (
+            ["verify", "a", "--assume", "wifi"],
+            "capcheck: error: --assume takes ID=present or ID=absent, not 'wifi'"
+        ),
+        (
+            ["verify", "a", "--assume", "net.wfi=present"],
+            "capcheck: error: --assume: unknown capability 'net.wfi' (did you mean net.wifi?)"
+        ),
+        (
+            ["verify", "a", "--json", "--github"],
+            "capcheck: error: --json and --github cannot be combined"
+        ),
+        (["lint"], "capcheck: error: missing MANIFEST"),
+        (["lint", "a", "--strict"], "capcheck: error: unknown option '--strict'"),
+    ])
+    func usageErrorsExit64(arguments: [String], message: String) {
+        let run = CLIRun(arguments)
+        #expect(run.code == .usage)
+        #expect(run.stderr.split(separator: "\n").first.map(String.init) == message)
+    }
+
+    @Test func commandsAreRegisteredWithHelp() {
+        #expect(CLIRun(["help", "verify"]).stdout.contains("--unknown-as POLICY"))
+        #expect(CLIRun(["--help"]).stdout.contains("lint"))
+    }
+}
+
+@Suite struct LintCommandTests {
+    func manifest(_ name: String) -> String { CLIRun.path("manifests/\(name)") }
+
+    /// The broken corpus: each file has one defect, and lint and verify name it and exit 65.
+    @Test(arguments: [
+        ("manifest-wrong-type.json", "require[2]: expected a string"),
+        ("manifest-unknown-key.json", "unknown key 'requires' (did you mean require?)"),
+        (
+            "manifest-unknown-capability.json",
+            "require[1]: unknown key 'camera.fornt' (did you mean camera.front?)"
+        ),
+        (
+            "manifest-bad-predicate.json",
+            "require[1]: bad predicate 'memory.total >= lots': expected a size such as 3GiB"
+        ),
+        ("manifest-unknown-version.json", "version: unsupported version 2 (this capcheck reads 1)"),
+        ("manifest-truncated.json", "not valid JSON"),
+        ("plist-truncated.xml", "not a valid XML property list: encountered unexpected EOF"),
+        ("plist-binary-garbage.plist", "not a valid binary property list"),
+        (
+            "plist-openstep.plist",
+            "OpenStep text property lists are not accepted; use XML or binary"
+        ),
+        (
+            "plist-wrong-type.plist",
+            "UIRequiredDeviceCapabilities.wifi: expected a Boolean (true = required, false = forbidden)"
+        ),
+        (
+            "plist-integer-not-boolean.plist",
+            "UIRequiredDeviceCapabilities.gps: expected a Boolean (true = required, false = forbidden)"
+        ),
+        (
+            "plist-unknown-key.plist",
+            "UIRequiredDeviceCapabilities[1]: unknown key 'armv64' (did you mean arm64?)"
+        ),
+        ("android-truncated.xml", "line 4, column 60: the document ends early"),
+        (
+            "android-unknown-feature.xml",
+            "line 5: unknown key 'android.hardware.camera.autofocs' (did you mean android.hardware.camera.autofocus?)"
+        ),
+        ("android-bad-required.xml", "line 4: android:required must be true or false, not 'yes'"),
+        ("android-wrong-root.xml", "the root element is <manifests>, expected <manifest>"),
+        ("android-external-entity.xml", "entity declarations are not accepted"),
+        ("android-mismatched-tag.xml", "line 7, column 1: mismatched closing tag"),
+        (
+            "unrecognized.txt",
+            "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"
+        ),
+    ])
+    func brokenManifestsNameTheirDefectAndExit65(file: String, message: String) {
+        let path = manifest(file)
+        for arguments in [
+            ["lint", path],
+            ["verify", path, "--from", CLIRun.path("snapshots/partial-empty.json")],
+        ] {
+            let run = CLIRun(arguments)
+            #expect(run.code == .dataError)
+            #expect(run.stderr == "capcheck: error: \(path): \(message)\n")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
+    @Test func allowUnknownAcceptsTheTypo() {
+        let run = CLIRun(["lint", manifest("plist-unknown-key.plist"), "--allow-unknown"])
+        #expect(run.code == .ok)
+        #expect(run.stdout.contains("armv64"))
+        #expect(
+            run.stdout.contains(
+                "not applicable: unknown key, accepted by --allow-unknown (did you mean arm64?)"))
+    }
+
+    @Test func lintShowsImpliedRequirementsWithTheirReasons() {
+        let run = CLIRun(["lint", manifest("AndroidManifest.xml")])
+        #expect(run.code == .ok)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "\(manifest("AndroidManifest.xml")) (android): 11 requirements, 6 implied, OK")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  required*  android.hardware.camera ")
+                    && $0.contains("[requested android.permission.CAMERA permission")
+            })
+        #expect(lines.contains { $0.hasPrefix("  required+  android.hardware.faketouch ") })
+    }
+
+    @Test func lintMissingFileExits66() {
+        #expect(CLIRun(["lint", "/nonexistent/manifest.json"]).code == .noInput)
+    }
+}
