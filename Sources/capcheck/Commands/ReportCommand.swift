@@ -71,11 +71,12 @@ struct ReportCommand: Command {
         return MatrixInputs.emit(text, to: output, env: env)
     }
 
-    /// Vendor and model, else the file name, else `this machine`.
+    /// Vendor and model, else the file name, else the host name, else `this machine`.
     static func columnName(_ machine: MachineIdentity, path: String?) -> String {
         let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
         if !name.isEmpty { return name }
         if let path, path != "-" { return URL(fileURLWithPath: path).lastPathComponent }
-        return path == "-" ? "stdin" : "this machine"
+        if path == "-" { return "stdin" }
+        return machine.hostname ?? "this machine"
     }
 }
