@@ -10,6 +10,9 @@ enum CapCheck {
         ListCommand.self,
         VerifyCommand.self,
         LintCommand.self,
+        MatrixCommand.self,
+        DiffCommand.self,
+        ReportCommand.self,
     ]
 
     /// Runs argv (without the program name) and returns the exit code.

@@ -1,0 +1,48 @@
+/// The device matrices shipped with capcheck (`--builtin NAME`).
+public enum BuiltinMatrices {
+    /// One built-in matrix: its name and what it holds.
+    public struct Entry: Sendable, Hashable {
+        /// The name given to `--builtin`.
+        public var name: String
+        /// One line saying what it holds.
+        public var summary: String
+    }
+
+    /// Every built-in matrix, sorted by name.
+    public static let all: [Entry] = [
+        Entry(
+            name: "ios-2011",
+            summary:
+                "iPhone, iPod touch and iPad models of 2011 (seed Table 1-1), joined with the camera table (Table 2-1)"
+        )
+    ]
+
+    /// Loads a built-in matrix.
+    /// - Parameter name: The name (`ios-2011`).
+    /// - Returns: The matrix, its source `builtin:NAME`.
+    /// - Throws: ``MatrixError/unknownBuiltin(name:known:)`` for an unknown name.
+    public static func load(_ name: String) throws(MatrixError) -> DeviceMatrix {
+        switch name {
+        case "ios-2011":
+            let source = "builtin:ios-2011"
+            let devices = try MatrixParser.parse(
+                text: BuiltinMatrixText.seedDeviceMatrix, path: source, format: .csv)
+            let cameras = try CameraTable.parse(
+                text: BuiltinMatrixText.seedCameraTable, path: source + " (camera table)")
+            return try cameras.join(into: devices)
+        default:
+            throw .unknownBuiltin(name: name, known: all.map(\.name))
+        }
+    }
+
+    /// The embedded text of a built-in table, for tests and `--list-builtin`.
+    /// - Parameter file: `seed-device-matrix.csv` or `seed-camera-table.csv`.
+    /// - Returns: The text, or nil for another name.
+    public static func embeddedText(_ file: String) -> String? {
+        switch file {
+        case "seed-device-matrix.csv": return BuiltinMatrixText.seedDeviceMatrix
+        case "seed-camera-table.csv": return BuiltinMatrixText.seedCameraTable
+        default: return nil
+        }
+    }
+}

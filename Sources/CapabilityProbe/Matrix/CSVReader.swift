@@ -1,0 +1,114 @@
+import Foundation
+
+/// An RFC 4180 CSV reader over UTF-8 bytes, yielding one record at a time.
+///
+/// Quoted fields may hold commas, line breaks and doubled quotes; CRLF and LF both end
+/// records; a record starting with `#` is a provenance comment; blank lines are skipped.
+struct CSVReader {
+    private let bytes: [UInt8]
+    private let path: String
+    private var index = 0
+    private var line = 1
+
+    /// Creates a reader.
+    /// - Parameters:
+    ///   - bytes: The file content.
+    ///   - path: The file name for messages.
+    init(bytes: [UInt8], path: String) {
+        // Skip a UTF-8 byte order mark.
+        self.index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.bytes = bytes
+        self.path = path
+    }
+
+    private static let comma = UInt8(ascii: ",")
+    private static let quote = UInt8(ascii: "\"")
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let hash = UInt8(ascii: "#")
+
+    /// The next record, or nil at the end.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for an unterminated quote or
+    ///   text after a closing quote.
+    mutating func next() throws(MatrixError) -> TableRecord? {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.newline {
+                index += 1
+                line += 1
+                continue
+            }
+            if byte == Self.carriageReturn {
+                index += 1
+                continue
+            }
+            if byte == Self.hash {
+                let start = line
+                let end = bytes[index...].firstIndex(of: Self.newline) ?? bytes.count
+                var text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                if text.hasSuffix("\r") { text.removeLast() }
+                index = end
+                return .comment(text.trimmingCharacters(in: .whitespaces), line: start)
+            }
+            let start = line
+            return .fields(try record(), line: start)
+        }
+        return nil
+    }
+
+    private mutating func record() throws(MatrixError) -> [String] {
+        let start = line
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quoted {
+                if byte == Self.quote {
+                    if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
+                        field.append(Self.quote)
+                        index += 2
+                        continue
+                    }
+                    quoted = false
+                    index += 1
+                    if index < bytes.count,
+                        ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
+                    {
+                        throw .malformed(
+                            path: path, line: line,
+                            reason: "text after a closing quote in field \(fields.count + 1)")
+                    }
+                    continue
+                }
+                if byte == Self.newline { line += 1 }
+                field.append(byte)
+                index += 1
+                continue
+            }
+            switch byte {
+            case Self.comma:
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                index += 1
+            case Self.quote where field.isEmpty:
+                quoted = true
+                index += 1
+            case Self.newline:
+                fields.append(String(decoding: field, as: UTF8.self))
+                return fields
+            case Self.carriageReturn
+            where index + 1 < bytes.count && bytes[index + 1] == Self.newline:
+                index += 1
+            default:
+                field.append(byte)
+                index += 1
+            }
+        }
+        if quoted {
+            throw .malformed(path: path, line: start, reason: "a quoted field is never closed")
+        }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return fields
+    }
+}

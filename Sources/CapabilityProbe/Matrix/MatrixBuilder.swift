@@ -1,0 +1,147 @@
+import Foundation
+
+/// Builds a ``DeviceMatrix`` from a header and records, whatever the table syntax.
+struct MatrixBuilder {
+    private enum Slot {
+        case name, family, capability(Int), value(Int), ignored
+    }
+
+    private let path: String
+    private let slots: [Slot]
+    private let capabilityHeaders: [String]
+    private let valueKinds: [MatrixValueKind]
+    /// Value cells already validated, per value column (tables repeat few distinct values).
+    private var validated: [Set<String>]
+    private var matrix: DeviceMatrix
+
+    /// Resolves the header; the first column is always the row name.
+    /// - Throws: ``MatrixError/unknownHeader(path:line:header:suggestion:)`` naming the nearest
+    ///   alias, or ``MatrixError/malformed(path:line:reason:)`` for an empty or repeated column.
+    init(header: [String], line: Int, path: String, provenance: [String]) throws(MatrixError) {
+        self.path = path
+        guard let first = header.first else {
+            throw .malformed(path: path, line: line, reason: "the table has no header")
+        }
+        var slots: [Slot] = [.name]
+        var capabilities: [MatrixColumn] = []
+        var values: [MatrixColumn] = []
+        var ignored: [MatrixColumn] = []
+        var hasFamily = false
+        var seenIDs: [String: String] = [:]
+        for raw in header.dropFirst() {
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else {
+                throw .malformed(
+                    path: path, line: line, reason: "column \(slots.count + 1) has no header")
+            }
+            guard let role = MatrixHeaders.role(of: text) else {
+                throw .unknownHeader(
+                    path: path, line: line, header: text,
+                    suggestion: MatrixHeaders.suggestion(for: text))
+            }
+            switch role {
+            case .name:
+                slots.append(.ignored)
+            case .family:
+                guard !hasFamily else {
+                    throw .malformed(
+                        path: path, line: line, reason: "column 'Family' appears twice")
+                }
+                hasFamily = true
+                slots.append(.family)
+            case .capability(let id):
+                if let earlier = seenIDs[id] {
+                    throw .malformed(
+                        path: path, line: line,
+                        reason: "columns '\(earlier)' and '\(text)' both give \(id)")
+                }
+                seenIDs[id] = text
+                slots.append(.capability(capabilities.count))
+                capabilities.append(MatrixColumn(header: text, role: role))
+            case .value:
+                slots.append(.value(values.count))
+                values.append(MatrixColumn(header: text, role: role))
+            case .ignored:
+                slots.append(.ignored)
+                ignored.append(MatrixColumn(header: text, role: role))
+            }
+        }
+        self.slots = slots
+        self.capabilityHeaders = capabilities.map(\.header)
+        self.valueKinds = values.map { column in
+            if case .value(let kind) = column.role { return kind }
+            return .notes
+        }
+        self.validated = Array(repeating: [], count: values.count)
+        self.matrix = DeviceMatrix(
+            source: path, provenance: provenance,
+            nameHeader: first.trimmingCharacters(in: .whitespaces), hasFamily: hasFamily,
+            capabilityColumns: capabilities, valueColumns: values, ignoredColumns: ignored, rows: []
+        )
+    }
+
+    /// The number of columns the header has.
+    var width: Int { slots.count }
+
+    /// Adds one record.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for a wrong field count, an empty
+    ///   row name or a cell that is not yes/no/unknown.
+    mutating func add(_ fields: [String], line: Int) throws(MatrixError) {
+        guard fields.count == slots.count else {
+            throw .malformed(
+                path: path, line: line,
+                reason: "\(fields.count) fields, the header has \(slots.count)")
+        }
+        var cells = [MatrixCell](repeating: .unknown, count: capabilityHeaders.count)
+        var values = [String](repeating: "", count: matrix.valueColumns.count)
+        var name = ""
+        var family: String?
+        for (index, slot) in slots.enumerated() {
+            let field = fields[index]
+            switch slot {
+            case .name:
+                name = MatrixText.trimmed(field)
+            case .family:
+                let trimmed = MatrixText.trimmed(field)
+                family = trimmed.isEmpty ? nil : trimmed
+            case .capability(let position):
+                guard let cell = MatrixCell(parsing: field) else {
+                    throw .malformed(
+                        path: path, line: line,
+                        reason:
+                            "column '\(capabilityHeaders[position])': '\(field)' is not \(MatrixCell.spellings)"
+                    )
+                }
+                cells[position] = cell
+            case .value(let position):
+                let text = MatrixText.trimmed(field)
+                if valueKinds[position] != .notes, !validated[position].contains(text) {
+                    do {
+                        try MatrixValueParser.validate(text, kind: valueKinds[position])
+                    } catch {
+                        throw .malformed(
+                            path: path, line: line,
+                            reason:
+                                "column '\(matrix.valueColumns[position].header)': \(error.reason)")
+                    }
+                    validated[position].insert(text)
+                }
+                values[position] = text
+            case .ignored:
+                break
+            }
+        }
+        guard !name.isEmpty else {
+            throw .malformed(
+                path: path, line: line, reason: "the row has no name in its first column")
+        }
+        matrix.rows.append(
+            MatrixRow(name: name, family: family, line: line, cells: cells, values: values))
+    }
+
+    /// Reserves room for rows (large tables).
+    mutating func reserve(_ count: Int) { matrix.rows.reserveCapacity(count) }
+
+    /// The finished matrix.
+    func build() -> DeviceMatrix { matrix }
+}

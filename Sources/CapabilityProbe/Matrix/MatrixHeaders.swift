@@ -1,0 +1,133 @@
+import Foundation
+
+/// The vocabulary of matrix column headers: capability ids and their known aliases.
+///
+/// Lookup ignores case, spaces, hyphens and underscores, so `Audio In`, `audio-in` and
+/// `AUDIO_IN` are one header. Seed aliases follow manifests.md §4.3.
+public enum MatrixHeaders {
+    /// Every canonical capability id a column may name.
+    public static let capabilityIDs: [String] = [
+        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any",
+        "camera.autofocus",
+        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video",
+        "cellular",
+        "cellular.sms", "cpu.arch", "cpu.arch.arm64", "cpu.arch.armv6", "cpu.arch.armv7",
+        "cpu.arch.x86_64", "display", "gpu", "gpu.gles", "gpu.vulkan", "haptics.vibration",
+        "input.touchscreen", "location.any", "location.gnss", "memory.total", "net.wifi", "nfc",
+        "power.battery", "sensor.accelerometer", "sensor.barometer", "sensor.gyroscope",
+        "sensor.humidity", "sensor.light", "sensor.magnetometer", "sensor.proximity",
+    ]
+
+    /// Aliases for capability columns, as they are usually written, with their ids.
+    public static let capabilityAliases: [(alias: String, id: String)] = [
+        // The seed's Table 1-1 (manifests.md §4.3).
+        ("Cellular", "cellular"), ("WiFi", "net.wifi"), ("Wi-Fi", "net.wifi"),
+        ("Bluetooth", "bluetooth"), ("Speaker", "audio.output"), ("Audio In", "audio.input"),
+        ("Accelerometer", "sensor.accelerometer"), ("Magnetometer", "sensor.magnetometer"),
+        ("Gyroscope", "sensor.gyroscope"), ("GPS", "location.gnss"),
+        ("Proximity Sensor", "sensor.proximity"), ("Camera", "camera.any"),
+        ("Video", "camera.video"), ("Vibration", "haptics.vibration"),
+        // Apple UIRequiredDeviceCapabilities keys with a Linux meaning.
+        ("telephony", "cellular"), ("sms", "cellular.sms"), ("still-camera", "camera.any"),
+        ("auto-focus-camera", "camera.autofocus"), ("front-facing-camera", "camera.front"),
+        ("camera-flash", "camera.flash"), ("video-camera", "camera.video"),
+        ("location-services", "location.any"), ("microphone", "audio.input"),
+        ("bluetooth-le", "bluetooth.le"), ("armv6", "cpu.arch.armv6"),
+        ("armv7", "cpu.arch.armv7"), ("arm64", "cpu.arch.arm64"), ("peer-peer", "bluetooth"),
+        // Plain words.
+        ("Front Camera", "camera.front"), ("Back Camera", "camera.back"),
+        ("Rear Camera", "camera.back"), ("External Camera", "camera.external"),
+        ("Autofocus", "camera.autofocus"), ("Flash", "camera.flash"),
+        ("Proximity", "sensor.proximity"), ("Compass", "sensor.magnetometer"),
+        ("Light Sensor", "sensor.light"), ("Barometer", "sensor.barometer"),
+        ("Humidity", "sensor.humidity"), ("Bluetooth LE", "bluetooth.le"), ("NFC", "nfc"),
+        ("Touchscreen", "input.touchscreen"), ("Battery", "power.battery"), ("GPU", "gpu"),
+        ("Display", "display"), ("Location", "location.any"),
+        // Android <uses-feature> names.
+        ("android.hardware.camera", "camera.back"), ("android.hardware.camera.any", "camera.any"),
+        ("android.hardware.camera.front", "camera.front"),
+        ("android.hardware.camera.external", "camera.external"),
+        ("android.hardware.camera.autofocus", "camera.autofocus"),
+        ("android.hardware.camera.flash", "camera.flash"), ("android.hardware.wifi", "net.wifi"),
+        ("android.hardware.bluetooth", "bluetooth"),
+        ("android.hardware.bluetooth_le", "bluetooth.le"),
+        ("android.hardware.telephony", "cellular"), ("android.hardware.location", "location.any"),
+        ("android.hardware.location.gps", "location.gnss"),
+        ("android.hardware.sensor.accelerometer", "sensor.accelerometer"),
+        ("android.hardware.sensor.gyroscope", "sensor.gyroscope"),
+        ("android.hardware.sensor.compass", "sensor.magnetometer"),
+        ("android.hardware.sensor.proximity", "sensor.proximity"),
+        ("android.hardware.sensor.light", "sensor.light"),
+        ("android.hardware.sensor.barometer", "sensor.barometer"),
+        ("android.hardware.microphone", "audio.input"), ("android.hardware.nfc", "nfc"),
+        ("android.hardware.touchscreen", "input.touchscreen"),
+        ("android.hardware.audio.output", "audio.output"),
+    ]
+
+    /// Headers of numeric and text columns.
+    public static let valueAliases: [(alias: String, kind: MatrixValueKind)] = [
+        ("StillMegapixels", .stillMegapixels), ("camera.megapixels", .stillMegapixels),
+        ("Megapixels", .stillMegapixels), ("StillWidth", .stillWidth),
+        ("StillHeight", .stillHeight), ("VideoWidth", .videoWidth), ("VideoHeight", .videoHeight),
+        ("VideoMode", .videoMode), ("VideoModes", .videoModes), ("camera.video.modes", .videoModes),
+        ("memory.total.bytes", .memoryBytes), ("RAM", .memoryBytes), ("Memory", .memoryBytes),
+        ("display.scale", .displayScale), ("Scale", .displayScale), ("display.dpi", .displayDPI),
+        ("DPI", .displayDPI), ("input.touchscreen.points", .touchPoints),
+        ("Touch Points", .touchPoints), ("Notes", .notes), ("Note", .notes),
+        ("Comment", .notes), ("VideoMegapixels", .notes),
+    ]
+
+    /// Known headers with no Linux meaning: kept, shown, never evaluated.
+    public static let ignoredAliases: [(alias: String, reason: String)] = [
+        ("arkit", "Apple framework"), ("arm64e", "Apple ABI"), ("driverkit", "Apple framework"),
+        ("embedded-web-browser-engine", "Apple entitlement"), ("gamekit", "Apple service"),
+        ("healthkit", "Apple framework"), ("ipad-minimum-performance-m1", "Apple chip tier"),
+        ("iphone-ipad-minimum-performance-a12", "Apple chip tier"),
+        ("iphone-performance-gaming-tier", "Apple chip tier"), ("metal", "Apple GPU API"),
+        ("opengles-1", "OpenGL ES version (no numeric cell)"),
+        ("opengles-2", "OpenGL ES version (no numeric cell)"),
+        ("opengles-3", "OpenGL ES version (no numeric cell)"),
+        ("watch-companion", "historic Apple key"), ("web-browser-engine", "Apple entitlement"),
+    ]
+
+    /// The lookup key: lower case without spaces, hyphens or underscores.
+    static func normalized(_ header: some StringProtocol) -> String {
+        String(header.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })
+    }
+
+    private static let table: [String: MatrixColumn.Role] = {
+        var table: [String: MatrixColumn.Role] = [:]
+        for (alias, reason) in ignoredAliases {
+            table[normalized(alias)] = .ignored(reason: reason)
+        }
+        for (alias, kind) in valueAliases { table[normalized(alias)] = .value(kind) }
+        for (alias, id) in capabilityAliases { table[normalized(alias)] = .capability(id) }
+        for id in capabilityIDs { table[normalized(id)] = .capability(id) }
+        table["family"] = .family
+        return table
+    }()
+
+    /// What a header means, if it is known.
+    /// - Parameter header: The header as written.
+    /// - Returns: The role, or nil for an unknown header.
+    public static func role(of header: some StringProtocol) -> MatrixColumn.Role? {
+        table[normalized(header.trimmingCharacters(in: .whitespaces))]
+    }
+
+    /// The nearest known header to an unknown one, for "did you mean …".
+    /// - Parameter header: The unknown header.
+    /// - Returns: `'Gyroscope' (sensor.gyroscope)`-style text, or nil when nothing is close.
+    public static func suggestion(for header: String) -> String? {
+        var names: [String: String] = [:]
+        for (alias, id) in capabilityAliases { names[alias] = "'\(alias)' (\(id))" }
+        for id in capabilityIDs { names[id] = "'\(id)'" }
+        for (alias, _) in valueAliases { names[alias] = "'\(alias)'" }
+        for (alias, _) in ignoredAliases { names[alias] = "'\(alias)'" }
+        names["Family"] = "'Family'"
+        let byKey = Dictionary(names.map { (normalized($0.key), $0.value) }, uniquingKeysWith: min)
+        guard let nearest = EditDistance.nearest(normalized(header), in: byKey.keys.sorted()) else {
+            return nil
+        }
+        return byKey[nearest]
+    }
+}

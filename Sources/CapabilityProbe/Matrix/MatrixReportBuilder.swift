@@ -1,0 +1,165 @@
+/// Turns a matrix row into a synthetic ``CapabilityReport`` that the manifest checker reads
+/// like a probed machine.
+///
+/// Cells become findings (yes → present, no → absent, unknown/blank → unknown); value
+/// columns become the contract's details (`camera.any` `megapixels`, `camera.video` `modes`,
+/// `memory.total` `bytes`, `display` `scale`/`dpi`, `input.touchscreen` `points`). A
+/// capability with no column gets no finding (the checker says unknown), except where a
+/// definite cell implies it: a present sub-capability implies its parent (`camera.front` ⇒
+/// `camera.any`, `location.gnss` ⇒ `location.any`), an absent parent implies absent
+/// sub-capabilities (`camera.any` = no ⇒ `camera.front` absent).
+public struct MatrixReportBuilder: Sendable {
+    /// Parent → sub-capabilities, for implications.
+    static let children: [(parent: String, children: [String])] = [
+        (
+            "camera.any",
+            [
+                "camera.front", "camera.back", "camera.external", "camera.autofocus",
+                "camera.flash", "camera.video",
+            ]
+        ),
+        ("location.any", ["location.gnss"]),
+        ("bluetooth", ["bluetooth.le"]),
+        ("cellular", ["cellular.sms"]),
+    ]
+
+    /// The matrix whose rows are turned into reports.
+    public let matrix: DeviceMatrix
+    private let ids: [String]
+    private let kinds: [MatrixValueKind]
+
+    /// Creates a builder for a matrix.
+    /// - Parameter matrix: The matrix.
+    public init(matrix: DeviceMatrix) {
+        self.matrix = matrix
+        self.ids = matrix.capabilityIDs
+        self.kinds = matrix.valueKinds
+    }
+
+    /// The synthetic report of one row. It names no row, so equal rows give equal reports.
+    /// - Parameter row: The row.
+    /// - Returns: A report with one finding per capability the row decides.
+    public func report(for row: MatrixRow) -> CapabilityReport {
+        var findings: [String: CapabilityFinding] = [:]
+        for (index, id) in ids.enumerated() {
+            let cell = row.cells[index]
+            let header = matrix.capabilityColumns[index].header
+            findings[id] = CapabilityFinding(
+                id: id, status: cell.status, count: cell == .yes ? 1 : 0,
+                evidence: [
+                    Evidence(
+                        device: "matrix column '\(header)'",
+                        reason: "the table says \(cell.word)")
+                ])
+        }
+        addDetails(row, to: &findings)
+        applyImplications(to: &findings)
+        let source = SourceInfo(
+            kind: .snapshot, path: matrix.source, udevDatabase: false, attributes: false,
+            complete: false, notes: ["synthetic report from a device matrix row"])
+        return CapabilityReport(
+            source: source, machine: MachineIdentity(), capabilities: Array(findings.values),
+            devices: [])
+    }
+
+    private func addDetails(_ row: MatrixRow, to findings: inout [String: CapabilityFinding]) {
+        var megapixels: Double?
+        var stillWidth: Double?
+        var stillHeight: Double?
+        var videoWidth: Int?
+        var videoHeight: Int?
+        var modeText: [String] = []
+        var modes: [MatrixValueParser.VideoMode] = []
+        var details: [String: [String: JSONValue]] = [:]
+        for (index, kind) in kinds.enumerated() {
+            let text = row.values[index]
+            guard !text.isEmpty else { continue }
+            switch kind {
+            case .stillMegapixels:
+                if let value = try? MatrixValueParser.number(text) {
+                    megapixels = max(megapixels ?? 0, value)
+                }
+            case .stillWidth: stillWidth = try? MatrixValueParser.number(text)
+            case .stillHeight: stillHeight = try? MatrixValueParser.number(text)
+            case .videoWidth: videoWidth = (try? MatrixValueParser.number(text)).map { Int($0) }
+            case .videoHeight: videoHeight = (try? MatrixValueParser.number(text)).map { Int($0) }
+            case .videoMode: modeText.append(text)
+            case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
+            case .memoryBytes:
+                if let bytes = try? MatrixValueParser.bytes(text) {
+                    details["memory.total", default: [:]]["bytes"] = .int(bytes)
+                }
+            case .displayScale:
+                if let value = try? MatrixValueParser.number(text) {
+                    details["display", default: [:]]["scale"] = .int(Int(value))
+                }
+            case .displayDPI:
+                if let value = try? MatrixValueParser.number(text) {
+                    details["display", default: [:]]["dpi"] = .double(value)
+                }
+            case .touchPoints:
+                if let value = try? MatrixValueParser.number(text) {
+                    details["input.touchscreen", default: [:]]["points"] = .int(Int(value))
+                }
+            case .notes: break
+            }
+        }
+        for text in modeText {
+            if let mode = try? MatrixValueParser.videoMode(
+                text, width: videoWidth, height: videoHeight)
+            {
+                modes.append(mode)
+            }
+        }
+        if megapixels == nil, let stillWidth, let stillHeight {
+            megapixels = stillWidth * stillHeight / 1e6
+        }
+        if let megapixels {
+            details["camera.any", default: [:]]["megapixels"] = .double(megapixels)
+        }
+        if !modes.isEmpty {
+            let sorted = Array(Set(modes)).sorted(by: >)
+            details["camera.video", default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
+        }
+        for (id, values) in details {
+            var finding =
+                findings[id]
+                ?? CapabilityFinding(
+                    id: id, status: .present, count: 1,
+                    evidence: [
+                        Evidence(
+                            device: "matrix values",
+                            reason:
+                                "the table gives \(values.keys.sorted().joined(separator: ", "))")
+                    ])
+            finding.details.merge(values) { _, new in new }
+            findings[id] = finding
+        }
+    }
+
+    private func applyImplications(to findings: inout [String: CapabilityFinding]) {
+        for (parent, children) in Self.children {
+            let current = findings[parent]?.status
+            if current == nil || current == .unknown,
+                let child = children.first(where: { findings[$0]?.status == .present })
+            {
+                var finding = findings[parent] ?? CapabilityFinding(id: parent, status: .present)
+                finding.status = .present
+                finding.count = max(finding.count, 1)
+                finding.evidence = [
+                    Evidence(device: "matrix implication", reason: "implied by \(child) = yes")
+                ]
+                findings[parent] = finding
+            }
+            guard findings[parent]?.status == .absent else { continue }
+            for child in children
+            where findings[child] == nil || findings[child]?.status == .unknown {
+                findings[child] = CapabilityFinding(
+                    id: child, status: .absent,
+                    evidence: [
+                        Evidence(device: "matrix implication", reason: "implied by \(parent) = no")
+                    ])
+            }
+        }
+    }
+}

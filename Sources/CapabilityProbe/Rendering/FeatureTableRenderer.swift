@@ -1,0 +1,159 @@
+/// Renders a ``FeatureTable`` as Markdown, CSV, JSON or a self-contained HTML page.
+///
+/// Machine names and values come from devices and are untrusted: Markdown cells are
+/// pipe- and HTML-escaped, CSV fields quoted, HTML escaped with ``TerminalText/escapeMarkup(_:)``.
+public enum FeatureTableRenderer {
+    /// The output formats of `capcheck report`.
+    public enum Format: String, Sendable, CaseIterable {
+        /// A Markdown pipe table.
+        case md
+        /// CSV.
+        case csv
+        /// The JSON document.
+        case json
+        /// A self-contained HTML page.
+        case html
+    }
+
+    /// Renders the table.
+    /// - Parameters:
+    ///   - table: The table.
+    ///   - format: The format.
+    /// - Returns: The text.
+    /// - Throws: `EncodingError` for JSON (not expected for finite values).
+    public static func render(_ table: FeatureTable, as format: Format) throws -> String {
+        switch format {
+        case .md: return markdown(table)
+        case .csv: return csv(table)
+        case .json: return try JSONOutput.string(table)
+        case .html: return html(table)
+        }
+    }
+
+    /// `☑` present, `☐` absent, `?` unknown; value rows as they are (`?` when missing).
+    /// - Parameter cell: The cell text.
+    /// - Returns: The glyph or value.
+    public static func glyph(_ cell: String) -> String {
+        switch cell {
+        case "present": return "☑"
+        case "absent": return "☐"
+        case "unknown", "": return "?"
+        default: return cell
+        }
+    }
+
+    static func verdictCell(_ machine: FeatureTable.Machine) -> String {
+        guard let verdict = machine.verdict else { return "" }
+        let keys = machine.verdictKeys ?? []
+        return keys.isEmpty ? verdict : verdict + " (" + keys.joined(separator: ", ") + ")"
+    }
+
+    /// A Markdown pipe table in the seed's form.
+    /// - Parameter table: The table.
+    /// - Returns: Markdown text.
+    public static func markdown(_ table: FeatureTable) -> String {
+        var out =
+            "| Feature | Id | "
+            + table.machines.map { MarkdownText.cell($0.name) }.joined(separator: " | ") + " |\n"
+        out += "| --- | --- |" + String(repeating: " :---: |", count: table.machines.count) + "\n"
+        for row in table.rows {
+            out += "| \(MarkdownText.cell(row.label)) | `\(row.id)` | "
+            out += row.cells.map { MarkdownText.cell(glyph($0)) }.joined(separator: " | ") + " |\n"
+        }
+        if let manifest = table.manifest {
+            out += "| **Verdict** | \(MarkdownText.cell(manifest)) | "
+            out +=
+                table.machines.map { MarkdownText.cell(verdictCell($0)) }.joined(separator: " | ")
+                + " |\n"
+        }
+        out += "\n☑ present · ☐ absent · ? unknown (never read as absent)\n\n"
+        for machine in table.machines {
+            out += "- \(MarkdownText.cell(machine.name)): \(MarkdownText.cell(machine.source))"
+            out += machine.complete ? "\n" : " (partial source: absence not proven)\n"
+        }
+        return out
+    }
+
+    /// CSV: header `feature,id,<machines>`, one record per feature, an optional verdict record.
+    /// - Parameter table: The table.
+    /// - Returns: RFC 4180 text.
+    public static func csv(_ table: FeatureTable) -> String {
+        var out = CSVText.line(["feature", "id"] + table.machines.map(\.name))
+        for row in table.rows { out += CSVText.line([row.label, row.id] + row.cells.map(glyph)) }
+        if let manifest = table.manifest {
+            out += CSVText.line(["verdict", manifest] + table.machines.map(verdictCell))
+        }
+        return out
+    }
+
+    /// A self-contained HTML page: no external assets, inline CSS with print rules, a
+    /// Content-Security-Policy that forbids scripts.
+    /// - Parameter table: The table.
+    /// - Returns: HTML text.
+    public static func html(_ table: FeatureTable) -> String {
+        func e(_ text: String) -> String { TerminalText.escapeMarkup(text) }
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>capcheck feature table</title>
+            <style>
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
+            table { border-collapse: collapse; }
+            th, td { border: 1px solid #999; padding: .3em .6em; }
+            thead th { background: #eee; vertical-align: bottom; }
+            td.cell { text-align: center; }
+            td.present { background: #e6f4e6; }
+            td.absent { background: #f6e6e6; }
+            td.unknown { background: #f4f4f4; color: #666; }
+            code { font-size: 90%; color: #444; }
+            tr.verdict th, tr.verdict td { font-weight: bold; border-top: 2px solid #333; }
+            .legend, .sources { color: #444; }
+            @media print {
+              body { margin: 0; font-size: 10pt; }
+              td.present, td.absent, td.unknown, thead th { background: none; }
+              table { page-break-inside: auto; }
+              tr { page-break-inside: avoid; }
+            }
+            </style>
+            </head>
+            <body>
+            <h1>Hardware feature table</h1>
+            <table>
+            <thead>
+            <tr><th>Feature</th>
+            """
+        out += "\n"
+        for machine in table.machines { out += "<th scope=\"col\">\(e(machine.name))</th>" }
+        out += "</tr>\n</thead>\n<tbody>\n"
+        for row in table.rows {
+            out += "<tr><th scope=\"row\">\(e(row.label)) <code>\(e(row.id))</code></th>"
+            for cell in row.cells {
+                let kind =
+                    ["present", "absent", "unknown"].contains(cell)
+                    ? cell : (cell.isEmpty ? "unknown" : "value")
+                out +=
+                    "<td class=\"cell \(kind)\" title=\"\(e(cell.isEmpty ? "unknown" : cell))\">\(e(glyph(cell)))</td>"
+            }
+            out += "</tr>\n"
+        }
+        if let manifest = table.manifest {
+            out +=
+                "<tr class=\"verdict\"><th scope=\"row\">Verdict <code>\(e(manifest))</code></th>"
+            for machine in table.machines { out += "<td>\(e(verdictCell(machine)))</td>" }
+            out += "</tr>\n"
+        }
+        out += "</tbody>\n</table>\n"
+        out += "<p class=\"legend\">☑ present · ☐ absent · ? unknown (never read as absent)</p>\n"
+        out += "<ul class=\"sources\">\n"
+        for machine in table.machines {
+            let partial = machine.complete ? "" : " (partial source: absence not proven)"
+            out += "<li>\(e(machine.name)): \(e(machine.source))\(partial)</li>\n"
+        }
+        out += "</ul>\n</body>\n</html>\n"
+        return out
+    }
+}

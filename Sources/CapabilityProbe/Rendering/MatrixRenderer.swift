@@ -1,0 +1,84 @@
+/// Renders a ``MatrixResult`` as text, CSV or JSON.
+public enum MatrixRenderer {
+    /// The human table: provenance, one line per row with Play-style reasons, family summaries.
+    /// - Parameter result: The filtered matrix.
+    /// - Returns: Plain text; row names and table text are sanitised for terminals.
+    public static func text(_ result: MatrixResult) -> String {
+        var out = header(matrix: result.matrix, provenance: result.provenance)
+        if let manifest = result.manifest {
+            out += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
+        }
+        out += "\n"
+        let width = min(40, max(12, (result.rows.map { $0.name.count }.max() ?? 0) + 2))
+        out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
+        // Rows that share an evaluation share their reasons: build each text once.
+        var cache: [RowVerdict: [[RowIssue]: String]] = [:]
+        for row in result.rows {
+            out += TerminalText.pad(clean(row.name), width)
+            let issues = row.verdict == .excluded ? row.failing : row.unknown
+            let why: String
+            if let cached = cache[row.verdict]?[issues] {
+                why = cached
+            } else {
+                why = clean(reasons(row))
+                cache[row.verdict, default: [:]][issues] = why
+            }
+            out +=
+                why.isEmpty
+                ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
+            out += "\n"
+        }
+        out += "\nFamilies\n"
+        for family in result.families {
+            out += "  " + TerminalText.sanitize(family.sentence) + "\n"
+        }
+        let totals = result.totals
+        out +=
+            "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
+        return out
+    }
+
+    /// `doesn't support required feature: X; …` for excluded rows, `unknown: X` for undecided.
+    /// - Parameter row: The row result.
+    /// - Returns: The reasons in words, empty for an eligible row.
+    public static func reasons(_ row: MatrixRowResult) -> String {
+        switch row.verdict {
+        case .eligible: return ""
+        case .excluded: return row.failing.map(\.playWording).joined(separator: "; ")
+        case .undecided:
+            return "the table does not say: " + row.unknown.map(\.key).joined(separator: ", ")
+        }
+    }
+
+    /// CSV: `#` provenance lines, then `row,family,verdict,failing,unknown,reasons`.
+    /// - Parameter result: The filtered matrix.
+    /// - Returns: RFC 4180 text.
+    public static func csv(_ result: MatrixResult) -> String {
+        var out = "# matrix: " + CSVText.field(result.matrix) + "\n"
+        for line in result.provenance { out += "# " + TerminalText.sanitize(line) + "\n" }
+        if let manifest = result.manifest {
+            out += "# manifest: " + TerminalText.sanitize(manifest) + "\n"
+        }
+        out += "row,family,verdict,failing,unknown,reasons\n"
+        for row in result.rows {
+            out += CSVText.line([
+                row.name, row.family, row.verdict.rawValue,
+                row.failing.map(\.key).joined(separator: ";"),
+                row.unknown.map(\.key).joined(separator: ";"), reasons(row),
+            ])
+        }
+        return out
+    }
+
+    /// Sanitised text; printable ASCII (the common case) is returned as is.
+    static func clean(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? text : TerminalText.sanitize(text)
+    }
+
+    /// The matrix and provenance lines shown with every result.
+    static func header(matrix: String, provenance: [String]) -> String {
+        var out = "Matrix     " + TerminalText.sanitize(matrix) + "\n"
+        for line in provenance { out += "Provenance " + TerminalText.sanitize(line) + "\n" }
+        return out
+    }
+}

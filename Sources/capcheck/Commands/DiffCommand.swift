@@ -1,0 +1,94 @@
+import CapabilityProbe
+
+/// `capcheck diff`: the matrix rows gained and lost between two manifests.
+struct DiffCommand: Command {
+    static let name = "diff"
+    static let abstract = "Show which table rows a new manifest gains or loses against an old one"
+    static let usage =
+        "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] [--json]"
+    static let options = """
+          OLD NEW               The old and new manifests (Info.plist, AndroidManifest.xml, JSON)
+          --matrix TABLE        A device table (CSV, Markdown or JSON; '-' = stdin)
+          --builtin NAME        A built-in matrix ('capcheck matrix --list-builtin')
+          --no-loss             Exit 1 when any row is lost (2 when a row may be lost): Apple
+                                rejects updates that tighten UIRequiredDeviceCapabilities
+          --kind KIND           Manifest reader for both: plist, android or json
+          --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
+          --json                Print the stable JSON document
+        """
+
+    var old: String
+    var new: String
+    var table: String?
+    var builtin: String?
+    var noLoss: Bool
+    var kind: String?
+    var allowUnknown: Bool
+    var json: Bool
+
+    init(_ arguments: inout ArgumentCursor) throws(UsageError) {
+        table = try arguments.value("matrix")
+        builtin = try arguments.value("builtin")
+        noLoss = try arguments.flag("no-loss")
+        kind = try arguments.value("kind")
+        allowUnknown = try arguments.flag("allow-unknown")
+        json = try arguments.flag("json")
+        let positionals = arguments.positionals()
+        guard positionals.count == 2 else {
+            throw UsageError(
+                positionals.count < 2
+                    ? "give the OLD and NEW manifests" : "unexpected argument '\(positionals[2])'",
+                command: Self.name)
+        }
+        old = positionals[0]
+        new = positionals[1]
+        switch (table, builtin) {
+        case (nil, nil):
+            throw UsageError("give --matrix TABLE or --builtin NAME", command: Self.name)
+        case (.some, .some):
+            throw UsageError("give --matrix TABLE or --builtin NAME, not both", command: Self.name)
+        default: break
+        }
+    }
+
+    func run(in env: CommandEnvironment) -> ExitCode {
+        let matrix: DeviceMatrix
+        switch MatrixInputs.matrix(table: table, builtin: builtin, env: env) {
+        case .value(let value): matrix = value
+        case .failed(let code): return code
+        }
+        var evaluators: [ManifestRowEvaluator] = []
+        for path in [old, new] {
+            switch MatrixInputs.evaluator(
+                manifest: path, kind: kind, allowUnknown: allowUnknown, env: env)
+            {
+            case .value(let value): evaluators.append(value)
+            case .failed(let code): return code
+            }
+        }
+        let diff = MatrixDiff.compare(
+            matrix, old: evaluators[0], new: evaluators[1], oldPath: old, newPath: new)
+        if json {
+            do {
+                env.stdout.write(try JSONOutput.string(diff))
+            } catch {
+                return env.fail("cannot encode the diff: \(error)", .software)
+            }
+        } else {
+            env.stdout.write(MatrixDiffRenderer.text(diff))
+        }
+        guard noLoss else { return .ok }
+        if !diff.rows(.lost).isEmpty {
+            env.stderr.line(
+                "capcheck: \(diff.rows(.lost).count) row(s) lost: \(MatrixDiffResult.appleRule)")
+            return .unmet
+        }
+        if !diff.rows(.mayBeLost).isEmpty {
+            env.stderr.line(
+                "capcheck: \(diff.rows(.mayBeLost).count) row(s) may be lost (the table does not say)"
+            )
+            return .undecided
+        }
+        return .ok
+    }
+}

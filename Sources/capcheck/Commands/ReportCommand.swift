@@ -1,0 +1,82 @@
+import CapabilityProbe
+import Foundation
+
+/// `capcheck report`: the seed's feature table for real machines.
+struct ReportCommand: Command {
+    static let name = "report"
+    static let abstract =
+        "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
+    static let usage =
+        "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
+    static let options = """
+          --from FILE           A machine: udevadm --export-db dump, umockdev recording or
+                                snapshot ('-' = stdin); repeat for more columns; without it
+                                the live machine is probed
+          --manifest FILE       Add a verdict row for this manifest
+          --kind KIND           Manifest reader: plist, android or json (else by content)
+          --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
+          --format FORMAT       md (default), csv, json or html (one self-contained page)
+          -o, --output FILE     Write to FILE instead of standard output
+        """
+
+    var from: [String]
+    var manifest: String?
+    var kind: String?
+    var allowUnknown: Bool
+    var format: FeatureTableRenderer.Format
+    var output: String?
+
+    init(_ arguments: inout ArgumentCursor) throws(UsageError) {
+        from = try arguments.values("from")
+        manifest = try arguments.value("manifest")
+        kind = try arguments.value("kind")
+        allowUnknown = try arguments.flag("allow-unknown")
+        let formatName = try arguments.value("format") ?? "md"
+        guard let format = FeatureTableRenderer.Format(rawValue: formatName) else {
+            throw UsageError(
+                "--format must be md, csv, json or html, not '\(formatName)'", command: Self.name)
+        }
+        self.format = format
+        output = try arguments.value("o", "output")
+    }
+
+    func run(in env: CommandEnvironment) -> ExitCode {
+        var machines: [(name: String, report: CapabilityReport)] = []
+        for path in from.isEmpty ? [nil] : from.map(Optional.some) {
+            let inventory: DeviceInventory
+            do {
+                inventory = try env.inventory(from: path)
+            } catch {
+                return env.fail(error)
+            }
+            let report = CapabilityClassifier().classify(inventory)
+            machines.append((Self.columnName(report.machine, path: path), report))
+        }
+        var verdicts: [RowEvaluation]?
+        if let manifest {
+            switch MatrixInputs.evaluator(
+                manifest: manifest, kind: kind, allowUnknown: allowUnknown, env: env)
+            {
+            case .value(let evaluator): verdicts = machines.map { evaluator.evaluate($0.report) }
+            case .failed(let code): return code
+            }
+        }
+        let table = FeatureTable(machines: machines, verdicts: verdicts, manifest: manifest)
+        let text: String
+        do {
+            text = try FeatureTableRenderer.render(table, as: format)
+        } catch {
+            return env.fail("cannot encode the table: \(error)", .software)
+        }
+        return MatrixInputs.emit(text, to: output, env: env)
+    }
+
+    /// Vendor and model, else the file name, else the host name, else `this machine`.
+    static func columnName(_ machine: MachineIdentity, path: String?) -> String {
+        let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
+        if !name.isEmpty { return name }
+        if let path, path != "-" { return URL(fileURLWithPath: path).lastPathComponent }
+        if path == "-" { return "stdin" }
+        return machine.hostname ?? "this machine"
+    }
+}

@@ -1,0 +1,69 @@
+import CapabilityProbe
+import Foundation
+
+/// Loading helpers shared by `matrix`, `diff` and `report`: tables, built-ins and manifests,
+/// with their errors mapped to exit codes.
+enum MatrixInputs {
+    /// A loaded input, or the exit code of the reported failure.
+    enum Loaded<Value> {
+        case value(Value)
+        case failed(ExitCode)
+    }
+
+    /// Reads a table file (`-` = standard input) or a built-in matrix.
+    static func matrix(table: String?, builtin: String?, env: CommandEnvironment) -> Loaded<
+        DeviceMatrix
+    > {
+        do {
+            if let builtin { return .value(try BuiltinMatrices.load(builtin)) }
+            guard let table else { return .failed(env.fail("no matrix given", .usage)) }
+            if table == "-" {
+                return .value(
+                    try MatrixParser.parse([UInt8](env.readStandardInput()), path: "<stdin>"))
+            }
+            return .value(try MatrixParser.parse(contentsOf: table))
+        } catch {
+            switch error {
+            case .unreadable: return .failed(env.fail(error.description, .noInput))
+            case .unknownBuiltin: return .failed(env.fail(error.description, .usage))
+            case .malformed, .unknownHeader: return .failed(env.fail(error.description, .dataError))
+            }
+        }
+    }
+
+    /// Reads a manifest and wraps it as a row evaluator.
+    static func evaluator(
+        manifest path: String, kind: String?, allowUnknown: Bool, env: CommandEnvironment
+    ) -> Loaded<ManifestRowEvaluator> {
+        var manifestKind: ManifestKind?
+        if let kind {
+            guard let parsed = ManifestKind(rawValue: kind) else {
+                return .failed(
+                    env.fail("--kind must be plist, android or json, not '\(kind)'", .usage))
+            }
+            manifestKind = parsed
+        }
+        do {
+            let manifest = try ManifestLoader.load(
+                path: path, kind: manifestKind,
+                options: ManifestLoadOptions(allowUnknown: allowUnknown))
+            return .value(ManifestRowEvaluator(manifest: manifest))
+        } catch {
+            return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
+        }
+    }
+
+    /// Writes text to `-o FILE`, or to standard output when no file is given.
+    static func emit(_ text: String, to file: String?, env: CommandEnvironment) -> ExitCode {
+        guard let file, file != "-" else {
+            env.stdout.write(text)
+            return .ok
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        } catch {
+            return env.fail("\(file): cannot write the report", .software)
+        }
+        return .ok
+    }
+}
