@@ -49,7 +49,7 @@ import Testing
                 "capabilities/ev": "b", "capabilities/abs": "6f18000 3", "capabilities/key": "400 0 0 0 0 0",
                 "properties": "2", "id/bustype": "0018",
             ],
-            facts: ["evdev": .object(["abs": .object(["47": .object(["maximum": 9, "minimum": 0])])])])
+            facts: ["evdev": EvdevFacts(touchPoints: 10).json])
         let hid = Device(id: "/devices/platform/i2c/i2c-ELAN0001:00/0018:04F3:2A1C.0001", subsystem: "hid")
         let finding = Self.report([hid, panel]).finding("input.touchscreen")
         #expect(finding?.status == .present)
@@ -57,12 +57,12 @@ import Testing
         #expect(finding?.details["points"] == 10)
     }
 
-    @Test(arguments: [([JSONValue](), false), ([11, 9], true)])
-    func readsProximityNearFromTheSwitchState(switches: [JSONValue], near: Bool) {
+    @Test(arguments: [false, true])
+    func readsProximityNearFromTheSwitchState(near: Bool) {
         let sensor = Self.input(
             "/devices/platform/gpio_keys/input/input4", name: "gpio_keys",
             attributes: ["capabilities/ev": "23", "capabilities/sw": "10e00"],
-            facts: ["evdev": .object(["switches": .array(switches)])])
+            facts: ["evdev": EvdevFacts(near: near).json])
         let finding = Self.report([sensor]).finding("sensor.proximity")
         #expect(finding?.status == .present)
         #expect(finding?.details["near"] == .bool(near))
