@@ -117,19 +117,13 @@ public struct DisplayProber: CapabilityProber {
         ]
     }
 
-    /// The connector type of a `cardN-<type>-<n>` record (`eDP`, `HDMI-A`, `DSI`), or `nil`.
+    /// The connector type of a `cardN-<type>-<n>` record (`eDP`, `HDMI-A`, `DSI`), or `nil`
+    /// (``DisplayScale/connectorType(ofConnectorNamed:)`` on connector records only).
     static func connectorType(_ device: Device) -> String? {
         let name = device.sysname
-        guard device.devtype == "drm_connector" || name.hasPrefix("card") && name.contains("-")
+        guard device.devtype == "drm_connector" || name.hasPrefix("card") && name.contains("-"),
+            name.split(separator: "-").last?.allSatisfy(\.isNumber) == true
         else { return nil }
-        var parts = name.split(separator: "-")
-        guard parts.count >= 3, parts[0].hasPrefix("card"),
-            parts.last?.allSatisfy(\.isNumber) == true
-        else {
-            return nil
-        }
-        parts.removeFirst()
-        parts.removeLast()
-        return parts.joined(separator: "-")
+        return DisplayScale.connectorType(ofConnectorNamed: name)
     }
 }
