@@ -5,8 +5,9 @@
 /// to `btusb`, the MediaTek 0e8d:763f vendor-class combo, PCI class 0x0d11 or
 /// `btintel_pcie`): then the evidence says "no hci". One adapter = one USB device, PCI
 /// function or UART, however many interfaces it has.
-/// `bluetooth.le` needs the controller's features (`facts["hci"]`: HCIGETDEVINFO or mgmt
-/// READ_INFO); sysfs has none, so it is `unknown` without them (decisions.md).
+/// `bluetooth.le` needs the controller's features (`facts["hci"]`, read with
+/// ``BluetoothControllerFacts/lowEnergy(from:)``); sysfs has none, so it is `unknown`
+/// without them, with the recorded reason (decisions.md).
 public struct BluetoothProber: CapabilityProber {
     /// USB ids of Bluetooth functions that use vendor-specific interface classes.
     static let vendorClassUSBIDs: Set<String> = ["0e8d:763f"]

@@ -4,14 +4,17 @@ import Foundation
 /// `camera.autofocus` and `camera.flash` (detection.md §1).
 ///
 /// A camera is a video4linux `videoN` node that captures frames (`ID_V4L_CAPABILITIES`
-/// has `:capture:`, or `facts["v4l2"]` capabilities say VIDEO_CAPTURE without M2M, META or
-/// TOUCH), is not a codec/ISP (`bcm2835-codec|isp`, `mtk-vcodec|jpeg|mdp`, driver
+/// has `:capture:`, or the V4L2 facts (``CameraFacts``, `facts["v4l2"]`) say VIDEO_CAPTURE
+/// without M2M or TOUCH), is not a codec/ISP (`bcm2835-codec|isp`, `mtk-vcodec|jpeg|mdp`, driver
 /// `intel[-_]ipu[0-9]…`: IPU ISYS raw nodes), and is not the metadata node of a UVC
 /// interface (index ≥ 1; old udev marks those `:capture:` too). The Intel IPU6/IPU7
 /// "Intel MIPI Camera" relay (`:video_output:` until a producer runs) is a camera.
 /// Nodes are grouped into physical functions (USB interface, or the device the nodes hang
 /// off); IR functions are listed with `ir: true` and not counted. Without udevd a node whose
-/// capabilities were not read makes the status `unknown`.
+/// capabilities were not read makes the status `unknown`; a refused V4L2 probe is named in
+/// `details["access"]`. Facing, autofocus and flash come from the facts, the sensor, lens
+/// and flash sub-devices (``V4L2SubdeviceFacts``) and `*:flash`/`*:torch` LEDs
+/// (``CameraFlashLEDs``).
 public struct CameraProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
