@@ -136,7 +136,7 @@ import Testing
 
     @Test(arguments: [
         ("x86_64", nil as String?, nil as String?, [false, false, false, true] as [Bool?]),
-        ("armv7l", "CPU architecture: 7\n", nil, [true, true, false, false]),
+        ("armv7l", "CPU architecture: 7\n", nil, [true, true, nil, false]),
         ("armv6l", "CPU architecture: 6TEJ\n", nil, [true, false, false, false]),
         (
             "aarch64",

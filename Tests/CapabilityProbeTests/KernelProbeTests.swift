@@ -293,7 +293,7 @@ enum RecordedCameras {
         ("800 0", 75, true), ("", 0, false),
     ])
     func readsSysfsCapabilityBitmaps(text: String, bit: Int, expected: Bool) {
-        #expect(InputBitmap(text).contains(bit) == expected)
+        #expect((Bitmask(text)?.contains(bit) ?? false) == expected)
     }
 
     @Test func collectsFactsOnlyForProbedKindsAndNeverDropsARefusal() throws {

@@ -49,7 +49,7 @@ import Testing
                 "capabilities/ev": "b", "capabilities/abs": "6f18000 3", "capabilities/key": "400 0 0 0 0 0",
                 "properties": "2", "id/bustype": "0018",
             ],
-            facts: ["evdev": .object(["abs": .object(["47": .object(["maximum": 9, "minimum": 0])])])])
+            facts: ["evdev": EvdevFacts(touchPoints: 10).json])
         let hid = Device(id: "/devices/platform/i2c/i2c-ELAN0001:00/0018:04F3:2A1C.0001", subsystem: "hid")
         let finding = Self.report([hid, panel]).finding("input.touchscreen")
         #expect(finding?.status == .present)
@@ -57,12 +57,12 @@ import Testing
         #expect(finding?.details["points"] == 10)
     }
 
-    @Test(arguments: [([JSONValue](), false), ([11, 9], true)])
-    func readsProximityNearFromTheSwitchState(switches: [JSONValue], near: Bool) {
+    @Test(arguments: [false, true])
+    func readsProximityNearFromTheSwitchState(near: Bool) {
         let sensor = Self.input(
             "/devices/platform/gpio_keys/input/input4", name: "gpio_keys",
             attributes: ["capabilities/ev": "23", "capabilities/sw": "10e00"],
-            facts: ["evdev": .object(["switches": .array(switches)])])
+            facts: ["evdev": EvdevFacts(near: near).json])
         let finding = Self.report([sensor]).finding("sensor.proximity")
         #expect(finding?.status == .present)
         #expect(finding?.details["near"] == .bool(near))
@@ -129,7 +129,14 @@ import Testing
         (["Full", "Discharging"], 0.7, "unplugged"),
     ])
     func mapsBatteryStatusToState(statuses: [String], level: Double, state: String) {
-        #expect(BatteryProber.state(statuses, level: level) == state)
+        let batteries = statuses.enumerated().map { index, status in
+            Device(
+                id: "/devices/LNXSYSTM:00/PNP0C0A:0\(index)/power_supply/BAT\(index)", subsystem: "power_supply",
+                attributes: ["type": "Battery", "status": status, "capacity": String(Int((level * 100).rounded()))])
+        }
+        let finding = Self.report(batteries).finding("power.battery")
+        #expect(finding?.details["state"] == .string(state))
+        #expect(finding?.details["status"] == .array(statuses.map(JSONValue.string)))
     }
 
     @Test func combinesTwoBatteriesByEnergy() {
@@ -161,25 +168,15 @@ import Testing
         }
     }
 
-    @Test func readsInstalledMemoryFromDMIOrRoundsMemTotalUp() {
-        var module = [UInt8](repeating: 0, count: 0x28)
-        module[0] = 17
-        module[1] = 0x28
-        module[0x0C] = 0x00
-        module[0x0D] = 0x40  // 0x4000 MB = 16 GiB
-        #expect(LiveMemory.memoryDeviceBytes(module) == 16 << 30)
-        module[0x0C] = 0xFF
-        module[0x0D] = 0x7F  // extended size
-        module[0x1C] = 0x00
-        module[0x1D] = 0x00
-        module[0x1E] = 0x01  // 0x10000 MB = 64 GiB
-        #expect(LiveMemory.memoryDeviceBytes(module) == 64 << 30)
-        module[0x0C] = 0
-        module[0x0D] = 0
-        #expect(LiveMemory.memoryDeviceBytes(module) == nil)
-        #expect(LiveMemory.memTotalKiB("MemFree: 1 kB\nMemTotal:       24684092 kB\n") == 24_684_092)
-        #expect(LiveMemory.roundUpToGiB(24_684_092 * 1024) == 24 << 30)
-        #expect(LiveMemory.roundUpToGiB(8 << 30) == 8 << 30)
+    @Test(arguments: [(true as Bool?, CapabilityStatus.present), (nil, .unknown)])
+    func decidesArmv7OnAarch64FromTheRecordedAArch32Answer(runs32Bit: Bool?, expected: CapabilityStatus) {
+        let inventory = DeviceInventory(
+            source: SourceInfo(kind: .snapshot, udevDatabase: false, attributes: true, complete: true),
+            machine: MachineIdentity(arch: "aarch64", runs32BitARM: runs32Bit), devices: [])
+        let report = CapabilityClassifier().classify(inventory)
+        #expect(report.finding("cpu.arch.arm64")?.status == .present)
+        #expect(report.finding("cpu.arch.armv7")?.status == expected)
+        #expect(report.finding("cpu.arch.armv6")?.status == expected)
     }
 
     @Test func reportsMemoryFromTheMachineIdentity() {

@@ -15,7 +15,8 @@ import Testing
         return CapabilityClassifier().classify(inventory)
     }
 
-    static func uvcTree(node facts: [String: JSONValue], name: String = "USB Camera") -> [Device] {
+    /// A UVC camera whose node carries facts as the kernel probe writes them.
+    static func uvcTree(node facts: CameraFacts, name: String = "USB Camera") -> [Device] {
         [
             Device(
                 id: "/devices/pci0000:00/0000:00:14.0/usb1/1-5", subsystem: "usb", devtype: "usb_device",
@@ -25,22 +26,32 @@ import Testing
                 properties: ["INTERFACE": "14/1/0"]),
             Device(
                 id: usbInterface + "/video4linux/video0", subsystem: "video4linux", devnode: "/dev/video0",
-                attributes: ["index": "0", "name": name], facts: ["v4l2": .object(facts)]),
+                attributes: ["index": "0", "name": name], facts: ["v4l2": facts.json]),
         ]
+    }
+
+    static func camera(
+        caps: UInt32, formats: [String] = ["YUYV"], modes: [String: [String]] = [:], still: (Int, Int)? = nil,
+        orientation: String? = nil, autofocus: Bool? = nil, flash: Bool? = nil
+    ) -> CameraFacts {
+        CameraFacts(
+            driver: "uvcvideo", card: "USB Camera", busInfo: "usb-0000:00:14.0-5", capabilities: caps,
+            formats: formats, formatModes: modes, stillWidth: still?.0, stillHeight: still?.1, autofocus: autofocus,
+            flash: flash, orientation: orientation)
     }
 
     @Test func decidesACameraFromV4L2FactsWithoutUdev() throws {
         let report = Self.classify(
-            Self.uvcTree(node: [
-                "capabilities": .int(0x84A0_0001), "device_caps": .int(0x0420_0001),
-                "formats": .array(["MJPG", "YUYV"]), "modes": .array(["640x480@30", "1920x1080@30", "1280x720@60"]),
-                "orientation": "back", "autofocus": true,
-            ]))
+            Self.uvcTree(
+                node: Self.camera(
+                    caps: 0x0420_0001, formats: ["MJPG", "YUYV"],
+                    modes: ["MJPG": ["640x480@30", "1920x1080@30", "1280x720@60"]], still: (1920, 1080),
+                    orientation: "back", autofocus: true)))
         let camera = try #require(report.finding("camera.any"))
         #expect(camera.status == .present)
         #expect(camera.count == 1)
         #expect(camera.details["megapixels"] == .double(1920.0 * 1080.0 / 1_000_000))
-        #expect(report.finding("camera.video")?.details["modes"] == .array(["1920x1080@30", "1280x720@60", "640x480@30"]))
+        #expect(report.finding("camera.video")?.details["modes"] == .array(["640x480@30", "1280x720@60", "1920x1080@30"]))
         #expect(report.finding("camera.back")?.status == .present)
         #expect(report.finding("camera.front")?.status == .absent)
         #expect(report.finding("camera.autofocus")?.status == .present)
@@ -48,7 +59,7 @@ import Testing
     }
 
     @Test func fallsBackToTheRemovableAttributeForUVCFacing() throws {
-        let report = Self.classify(Self.uvcTree(node: ["device_caps": .int(0x0420_0001)]))
+        let report = Self.classify(Self.uvcTree(node: Self.camera(caps: 0x0420_0001)))
         #expect(report.finding("camera.external")?.status == .present)
         #expect(report.finding("camera.front")?.status == .absent)
     }
@@ -59,14 +70,14 @@ import Testing
         ("touch", 0x1420_0001),
     ])
     func rejectsNodesThatDoNotCaptureVideo(_ kind: String, _ caps: Int) throws {
-        let report = Self.classify(Self.uvcTree(node: ["device_caps": .int(caps)]))
+        let report = Self.classify(Self.uvcTree(node: Self.camera(caps: UInt32(caps))))
         let camera = try #require(report.finding("camera.any"))
         #expect(camera.status == .absent, "\(kind)")
         #expect(camera.details["ignored"]?.arrayValue?.count == 1, "\(kind)")
     }
 
     @Test func listsAGreyscaleOnlyCameraAsIRWithoutCountingIt() throws {
-        let report = Self.classify(Self.uvcTree(node: ["device_caps": .int(0x0420_0001), "formats": .array(["GREY"])]))
+        let report = Self.classify(Self.uvcTree(node: Self.camera(caps: 0x0420_0001, formats: ["GREY"])))
         let camera = try #require(report.finding("camera.any"))
         #expect(camera.status == .unknown)
         #expect(camera.count == 0)
@@ -74,7 +85,7 @@ import Testing
     }
 
     @Test func findsAFlashLED() throws {
-        var devices = Self.uvcTree(node: ["device_caps": .int(0x0420_0001), "flash": false])
+        var devices = Self.uvcTree(node: Self.camera(caps: 0x0420_0001, flash: false))
         devices.append(Device(id: "/devices/platform/leds/leds/white:flash", subsystem: "leds"))
         let flash = try #require(Self.classify(devices).finding("camera.flash"))
         #expect(flash.status == .present)
@@ -99,12 +110,16 @@ import Testing
         return devices
     }
 
+    /// `facts["hci"]` as the kernel probe writes it for a controller with these LMP features.
+    static func hci(features: [UInt8]) -> JSONValue {
+        BluetoothControllerFacts(info: HCIDeviceInfo(index: 0, name: "hci0", features: features)).json
+    }
+
     @Test(arguments: [
-        (JSONValue.object(["le": true]), CapabilityStatus.present),
-        (.object(["le": false]), .absent),
-        (.object(["features": .array([0xff, 0xff, 0x8f, 0xfe, 0xdb, 0xff, 0x5b, 0x87])]), .present),
-        (.object(["features": .array([0, 0, 0, 0, 0, 0, 0, 0])]), .unknown),
-        (.object(["supported_settings": .int(0x0000_02ff)]), .present),
+        (hci(features: [0xff, 0xff, 0x8f, 0xfe, 0xdb, 0xff, 0x5b, 0x87]), CapabilityStatus.present),
+        (hci(features: [0xff, 0xff, 0x8f, 0xfe, 0x9b, 0xff, 0x59, 0x87]), .absent),
+        (hci(features: [0, 0, 0, 0, 0, 0, 0, 0]), .unknown),
+        (.object(["error": "permission denied opening the HCI socket"]), .unknown),
         (.null, .unknown),
     ])
     func decidesLowEnergyFromHCIFacts(_ facts: JSONValue, _ expected: CapabilityStatus) throws {

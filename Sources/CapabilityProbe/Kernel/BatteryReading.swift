@@ -42,9 +42,7 @@ public struct BatteryReading: Sendable, Equatable {
     /// Reads a `power_supply` record.
     /// - Parameter device: The record.
     public init(device: Device) {
-        let value = { (name: String) -> String? in
-            device.attribute(name) ?? device.property("POWER_SUPPLY_" + name.uppercased())
-        }
+        let value = { (name: String) -> String? in SystemBattery.value(device, name) }
         let number = { (name: String) -> Double? in value(name).flatMap { Double($0) } }
         var now = number("energy_now")
         var full = number("energy_full")

@@ -29,17 +29,25 @@ public struct CPUArchitecture: Sendable, Equatable {
     ///   - cpuinfo: `/proc/cpuinfo` text, if readable.
     ///   - aarch32CPUs: `/sys/devices/system/cpu/aarch32_el0` text, if it exists.
     public init(machine: String, cpuinfo: String?, aarch32CPUs: String? = nil) {
+        let listed = aarch32CPUs?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
+        let shown = cpuinfo.map(Self.shows32BitARM) ?? false
+        self.init(machine: machine, recorded32BitARM: listed || shown ? true : nil)
+    }
+
+    /// Decides from the machine and a recorded answer (``MachineIdentity/runs32BitARM``, as
+    /// the live source stores it so snapshots re-classify offline).
+    /// - Parameters:
+    ///   - machine: `uname -m`.
+    ///   - recorded32BitARM: `true` when the running system showed that 32-bit ARM code
+    ///     runs (aarch32_el0 or 32-bit cpuinfo features); `nil` when it did not tell.
+    public init(machine: String, recorded32BitARM: Bool?) {
         self.machine = machine
         switch machine {
         case "armv7l", "armv8l", "armv7", "armv6l", "armv6", "arm":
             runs32BitARM = .value(true)
-        case "aarch64", "arm64":
-            if let list = aarch32CPUs?.trimmingCharacters(in: .whitespacesAndNewlines),
-                !list.isEmpty
-            {
-                runs32BitARM = .value(true)
-            } else if let cpuinfo, Self.shows32BitARM(cpuinfo) {
-                runs32BitARM = .value(true)
+        case "aarch64", "arm64", "aarch64_be":
+            if let recorded32BitARM {
+                runs32BitARM = .value(recorded32BitARM)
             } else {
                 runs32BitARM = .unknown(
                     reason: "aarch64: AArch32 EL0 support is not exposed to a 64-bit process "
@@ -72,7 +80,8 @@ public struct CPUArchitecture: Sendable, Equatable {
     /// machine itself).
     public var name: String {
         switch machine {
-        case "aarch64", "arm64": return "arm64"
+        case "aarch64", "arm64", "aarch64_be": return "arm64"
+        case "x86_64", "amd64": return "x86_64"
         case "armv7l", "armv8l", "armv7": return "armv7"
         case "armv6l", "armv6": return "armv6"
         default: return machine
@@ -80,7 +89,8 @@ public struct CPUArchitecture: Sendable, Equatable {
     }
 
     /// The derived keys `cpu.arch.armv6`, `cpu.arch.armv7`, `cpu.arch.arm64`,
-    /// `cpu.arch.x86_64`: whether each instruction set runs here, or why unknown.
+    /// `cpu.arch.x86_64`: whether each instruction set runs here, or why unknown. A 32-bit
+    /// ARMv7 kernel leaves `arm64` unknown: it may run on a 64-bit core.
     public var keys: [String: KernelProbeResult<Bool>] {
         let armv7: KernelProbeResult<Bool>
         switch name {
@@ -90,7 +100,9 @@ public struct CPUArchitecture: Sendable, Equatable {
         let armv6: KernelProbeResult<Bool> = name == "armv6" ? .value(true) : armv7
         return [
             "cpu.arch.armv6": armv6, "cpu.arch.armv7": armv7,
-            "cpu.arch.arm64": .value(name == "arm64"),
+            "cpu.arch.arm64": name == "armv7"
+                ? .unknown(reason: "\(machine): a 32-bit ARM kernel does not tell whether the core runs AArch64")
+                : .value(name == "arm64"),
             "cpu.arch.x86_64": .value(name == "x86_64"),
         ]
     }

@@ -67,7 +67,7 @@ public struct CameraFacts: Sendable, Equatable {
 
     /// FourCCs of infrared / depth sensors (Windows Hello cameras).
     static let infraredFormats: Set<String> = [
-        "GREY", "Y10", "Y12", "Y16", "Y8I", "Y12I", "Z16", "Y10B",
+        "GREY", "Y8", "Y10", "Y12", "Y16", "Y8I", "Y12I", "Z16", "Y10B", "INVZ",
     ]
 
     /// All modes over all formats, deduplicated, sorted by width, height, then rate.
@@ -106,8 +106,15 @@ public struct CameraFacts: Sendable, Equatable {
         if !formats.isEmpty && formats.allSatisfy({ Self.infraredFormats.contains($0) }) {
             return true
         }
-        let words = card.split { !$0.isLetter && !$0.isNumber }
-        return words.contains("IR") || card.localizedCaseInsensitiveContains("infrared")
+        return Self.namesInfrared(card)
+    }
+
+    /// Whether a camera name says infrared (`HP IR Camera`, `… Infrared …`).
+    /// - Parameter name: The card or product name.
+    /// - Returns: `true` when the word `IR` or "infrared" appears.
+    public static func namesInfrared(_ name: String) -> Bool {
+        let words = name.split { !$0.isLetter && !$0.isNumber }
+        return words.contains("IR") || name.localizedCaseInsensitiveContains("infrared")
     }
 
     /// Formats a mode as `WxH@fps`, the rate rounded to an integer.

@@ -70,13 +70,13 @@ public struct KernelFactsCollector: Sendable {
             guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else {
                 return [:]
             }
-            // The sysfs bitmap, else the same bitmap from the uevent (`ABS=`, `SW=`).
-            let slots = (parent.attribute("capabilities/abs") ?? parent.property("ABS")).map {
-                InputBitmap($0).contains(EvdevFacts.absoluteMultitouchSlot)
-            }
-            let proximity = (parent.attribute("capabilities/sw") ?? parent.property("SW")).map {
-                InputBitmap($0).contains(EvdevFacts.switchFrontProximity)
-            }
+            // The sysfs bitmap, else the same bitmap from the uevent (`ABS=`, `SW=`), in
+            // words of this (live) machine's `long`.
+            let bits = MemoryLayout<Int>.size * 8
+            let slots = parent.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits)
+                .map { $0.contains(EvdevFacts.absoluteMultitouchSlot) }
+            let proximity = parent.bitmask(attribute: "capabilities/sw", property: "SW", wordBits: bits)
+                .map { $0.contains(EvdevFacts.switchFrontProximity) }
             guard slots == true || proximity == true else { return [:] }
             let result = EvdevProbe(opener: opener).probe(
                 node: node, multitouchSlots: slots == true, proximitySwitch: proximity == true)

@@ -1,8 +1,9 @@
 /// The system battery as iOS's `UIDevice` reports it: a level 0.0–1.0 (-1 without a
 /// battery) and a ``BatteryState``.
 ///
-/// System batteries are `power_supply` records of type `Battery` whose `scope` is not
-/// `Device` and whose `present` is not 0. Several are combined by energy as upower does:
+/// System batteries are `power_supply` records of type `Battery` (or named `BAT*` when the
+/// type is not recorded) whose `scope` is not `Device` and whose `present` is not 0
+/// (``role(of:)``). Several are combined by energy as upower does:
 /// level = Σ energy now / Σ energy full when every battery gives energy (or charge), else
 /// the mean level; state = charging if any charges, else unplugged if any discharges, else
 /// full if all are full, else unknown. Peripheral batteries are listed apart.
@@ -18,30 +19,59 @@ public struct SystemBattery: Sendable, Equatable {
     /// Whether a mains/USB supply is online, when one exists.
     public var acOnline: Bool?
 
+    /// What a `power_supply` record is to the system battery.
+    public enum SupplyRole: Sendable, Equatable {
+        /// A mains or USB supply; `online` when it reports the attribute.
+        case externalPower(online: Bool?)
+        /// A system battery that is present.
+        case system
+        /// A battery that is not present (`present` = 0).
+        case missing
+        /// A peripheral battery (`scope=Device`: mice, headsets, pens).
+        case peripheral
+        /// Anything else (unrecorded type without a `BAT*` name, UPS, wireless charger).
+        case other
+    }
+
+    /// A supply value: the sysfs attribute when recorded, else `POWER_SUPPLY_<NAME>`.
+    /// - Parameters:
+    ///   - supply: The `power_supply` record.
+    ///   - name: The attribute name (`status`, `capacity`).
+    /// - Returns: The value.
+    public static func value(_ supply: Device, _ name: String) -> String? {
+        supply.attribute(name) ?? supply.property("POWER_SUPPLY_" + name.uppercased())
+    }
+
+    /// Classifies a `power_supply` record: `type` (attribute or `POWER_SUPPLY_TYPE`), else a
+    /// supply with `online` is external power and one named `BAT*` a battery (most dumps lack
+    /// the type); batteries with `scope=Device` are peripherals.
+    /// - Parameter supply: The record.
+    /// - Returns: Its role.
+    public static func role(of supply: Device) -> SupplyRole {
+        let type = value(supply, "type")?.lowercased()
+        let name = supply.property("POWER_SUPPLY_NAME") ?? supply.sysname
+        if type == "mains" || type == "usb" || (type == nil && value(supply, "online") != nil) {
+            return .externalPower(online: value(supply, "online").map { $0 != "0" })
+        }
+        guard type == "battery" || (type == nil && name.hasPrefix("BAT")) else { return .other }
+        if value(supply, "scope")?.lowercased() == "device" { return .peripheral }
+        return value(supply, "present") == "0" ? .missing : .system
+    }
+
     /// Combines the `power_supply` records of a machine.
     /// - Parameter devices: All records (others are ignored).
     /// - Returns: The system battery.
     public static func combine(devices: [Device]) -> SystemBattery {
-        let supplies = devices.filter { $0.subsystem == "power_supply" }
-        let value = { (device: Device, name: String) -> String? in
-            device.attribute(name) ?? device.property("POWER_SUPPLY_" + name.uppercased())
-        }
         var system: [BatteryReading] = []
         var peripherals: [String] = []
         var online: [Bool] = []
-        for supply in supplies {
-            let type = value(supply, "type")?.lowercased()
-            if type == "mains" || type == "usb" || (type == nil && value(supply, "online") != nil) {
-                if let flag = value(supply, "online") { online.append(flag != "0") }
-                continue
+        for supply in devices where supply.subsystem == "power_supply" {
+            switch role(of: supply) {
+            case .externalPower(let flag): if let flag { online.append(flag) }
+            case .system: system.append(BatteryReading(device: supply))
+            case .peripheral: peripherals.append(supply.sysname)
+            case .missing, .other: break
             }
-            guard type == "battery" else { continue }
-            if value(supply, "scope")?.lowercased() == "device" {
-                peripherals.append(supply.sysname)
-                continue
-            }
-            if value(supply, "present") == "0" { continue }
-            system.append(BatteryReading(device: supply))
         }
         let acOnline: Bool? = online.isEmpty ? nil : online.contains(true)
         return combine(

@@ -20,12 +20,16 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
     /// Where ``memoryBytes`` came from: a pseudo path such as `/proc/meminfo` or
     /// `/sys/firmware/dmi/entries`.
     public var memorySource: String?
+    /// Whether 32-bit ARM code runs on this 64-bit ARM machine (live only, by
+    /// ``CPUArchitecture``: `aarch32_el0` or 32-bit `/proc/cpuinfo` features); `nil` when
+    /// the machine is not aarch64 or did not tell.
+    public var runs32BitARM: Bool?
 
     /// Creates an identity.
     public init(
         vendor: String? = nil, model: String? = nil, hostname: String? = nil,
         os: String? = nil, kernel: String? = nil, arch: String? = nil, chassis: String? = nil,
-        memoryBytes: Int? = nil, memorySource: String? = nil
+        memoryBytes: Int? = nil, memorySource: String? = nil, runs32BitARM: Bool? = nil
     ) {
         self.vendor = vendor
         self.model = model
@@ -36,5 +40,6 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
         self.chassis = chassis
         self.memoryBytes = memoryBytes
         self.memorySource = memorySource
+        self.runs32BitARM = runs32BitARM
     }
 }

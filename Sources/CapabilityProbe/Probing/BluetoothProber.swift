@@ -5,8 +5,9 @@
 /// to `btusb`, the MediaTek 0e8d:763f vendor-class combo, PCI class 0x0d11 or
 /// `btintel_pcie`): then the evidence says "no hci". One adapter = one USB device, PCI
 /// function or UART, however many interfaces it has.
-/// `bluetooth.le` needs the controller's features (`facts["hci"]`: HCIGETDEVINFO or mgmt
-/// READ_INFO); sysfs has none, so it is `unknown` without them (decisions.md).
+/// `bluetooth.le` needs the controller's features (`facts["hci"]`, read with
+/// ``BluetoothControllerFacts/lowEnergy(from:)``); sysfs has none, so it is `unknown`
+/// without them, with the recorded reason (decisions.md).
 public struct BluetoothProber: CapabilityProber {
     /// USB ids of Bluetooth functions that use vendor-specific interface classes.
     static let vendorClassUSBIDs: Set<String> = ["0e8d:763f"]
@@ -98,36 +99,45 @@ public struct BluetoothProber: CapabilityProber {
         var having: [Evidence] = []
         var lacking: [Evidence] = []
         var undecided: [Evidence] = []
+        var controllers: [JSONValue] = []
         for (adapter, hosts) in adapters {
-            let facts = hosts.compactMap(HCIFacts.init)
-            if let le = facts.first(where: { $0.lowEnergy == true }) {
+            let results = hosts.map { BluetoothControllerFacts.lowEnergy(from: $0.facts["hci"]) }
+            for host in hosts {
+                if let facts = host.facts["hci"].flatMap(BluetoothControllerFacts.init(json:)) {
+                    var entry = facts.json.objectValue ?? [:]
+                    entry["device"] = .string(host.id)
+                    controllers.append(.object(entry))
+                }
+            }
+            if results.contains(where: { $0.value == true }) {
                 having.append(
-                    Evidence(
-                        device: adapter.id, reason: "controller supports LE (\(le.basis ?? "hci"))")
-                )
-            } else if let no = facts.first(where: { $0.lowEnergy == false }) {
+                    Evidence(device: adapter.id, reason: "controller supports LE (HCI LMP features)"))
+            } else if results.contains(where: { $0.value == false }) {
                 lacking.append(
-                    Evidence(
-                        device: adapter.id, reason: "controller lacks LE (\(no.basis ?? "hci"))"))
+                    Evidence(device: adapter.id, reason: "controller lacks LE (HCI LMP features)"))
             } else {
                 undecided.append(
                     Evidence(
                         device: adapter.id,
                         reason: hosts.isEmpty
                             ? "no hci: LE features cannot be read"
-                            : "LE needs the controller features (HCI socket or mgmt; not in sysfs)")
-                )
+                            : results.compactMap(\.reason).first
+                                ?? "LE needs the controller features (HCI socket)"))
             }
         }
+        let details: [String: JSONValue] =
+            controllers.isEmpty ? [:] : ["controllers": .array(controllers)]
         if !having.isEmpty {
             return CapabilityFinding(
-                id: "bluetooth.le", status: .present, count: having.count, evidence: having)
+                id: "bluetooth.le", status: .present, count: having.count, evidence: having,
+                details: details)
         }
         if undecided.isEmpty {
-            return CapabilityFinding(id: "bluetooth.le", status: .absent, evidence: lacking)
+            return CapabilityFinding(
+                id: "bluetooth.le", status: .absent, evidence: lacking, details: details)
         }
         return CapabilityFinding(
-            id: "bluetooth.le", status: .unknown, evidence: undecided + lacking)
+            id: "bluetooth.le", status: .unknown, evidence: undecided + lacking, details: details)
     }
 
     /// `hciN` with `DEVTYPE=host` (connections are `hciN:handle`, `DEVTYPE=link`).

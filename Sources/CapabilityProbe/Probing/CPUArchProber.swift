@@ -1,12 +1,13 @@
 /// Decides `cpu.arch` and the Apple-style keys `cpu.arch.armv6|armv7|arm64|x86_64`
 /// (detection.md §19).
 ///
-/// The kernel architecture (`uname -m`) maps to x86_64, arm64 (aarch64), armv7 (armv7l),
-/// armv6 (armv6l), or stays as it is (i686, riscv64, …). A key means "can run code for that
-/// instruction set":
+/// The names and keys are ``CPUArchitecture``'s: the kernel architecture (`uname -m`) maps
+/// to x86_64, arm64 (aarch64), armv7 (armv7l/armv8l), armv6 (armv6l), or stays as it is
+/// (i686, riscv64, …). A key means "can run code for that instruction set":
 /// - x86_64 → x86_64 present, the ARM keys absent.
-/// - arm64 → arm64 present; armv7/armv6 `unknown`, since AArch32 support differs between
-///   cores and no recorded fact tells.
+/// - arm64 → arm64 present; armv7/armv6 present when the live source recorded that 32-bit
+///   ARM runs (``MachineIdentity/runs32BitARM``), else `unknown` (AArch32 support differs
+///   between cores).
 /// - armv7 → armv7 and armv6 present; arm64 `unknown` (a 64-bit core may run a 32-bit kernel).
 /// - armv6 → armv6 present, the others absent.
 /// Dumps and recordings carry no architecture: everything is `unknown`, with a family hint
@@ -38,21 +39,29 @@ public struct CPUArchProber: CapabilityProber {
                     CapabilityFinding(id: "cpu.arch." + $0, status: .unknown, evidence: evidence)
                 }
         }
-        let arch = Self.normalize(kernel)
+        let cpu = CPUArchitecture(
+            machine: kernel, recorded32BitARM: context.inventory.machine.runs32BitARM)
         let reason = "uname machine \(kernel)"
         var findings = [
             CapabilityFinding(
                 id: "cpu.arch", status: .present, count: 1,
                 evidence: [Evidence(device: "uname", reason: reason)],
-                details: ["arch": .string(arch), "kernelArch": .string(kernel)])
+                details: ["arch": .string(cpu.name), "kernelArch": .string(kernel)])
         ]
+        let keys = cpu.keys
         for key in Self.keys {
-            let status = Self.status(of: key, arch: arch)
+            let status: CapabilityStatus
             let why: String
-            switch status {
-            case .present: why = reason + ": runs \(key) code"
-            case .absent: why = reason + ": cannot run \(key) code"
-            case .unknown: why = reason + ": \(key) support not recorded"
+            switch keys["cpu.arch." + key] ?? .value(false) {
+            case .value(true):
+                status = .present
+                why = reason + ": runs \(key) code"
+            case .value(false):
+                status = .absent
+                why = reason + ": cannot run \(key) code"
+            case .unknown(let unknown):
+                status = .unknown
+                why = unknown
             }
             findings.append(
                 CapabilityFinding(
@@ -60,31 +69,6 @@ public struct CPUArchProber: CapabilityProber {
                     evidence: [Evidence(device: "uname", reason: why)]))
         }
         return findings
-    }
-
-    /// Apple-style name of a kernel architecture.
-    /// - Parameter kernel: `uname -m`.
-    /// - Returns: `x86_64`, `arm64`, `armv7`, `armv6` or the input.
-    static func normalize(_ kernel: String) -> String {
-        switch kernel {
-        case "x86_64", "amd64": return "x86_64"
-        case "aarch64", "arm64", "aarch64_be": return "arm64"
-        default:
-            if kernel.hasPrefix("armv8") { return "arm64" }
-            if kernel.hasPrefix("armv7") { return "armv7" }
-            if kernel.hasPrefix("armv6") { return "armv6" }
-            return kernel
-        }
-    }
-
-    /// Whether a machine of `arch` runs code for `key`.
-    static func status(of key: String, arch: String) -> CapabilityStatus {
-        if key == arch { return .present }
-        switch (arch, key) {
-        case ("arm64", "armv7"), ("arm64", "armv6"), ("armv7", "arm64"): return .unknown
-        case ("armv7", "armv6"): return .present
-        default: return .absent
-        }
     }
 
     /// The processor family suggested by the records (never decisive).

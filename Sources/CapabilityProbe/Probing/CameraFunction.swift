@@ -11,8 +11,10 @@ struct CameraFunction: Sendable {
     var driver: String?
     /// The USB `vendor:product`, if on USB.
     var usbID: String?
-    /// The facts of its first capture node, if a V4L2 probe ran.
-    var facts: V4L2Facts?
+    /// The facts of its first capture node, if a V4L2 probe answered.
+    var facts: CameraFacts?
+    /// Why the V4L2 probe could not answer (refused open, failed ioctl), if it ran and failed.
+    var access: String?
     /// Whether it is an infrared (face-login) camera; nil when undecided.
     var infrared: Bool?
     /// What decided ``infrared``.
@@ -36,8 +38,15 @@ struct CameraFunction: Sendable {
         if let infraredBasis { object["irBasis"] = .string(infraredBasis) }
         if let facing { object["facing"] = .string(facing) }
         if let facingBasis { object["facingBasis"] = .string(facingBasis) }
-        if let megapixels = facts?.megapixels { object["megapixels"] = .double(megapixels) }
-        if let modes = facts?.modes { object["modes"] = .array(modes.map(JSONValue.string)) }
+        if let access { object["access"] = .string(access) }
+        guard let facts else { return .object(object) }
+        object["card"] = .string(facts.card)
+        object["bus"] = .string(facts.busInfo)
+        object["formats"] = .array(facts.formats.map(JSONValue.string))
+        object["modes"] = .array(facts.modes.map(JSONValue.string))
+        if let megapixels = facts.megapixels { object["megapixels"] = .double(megapixels) }
+        if let autofocus = facts.autofocus { object["autofocus"] = .bool(autofocus) }
+        if let flash = facts.flash { object["flash"] = .bool(flash) }
         return .object(object)
     }
 }

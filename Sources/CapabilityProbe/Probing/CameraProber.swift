@@ -4,14 +4,17 @@ import Foundation
 /// `camera.autofocus` and `camera.flash` (detection.md §1).
 ///
 /// A camera is a video4linux `videoN` node that captures frames (`ID_V4L_CAPABILITIES`
-/// has `:capture:`, or `facts["v4l2"]` capabilities say VIDEO_CAPTURE without M2M, META or
-/// TOUCH), is not a codec/ISP (`bcm2835-codec|isp`, `mtk-vcodec|jpeg|mdp`, driver
+/// has `:capture:`, or the V4L2 facts (``CameraFacts``, `facts["v4l2"]`) say VIDEO_CAPTURE
+/// without M2M or TOUCH), is not a codec/ISP (`bcm2835-codec|isp`, `mtk-vcodec|jpeg|mdp`, driver
 /// `intel[-_]ipu[0-9]…`: IPU ISYS raw nodes), and is not the metadata node of a UVC
 /// interface (index ≥ 1; old udev marks those `:capture:` too). The Intel IPU6/IPU7
 /// "Intel MIPI Camera" relay (`:video_output:` until a producer runs) is a camera.
 /// Nodes are grouped into physical functions (USB interface, or the device the nodes hang
 /// off); IR functions are listed with `ir: true` and not counted. Without udevd a node whose
-/// capabilities were not read makes the status `unknown`.
+/// capabilities were not read makes the status `unknown`; a refused V4L2 probe is named in
+/// `details["access"]`. Facing, autofocus and flash come from the facts, the sensor, lens
+/// and flash sub-devices (``V4L2SubdeviceFacts``) and `*:flash`/`*:torch` LEDs
+/// (``CameraFlashLEDs``).
 public struct CameraProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
@@ -83,6 +86,14 @@ public struct CameraProber: CapabilityProber {
         if let megapixels = visible.compactMap({ $0.facts?.megapixels }).max() {
             details["megapixels"] = .double(megapixels)
         }
+        var access = functions.compactMap { function in
+            function.access.map { Evidence(device: function.id, reason: $0) }
+        }
+        access += scan.access.sorted { $0.key < $1.key }.map { Evidence(device: $0.key, reason: $0.value) }
+        if !access.isEmpty {
+            details["access"] = .array(
+                access.map { .object(["device": .string($0.device), "reason": .string($0.reason)]) })
+        }
         let count = status == .present ? visible.count : 0
         let anyFinding = CapabilityFinding(
             id: "camera.any", status: status, count: count, evidence: evidence, details: details)
@@ -90,7 +101,7 @@ public struct CameraProber: CapabilityProber {
         var videoDetails: [String: JSONValue] = [:]
         let modes = Set(visible.flatMap { $0.facts?.modes ?? [] })
         if !modes.isEmpty {
-            videoDetails["modes"] = .array(Self.sortedModes(modes).map(JSONValue.string))
+            videoDetails["modes"] = .array(CameraFacts.sortedModes(modes).map(JSONValue.string))
         }
         let video = CapabilityFinding(
             id: "camera.video", status: status, count: count,
@@ -101,10 +112,16 @@ public struct CameraProber: CapabilityProber {
             details: videoDetails)
 
         var findings = [anyFinding, video]
+        let sensors = Self.subdevices(context)
         for facing in ["front", "back", "external"] {
             findings.append(
                 trait(
-                    "camera." + facing, anyStatus: status, functions: visible, extra: [],
+                    "camera." + facing, anyStatus: status, functions: visible,
+                    extra: sensors.filter { $0.facts.orientation == facing }.map {
+                        Evidence(
+                            device: $0.device.id,
+                            reason: "camera sensor faces \(facing) (CAMERA_ORIENTATION on the sub-device)")
+                    },
                     value: { $0.facing.map { $0 == facing } },
                     reason: { "faces \(facing) (\($0.facingBasis ?? "facing"))" },
                     unknownReason:
@@ -113,25 +130,41 @@ public struct CameraProber: CapabilityProber {
         }
         findings.append(
             trait(
-                "camera.autofocus", anyStatus: status, functions: visible, extra: [],
+                "camera.autofocus", anyStatus: status, functions: visible,
+                extra: sensors.filter(\.facts.autofocus).map {
+                    Evidence(device: $0.device.id, reason: "lens sub-device with an autofocus control")
+                },
                 value: { $0.facts?.autofocus }, reason: { _ in "autofocus control (V4L2)" },
                 unknownReason: "autofocus needs the V4L2 controls (not read)"))
-        let flashLEDs = context.devices(in: "leds").filter {
-            $0.sysname.hasSuffix(":flash") || $0.sysname.hasSuffix(":torch")
-        }
+        let flashLEDs = CameraFlashLEDs.names(in: context.devices)
+        let flashDevices = context.devices(in: "leds").filter { flashLEDs.contains($0.sysname) }
         findings.append(
             trait(
                 "camera.flash", anyStatus: status, functions: visible,
-                extra: flashLEDs.map {
+                extra: flashDevices.map {
                     Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'")
-                },
+                }
+                    + sensors.filter(\.facts.flash).map {
+                        Evidence(device: $0.device.id, reason: "flash sub-device (FLASH_LED_MODE)")
+                    },
                 value: { $0.facts?.flash }, reason: { _ in "flash control (V4L2)" },
                 unknownReason: "flash needs the V4L2 flash controls (not read)"))
         return findings
     }
 
-    /// A per-camera trait (facing, autofocus, flash): present when one camera has it,
-    /// unknown while any camera is undecided, absent when all say no.
+    /// The probed V4L2 sub-devices (sensors, lenses, flash drivers), sorted by id.
+    static func subdevices(_ context: ProbeContext) -> [(device: Device, facts: V4L2SubdeviceFacts)] {
+        context.devices(in: "video4linux").compactMap { device in
+            guard device.sysname.hasPrefix("v4l-subdev"),
+                let facts = device.facts["v4l2_subdev"].flatMap(V4L2SubdeviceFacts.init(json:))
+            else { return nil }
+            return (device, facts)
+        }
+    }
+
+    /// A per-camera trait (facing, autofocus, flash): present when one camera (or a
+    /// sub-device, LED in `extra`) has it, unknown while any camera is undecided (with the
+    /// refused probe's reason in `details["access"]`), absent when all say no.
     private func trait(
         _ id: String, anyStatus: CapabilityStatus, functions: [CameraFunction], extra: [Evidence],
         value: (CameraFunction) -> Bool?, reason: (CameraFunction) -> String, unknownReason: String
@@ -139,17 +172,27 @@ public struct CameraProber: CapabilityProber {
         let having = functions.filter { value($0) == true }
         let undecided = functions.filter { value($0) == nil }
         var evidence = having.map { Evidence(device: $0.id, reason: reason($0)) } + extra
+        var details: [String: JSONValue] = [:]
         let status: CapabilityStatus
         if !evidence.isEmpty {
             status = .present
         } else if anyStatus == .present {
             status = undecided.isEmpty ? .absent : .unknown
-            evidence = undecided.map { Evidence(device: $0.id, reason: unknownReason) }
+            evidence = undecided.map {
+                Evidence(device: $0.id, reason: $0.access.map { "V4L2 probe failed: " + $0 } ?? unknownReason)
+            }
+            let refused = undecided.compactMap { function in
+                function.access.map {
+                    JSONValue.object(["device": .string(function.id), "reason": .string($0)])
+                }
+            }
+            if !refused.isEmpty { details["access"] = .array(refused) }
         } else {
             status = anyStatus
         }
         let count = status == .present ? having.count + extra.count : 0
-        return CapabilityFinding(id: id, status: status, count: count, evidence: evidence)
+        return CapabilityFinding(
+            id: id, status: status, count: count, evidence: evidence, details: details)
     }
 
     /// `videoN` nodes only: not `v4l-subdev`, `v4l-touch`, `radio`, `vbi`, `swradio`.
@@ -179,18 +222,5 @@ public struct CameraProber: CapabilityProber {
                     "second streaming function of one USB camera with the same name (RGB+IR module); formats not read"
             }
         }
-    }
-
-    /// Sorts `WxH@fps` modes by pixels, then fps, then text.
-    static func sortedModes(_ modes: Set<String>) -> [String] {
-        modes.sorted { lhs, rhs in
-            let left = (V4L2Facts.pixels(lhs) ?? 0, fps(lhs))
-            let right = (V4L2Facts.pixels(rhs) ?? 0, fps(rhs))
-            return left == right ? lhs < rhs : left > right
-        }
-    }
-
-    private static func fps(_ mode: String) -> Int {
-        mode.split(separator: "@").dropFirst().first.flatMap { Int($0) } ?? 0
     }
 }

@@ -14,6 +14,8 @@ struct CameraScan: Sendable {
     private(set) var unknown: [String: String] = [:]
     /// Nodes seen and excluded, with the reason.
     private(set) var ignored: [Evidence] = []
+    /// Undecided function keys whose V4L2 probe was refused, with the probe's reason.
+    private(set) var access: [String: String] = [:]
 
     /// Notes a PTP/MTP USB device (still camera, phone): it has no video node and is not a
     /// camera of this machine.
@@ -28,14 +30,16 @@ struct CameraScan: Sendable {
                     "PTP/MTP device (still camera or phone on USB): not a camera of this machine"))
     }
 
-    /// Classifies one `videoN` node.
+    /// Classifies one `videoN` node: by its V4L2 facts when recorded, else by udev's
+    /// `ID_V4L_CAPABILITIES`; a refused probe with no udev answer leaves it undecided.
     mutating func add(_ node: Device, in context: ProbeContext) {
-        let facts = V4L2Facts(node)
+        let probe = node.facts["v4l2"].map { CameraFacts.result(from: $0) }
+        let facts = probe?.value
         let ancestors = context.ancestors(of: node)
         let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
         let driver = facts?.driver ?? BusFacts.nearestDriver(node, in: context)
         if let reason = Self.processingReason(
-            name: name, facts: facts, node: node, ancestors: ancestors)
+            name: name, probedDriver: facts?.driver, node: node, ancestors: ancestors)
         {
             ignored.append(Evidence(device: node.id, reason: reason))
             return
@@ -43,11 +47,13 @@ struct CameraScan: Sendable {
         let key = Self.functionKey(node)
         let uvc = driver == "uvcvideo" || node.property("ID_USB_DRIVER") == "uvcvideo"
         let relay = name.map { $0.lowercased().contains("mipi camera") } ?? false
-        if let facts, let capture = facts.isCapture {
-            if capture {
+        if let facts {
+            if facts.isTouch || Self.isMemoryToMemory(facts) {
+                ignored.append(Evidence(device: node.id, reason: Self.nonCaptureReason(facts)))
+            } else if facts.capturesVideo {
                 captures.append(
                     Capture(node: node, key: key, reason: "video capture node (VIDIOC_QUERYCAP)"))
-            } else if relay, facts.isOutput == true {
+            } else if relay, facts.capabilities & V4L2.capVideoOutput != 0 {
                 captures.append(Capture(node: node, key: key, reason: Self.relayReason))
             } else {
                 ignored.append(Evidence(device: node.id, reason: Self.nonCaptureReason(facts)))
@@ -79,6 +85,11 @@ struct CameraScan: Sendable {
             ignored.append(Evidence(device: node.id, reason: Self.metadataReason(index)))
             return
         }
+        if let reason = probe?.reason {
+            unknown[key] = "video node \(node.sysname): V4L2 probe failed: \(reason)"
+            access[key] = reason
+            return
+        }
         unknown[key] =
             "video node \(node.sysname): capabilities not read (no ID_V4L_CAPABILITIES without udevd, no V4L2 probe)"
     }
@@ -101,7 +112,8 @@ struct CameraScan: Sendable {
         -> CameraFunction
     {
         let node = first.node
-        let facts = group.lazy.compactMap { V4L2Facts($0.node) }.first
+        let probes = group.compactMap { $0.node.facts["v4l2"].map { CameraFacts.result(from: $0) } }
+        let facts = probes.lazy.compactMap(\.value).first
         let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
         let onUSB = BusFacts.isUSBInterfaceName(
             key.split(separator: "/").last.map(String.init) ?? "")
@@ -112,27 +124,22 @@ struct CameraScan: Sendable {
             driver: facts?.driver ?? BusFacts.nearestDriver(node, in: context),
             usbID: onUSB ? (BusFacts.usbID(node) ?? usbDevice.flatMap(BusFacts.usbID)) : nil,
             facts: facts, reason: first.reason)
-        if let grey = facts?.isInfraredOnly {
-            function.infrared = grey
-            function.infraredBasis = grey ? "only greyscale formats" : nil
-        } else if let name, Self.namesInfrared(name) {
+        if facts == nil { function.access = probes.compactMap(\.reason).first }
+        if let facts, !facts.formats.isEmpty {
+            function.infrared = facts.isInfrared
+            function.infraredBasis =
+                facts.isInfrared ? "only greyscale/depth formats or an IR name" : nil
+        } else if let name, CameraFacts.namesInfrared(name) {
             function.infrared = true
             function.infraredBasis = "name '\(name)'"
         }
-        if let orientation = facts?.orientation,
-            ["front", "back", "external"].contains(orientation)
-        {
-            function.facing = orientation
-            function.facingBasis = "CAMERA_ORIENTATION control"
-        } else if let removable = usbDevice?.attribute("removable") {
-            // libcamera's UVC rule: a camera on a fixed (internal) port faces the user.
-            if removable == "fixed" {
-                function.facing = "front"
-                function.facingBasis = "UVC on a fixed USB port (removable=fixed)"
-            } else if removable == "removable" {
-                function.facing = "external"
-                function.facingBasis = "UVC on a removable USB port (removable=removable)"
-            }
+        let removable = onUSB ? usbDevice?.attribute("removable") : nil
+        if let facing = CameraFacts.facing(orientation: facts?.orientation, removable: removable) {
+            function.facing = facing
+            function.facingBasis =
+                facts?.orientation != nil
+                ? "CAMERA_ORIENTATION control"
+                : "UVC on a \(removable == "fixed" ? "fixed" : "removable") USB port (removable=\(removable ?? ""))"
         }
         return function
     }
@@ -153,18 +160,12 @@ struct CameraScan: Sendable {
         return nil
     }
 
-    /// Whether a product name says infrared (`HP IR Camera`, `… Infrared …`).
-    static func namesInfrared(_ name: String) -> Bool {
-        let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        return words.contains("IR") || name.lowercased().contains("infrared")
-    }
-
     /// Why a node is a codec, ISP or raw IPU node, if it is one.
     static func processingReason(
-        name: String?, facts: V4L2Facts?, node: Device, ancestors: [Device]
+        name: String?, probedDriver: String?, node: Device, ancestors: [Device]
     ) -> String? {
         let names =
-            [name, facts?.driver, node.driver] + ancestors.map(\.driver)
+            [name, probedDriver, node.driver] + ancestors.map(\.driver)
             + ancestors.map { .some($0.sysname) }
         for candidate in names.compactMap({ $0?.lowercased() }) {
             for prefix in ["bcm2835-codec", "bcm2835-isp", "mtk-vcodec", "mtk-jpeg", "mtk-mdp"]
@@ -181,16 +182,21 @@ struct CameraScan: Sendable {
         return nil
     }
 
+    /// Whether a probed node is a memory-to-memory device (codec, scaler).
+    static func isMemoryToMemory(_ facts: CameraFacts) -> Bool {
+        facts.capabilities & (V4L2.capVideoMemoryToMemory | V4L2.capVideoMemoryToMemoryMultiplanar)
+            != 0
+    }
+
     /// Why a probed node is not a capture node.
-    static func nonCaptureReason(_ facts: V4L2Facts) -> String {
-        guard let caps = facts.caps else { return "no capture capability" }
-        if caps & V4L2Facts.touchBit != 0 {
+    static func nonCaptureReason(_ facts: CameraFacts) -> String {
+        if facts.isTouch {
             return "V4L2 touch sensor node (V4L2_CAP_TOUCH), not a camera"
         }
-        if caps & V4L2Facts.memoryToMemoryBits != 0 {
+        if isMemoryToMemory(facts) {
             return "memory-to-memory node (V4L2_CAP_VIDEO_M2M)"
         }
-        if caps & V4L2Facts.metadataBit != 0 {
+        if facts.isMetadataOnly {
             return "metadata capture node (V4L2_CAP_META_CAPTURE)"
         }
         return "no video capture capability (VIDIOC_QUERYCAP)"

@@ -8,7 +8,11 @@
 ///   recorded connectors (vesafb/efifb, proprietary drivers, old KMS drivers).
 /// - All connectors disconnected and no such framebuffer: `absent`.
 ///
-/// Size, DPI and scale come from the EDID (not decoded here). `count` = connected connectors.
+/// Each connected connector's details carry its panel (``DisplayPanel``: decoded EDID,
+/// preferred mode, size, DPI, scale by ``DisplayScale``). The finding's `details["scale"]`
+/// is the largest scale over the connected displays and `details["dpi"]` the largest DPI;
+/// both are left out (unknown) while a connected display's scale or DPI is unknown, unless
+/// a known scale already is the maximum 3. `count` = connected connectors.
 public struct DisplayProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
@@ -27,6 +31,8 @@ public struct DisplayProber: CapabilityProber {
         var unsure: [Evidence] = []
         var devices: [JSONValue] = []
         var ownersWithConnectors: Set<String> = []
+        var scales: [Int?] = []
+        var dpis: [Double?] = []
         for connector in context.devices(in: "drm") {
             guard let type = Self.connectorType(connector) else { continue }
             if type == "Writeback" || type == "Virtual" { continue }
@@ -48,6 +54,12 @@ public struct DisplayProber: CapabilityProber {
             }
             if let edid = connector.binaryAttributes["edid"], !edid.isEmpty {
                 detail["edidBytes"] = .int(edid.count)
+            }
+            if status == "connected" {
+                let panel = DisplayPanel(connector: connector, type: type)
+                detail.merge(panel.details) { _, new in new }
+                scales.append(panel.scale?.scale)
+                dpis.append(panel.scale?.dpi)
             }
             devices.append(.object(detail))
             switch status {
@@ -88,6 +100,16 @@ public struct DisplayProber: CapabilityProber {
         }
         var details: [String: JSONValue] = [:]
         if !devices.isEmpty { details["devices"] = .array(devices) }
+        if status == .present {
+            let known = scales.compactMap { $0 }
+            if let top = known.max(), known.count == scales.count || top >= 3 {
+                details["scale"] = .int(top)
+            }
+            let knownDPI = dpis.compactMap { $0 }
+            if let top = knownDPI.max(), knownDPI.count == dpis.count {
+                details["dpi"] = .double((top * 10).rounded() / 10)
+            }
+        }
         return [
             CapabilityFinding(
                 id: "display", status: status, count: status == .present ? connected.count : 0,
@@ -95,19 +117,13 @@ public struct DisplayProber: CapabilityProber {
         ]
     }
 
-    /// The connector type of a `cardN-<type>-<n>` record (`eDP`, `HDMI-A`, `DSI`), or `nil`.
+    /// The connector type of a `cardN-<type>-<n>` record (`eDP`, `HDMI-A`, `DSI`), or `nil`
+    /// (``DisplayScale/connectorType(ofConnectorNamed:)`` on connector records only).
     static func connectorType(_ device: Device) -> String? {
         let name = device.sysname
-        guard device.devtype == "drm_connector" || name.hasPrefix("card") && name.contains("-")
+        guard device.devtype == "drm_connector" || name.hasPrefix("card") && name.contains("-"),
+            name.split(separator: "-").last?.allSatisfy(\.isNumber) == true
         else { return nil }
-        var parts = name.split(separator: "-")
-        guard parts.count >= 3, parts[0].hasPrefix("card"),
-            parts.last?.allSatisfy(\.isNumber) == true
-        else {
-            return nil
-        }
-        parts.removeFirst()
-        parts.removeLast()
-        return parts.joined(separator: "-")
+        return DisplayScale.connectorType(ofConnectorNamed: name)
     }
 }

@@ -6,14 +6,14 @@ extension ProbeContext {
     /// Every `inputN` record, sorted by id.
     var inputDevices: [Device] { devices.filter(\.isInputDevice) }
 
-    /// The evdev ioctl facts of an input device, stored on the `inputN` record or on its
-    /// `eventN` child by the live source.
+    /// The evdev ioctl facts of an input device (``EvdevFacts/json``), stored on its
+    /// `eventN` child by the live source (or on the `inputN` record itself).
     /// - Parameter input: The `inputN` record.
-    /// - Returns: The `facts["evdev"]` object, if any.
-    func evdevFacts(of input: Device) -> [String: JSONValue]? {
-        if let facts = input.facts["evdev"]?.objectValue { return facts }
+    /// - Returns: The `facts["evdev"]` value, if any.
+    func evdevJSON(of input: Device) -> JSONValue? {
+        if let facts = input.facts["evdev"] { return facts }
         for child in children(of: input) where child.subsystem == "input" {
-            if let facts = child.facts["evdev"]?.objectValue { return facts }
+            if let facts = child.facts["evdev"] { return facts }
         }
         return nil
     }
@@ -62,31 +62,5 @@ extension ProbeContext {
             }
         }
         return false
-    }
-
-    /// The active switches from the evdev facts (`EVIOCGSW`), if recorded.
-    /// - Parameter input: The `inputN` record.
-    /// - Returns: The switch codes that are on.
-    func activeSwitches(of input: Device) -> Set<Int>? {
-        guard let facts = evdevFacts(of: input) else { return nil }
-        if let list = facts["switches"]?.arrayValue {
-            return Set(list.compactMap { $0.doubleValue.map { Int($0) } })
-        }
-        if let text = facts["sw"]?.stringValue, let mask = Bitmask(text, wordBits: wordBits) {
-            return Set((0...0x10).filter { mask.contains($0) })
-        }
-        return nil
-    }
-
-    /// An absolute axis range field from the evdev facts (`EVIOCGABS`), if recorded.
-    /// - Parameters:
-    ///   - axis: The axis code (e.g. `ABS_MT_SLOT` = 0x2f).
-    ///   - field: `maximum`, `minimum` or `resolution`.
-    ///   - input: The `inputN` record.
-    /// - Returns: The value.
-    func absInfo(_ axis: Int, _ field: String, of input: Device) -> Int? {
-        guard let abs = evdevFacts(of: input)?["abs"]?.objectValue else { return nil }
-        let entry = abs[String(axis)] ?? abs["0x" + String(axis, radix: 16)]
-        return entry?.objectValue?[field]?.doubleValue.map { Int($0) }
     }
 }

@@ -18,8 +18,9 @@
 /// - Dell `smo8800` (ACPI SMO88xx, `/dev/freefall`) is a free-fall interrupt with no axes:
 ///   not an accelerometer (Checkbox counts it); listed in `details["freefall"]`.
 /// - Input proximity: `SW_FRONT_PROXIMITY` (bit 11 of `capabilities/sw`); `near` from the
-///   evdev switch state when the live source recorded it. IIO proximity: `near` =
-///   `in_proximity_raw` > `in_proximity_nearlevel` (or udev `PROXIMITY_NEAR_LEVEL`).
+///   evdev switch state when the live source recorded it (``EvdevFacts/near(from:)``). IIO
+///   proximity: `near` by ``ProximityState/near(iio:)`` (raw reading against the near level,
+///   with iio-sensor-proxy's 10 % band). An unreadable state is `nearUnknown` with the reason.
 ///
 /// `count` counts IIO devices (a HID sensor hub function counts once) and input devices.
 public struct SensorProber: CapabilityProber {
@@ -108,8 +109,8 @@ public struct SensorProber: CapabilityProber {
                 if let location = Self.location(device, context: context) {
                     detail["location"] = .string(location)
                 }
-                if kind == .proximity, let near = Self.iioNear(device) {
-                    detail["near"] = .bool(near)
+                if kind == .proximity {
+                    Self.record(ProximityState.near(iio: device), in: &detail)
                 }
                 hits.append(
                     Hit(
@@ -162,9 +163,8 @@ public struct SensorProber: CapabilityProber {
                 switches.contains(0x0b)
             {
                 var detail = Self.describe(input, name: name, source: "input")
-                if let active = context.activeSwitches(of: input) {
-                    detail["near"] = .bool(active.contains(0x0b))
-                }
+                Self.record(
+                    EvdevFacts.near(from: context.evdevJSON(of: input)), in: &detail)
                 hits.append(
                     Hit(
                         kind: .proximity, function: input.id,
@@ -266,18 +266,12 @@ public struct SensorProber: CapabilityProber {
         return nil
     }
 
-    /// IIO proximity: near when the raw reading exceeds the near level.
-    private static func iioNear(_ device: Device) -> Bool? {
-        guard
-            let raw =
-                (device.attribute("in_proximity_raw") ?? device.attribute("in_proximity0_raw"))
-                .flatMap({ Int($0) }),
-            let level =
-                (device.attribute("in_proximity_nearlevel")
-                ?? device.property("PROXIMITY_NEAR_LEVEL"))
-                .flatMap({ Int($0) })
-        else { return nil }
-        return raw > level
+    /// Puts a proximity reading into a device detail: `near`, or `nearUnknown` with the reason.
+    private static func record(_ near: KernelProbeResult<Bool>, in detail: inout [String: JSONValue]) {
+        switch near {
+        case .value(let value): detail["near"] = .bool(value)
+        case .unknown(let reason): detail["nearUnknown"] = .string(reason)
+        }
     }
 
     /// The per-device detail object.

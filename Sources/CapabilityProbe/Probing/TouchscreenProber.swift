@@ -13,7 +13,9 @@
 ///   official display is attached), otherwise the finding is `unknown`.
 ///
 /// `count` counts physical touch controllers: inputs are deduplicated by their HID device
-/// (or parent). `details["points"]` = `ABS_MT_SLOT` maximum + 1 when the evdev facts carry it.
+/// (or parent). `details["points"]` = the `ABS_MT_SLOT` range from the evdev facts
+/// (``EvdevFacts/touchPoints(from:)``), the largest over the panels; a panel whose facts are
+/// missing or refused says why in `pointsUnknown`.
 public struct TouchscreenProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
@@ -59,9 +61,12 @@ public struct TouchscreenProber: CapabilityProber {
             }) {
                 detail["heightMM"] = .int(height)
             }
-            if let slots = context.absInfo(0x2f, "maximum", of: input) {
-                detail["points"] = .int(slots + 1)
-                points = max(points ?? 0, slots + 1)
+            switch EvdevFacts.touchPoints(from: context.evdevJSON(of: input)) {
+            case .value(let slots):
+                detail["points"] = .int(slots)
+                points = max(points ?? 0, slots)
+            case .unknown(let reason):
+                detail["pointsUnknown"] = .string(reason)
             }
             devices.append(.object(detail))
         }

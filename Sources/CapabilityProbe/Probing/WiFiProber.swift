@@ -7,6 +7,8 @@
 /// Wi-Fi radio ("no driver bound" / "no wireless netdev"). PCI class alone is weak evidence
 /// (the SAMSUNG_N310 Atheros reports 0x0200), so a bound phy/netdev is used first.
 /// `DEVTYPE=wimax` is not Wi-Fi; virtual radios (`mac80211_hwsim`) are ignored.
+/// `details["radios"]` lists each phy of a counted radio (``WiFiRadio``: phy, driver,
+/// interfaces, rfkill `unblocked`/`blocked (soft)`/…): a blocked radio is still present.
 public struct WiFiProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
@@ -22,6 +24,11 @@ public struct WiFiProber: CapabilityProber {
         var details: [String: JSONValue] = [
             "devices": .array(scan.radios.map(\.detail))
         ]
+        // Per phy: driver, interfaces and the rfkill state (blocked is a state, not absence).
+        let phys = WiFiRadio.radios(in: context.devices).filter { phy in
+            scan.radios.contains { phy.id.hasPrefix($0.id + "/") }
+        }
+        if !phys.isEmpty { details["radios"] = .array(phys.map(\.json)) }
         if !scan.ignored.isEmpty {
             details["ignored"] = .array(
                 scan.ignored.map {

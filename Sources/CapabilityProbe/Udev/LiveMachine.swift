@@ -30,10 +30,13 @@ enum LiveMachine {
             identity.arch = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             identity.hostname = withUnsafeBytes(of: &name.nodename) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
-        if let memory = LiveMemory.installed(sysfsRoot: sysfsRoot) {
+        if let memory = MemoryTotal.live(sysfsRoot: sysfsRoot) {
             identity.memoryBytes = memory.bytes
-            identity.memorySource = memory.source
+            identity.memorySource =
+                memory.source == .dmi ? "/sys/firmware/dmi/entries" : "/proc/meminfo"
         }
+        let cpu = CPUArchitecture.live(sysfsRoot: sysfsRoot)
+        if cpu.name == "arm64" { identity.runs32BitARM = cpu.runs32BitARM.value }
         for path in ["/etc/os-release", "/usr/lib/os-release"] {
             guard let text = read(path) else { continue }
             for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
