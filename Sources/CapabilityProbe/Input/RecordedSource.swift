@@ -69,10 +69,9 @@ public enum RecordedSource {
     public static func inventory(contentsOf path: String) throws(SourceError) -> DeviceInventory {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try InputFile.read(path)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
-            throw .unreadable(path: path, reason: reason)
+            throw .unreadable(path: path, reason: error.reason)
         }
         return try inventory(data, path: path)
     }

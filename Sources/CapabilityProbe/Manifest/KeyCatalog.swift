@@ -162,30 +162,20 @@ public enum KeyCatalog {
     /// The `android.software.` prefix: OS services, not hardware.
     public static let androidSoftwarePrefix = "android.software."
 
-    /// Capability ids capcheck's probers report (decisions.md), usable in native manifests.
-    public static let capabilityIDs: [String] = [
-        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any",
-        "camera.autofocus",
-        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video",
-        "cellular",
-        "cellular.sms", "cpu.arch", "cpu.arch.arm64", "cpu.arch.armv6", "cpu.arch.armv7",
-        "cpu.arch.x86_64", "display", "gpu", "gpu.gles", "gpu.vulkan", "haptics.vibration",
-        "input.touchscreen", "location.any", "location.gnss", "memory.total", "net.wifi", "nfc",
-        "power.battery", "sensor.accelerometer", "sensor.barometer", "sensor.gyroscope",
-        "sensor.humidity", "sensor.light", "sensor.magnetometer", "sensor.proximity",
-    ]
+    /// Capability ids capcheck's probers report (decisions.md), usable in native manifests:
+    /// exactly the ids of ``Probers/all``, so the vocabulary cannot drift from the probers.
+    public static let capabilityIDs: [String] = Set(Probers.all.flatMap(\.ids)).sorted()
 
     /// Further ids from the crosswalk (manifests.md §4.1) that catalog keys map to; capcheck
     /// may not probe them, so they are usually `unknown`.
     public static let crosswalkIDs: [String] = [
-        "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "input.gamepad",
-        "input.pointer", "ir.transmit", "net.wifi.p2p", "sensor.steps",
+        "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "ir.transmit", "net.wifi.p2p", "sensor.steps",
         "sensor.temperature.ambient",
         "usb.gadget", "usb.host",
     ]
 
     /// Every id a native manifest or `--assume` may name.
-    public static let nativeIDs: [String] = (capabilityIDs + crosswalkIDs).sorted()
+    public static let nativeIDs: [String] = Set(capabilityIDs + crosswalkIDs).sorted()
 
     /// The entry for an Apple key.
     /// - Parameter key: The key as written.

@@ -17,12 +17,9 @@ public enum ManifestLoader {
     {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try InputFile.read(path)
         } catch {
-            let reason =
-                FileManager.default.fileExists(atPath: path)
-                ? "cannot read the file" : "no such file"
-            throw .unreadable(path: path, reason: reason)
+            throw .unreadable(path: path, reason: error.reason)
         }
         return try load(data: data, path: path, kind: kind, options: options)
     }

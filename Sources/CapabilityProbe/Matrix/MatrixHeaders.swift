@@ -5,18 +5,8 @@ import Foundation
 /// Lookup ignores case, spaces, hyphens and underscores, so `Audio In`, `audio-in` and
 /// `AUDIO_IN` are one header. Seed aliases follow manifests.md §4.3.
 public enum MatrixHeaders {
-    /// Every canonical capability id a column may name.
-    public static let capabilityIDs: [String] = [
-        "audio.input", "audio.output", "bluetooth", "bluetooth.le", "camera.any",
-        "camera.autofocus",
-        "camera.back", "camera.external", "camera.flash", "camera.front", "camera.video",
-        "cellular",
-        "cellular.sms", "cpu.arch", "cpu.arch.arm64", "cpu.arch.armv6", "cpu.arch.armv7",
-        "cpu.arch.x86_64", "display", "gpu", "gpu.gles", "gpu.vulkan", "haptics.vibration",
-        "input.touchscreen", "location.any", "location.gnss", "memory.total", "net.wifi", "nfc",
-        "power.battery", "sensor.accelerometer", "sensor.barometer", "sensor.gyroscope",
-        "sensor.humidity", "sensor.light", "sensor.magnetometer", "sensor.proximity",
-    ]
+    /// Every canonical capability id a column may name (the probers' ids).
+    public static var capabilityIDs: [String] { KeyCatalog.capabilityIDs }
 
     /// Aliases for capability columns, as they are usually written, with their ids.
     public static let capabilityAliases: [(alias: String, id: String)] = [

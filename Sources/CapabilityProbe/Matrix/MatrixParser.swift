@@ -49,12 +49,9 @@ public enum MatrixParser {
     {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try InputFile.read(path)
         } catch {
-            let reason =
-                FileManager.default.fileExists(atPath: path)
-                ? "permission denied or not a file" : "no such file"
-            throw .unreadable(path: path, reason: reason)
+            throw .unreadable(path: path, reason: error.reason)
         }
         return try parse([UInt8](data), path: path, format: format)
     }
