@@ -39,6 +39,25 @@ public enum CapabilityRules {
         "sensor.proximity": "an IIO proximity channel or an input SW_FRONT_PROXIMITY switch",
     ]
 
+    /// Short human names of the ids, for feature tables.
+    public static let names: [String: String] = [
+        "audio.input": "Microphone", "audio.output": "Speaker", "bluetooth": "Bluetooth",
+        "bluetooth.le": "Bluetooth LE", "camera.any": "Camera", "camera.autofocus": "Autofocus camera",
+        "camera.back": "Back camera", "camera.external": "External camera",
+        "camera.flash": "Camera flash", "camera.front": "Front camera", "camera.video": "Video",
+        "cellular": "Cellular", "cellular.sms": "SMS", "cpu.arch": "CPU architecture",
+        "cpu.arch.arm64": "Runs arm64", "cpu.arch.armv6": "Runs armv6", "cpu.arch.armv7": "Runs armv7",
+        "cpu.arch.x86_64": "Runs x86_64", "display": "Display", "gpu": "GPU", "gpu.gles": "OpenGL ES",
+        "gpu.vulkan": "Vulkan", "haptics.vibration": "Vibration", "input.gamepad": "Game pad",
+        "input.pointer": "Mouse or touchpad", "input.touchscreen": "Touchscreen",
+        "location.any": "Location", "location.gnss": "GPS", "memory.total": "Memory",
+        "net.wifi": "WiFi", "nfc": "NFC", "power.battery": "Battery",
+        "sensor.accelerometer": "Accelerometer", "sensor.barometer": "Barometer",
+        "sensor.gyroscope": "Gyroscope", "sensor.humidity": "Humidity sensor",
+        "sensor.light": "Ambient light sensor", "sensor.magnetometer": "Magnetometer",
+        "sensor.proximity": "Proximity Sensor",
+    ]
+
     /// The reason shown for a finding without device evidence.
     /// - Parameters:
     ///   - finding: The finding.
