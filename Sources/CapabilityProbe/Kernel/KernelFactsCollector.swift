@@ -10,6 +10,8 @@
 /// - Bluetooth controllers `hciN` → `facts["hci"]` (``BluetoothControllerFacts/json``),
 /// - input `eventN` nodes whose parent announces `ABS_MT_SLOT` or `SW_FRONT_PROXIMITY` →
 ///   `facts["evdev"]` (``EvdevFacts/json``).
+/// - ALSA PCMs `pcmCcDdp|c` → `facts["alsa"]` (``ALSAPCMInfo/json``: id and name from
+///   `/proc/asound`).
 /// A probe that cannot answer stores `{"error": reason}`; nothing here throws or blocks.
 public struct KernelFactsCollector: Sendable {
     /// Opens nodes and sockets.
@@ -49,6 +51,10 @@ public struct KernelFactsCollector: Sendable {
             }
             guard device.sysname.hasPrefix("video") else { return [:] }
             return ["v4l2": Self.json(V4L2Probe(opener: opener).probe(node: node), \.json)]
+        case "sound":
+            // PCM names (`HDMI 0`, `ALC269VC Analog`) live only in ALSA's procfs.
+            guard let info = ALSAPCMInfo.read(pcm: device.sysname) else { return [:] }
+            return ["alsa": info.json]
         case "bluetooth":
             guard device.devtype == "host" || device.devtype == nil,
                 let index = HCIProbe.index(ofControllerNamed: device.sysname)

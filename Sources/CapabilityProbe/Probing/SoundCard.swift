@@ -16,6 +16,8 @@ struct SoundCard: Sendable {
     var formFactor: String?
     /// Whether it is a modem card.
     var modem: Bool
+    /// ALSA's PCM names by node (`pcmC0D3p` → `HDMI 0`), when procfs was read.
+    var pcmNames: [String: String]
     /// Why the card counts as HDMI/DP-only, if it does.
     var hdmiReason: String?
 
@@ -53,10 +55,16 @@ struct SoundCard: Sendable {
         var capture: [String] = []
         var playback: [String] = []
         var hdmi: [String] = []
+        var pcmNames: [String: String] = [:]
         for pcm in pcms.sorted(by: { $0.sysname < $1.sysname }) {
             guard let numbers = Self.pcmNumbers(pcm.sysname) else { continue }
+            // Live, ALSA names each PCM: that beats guessing from HDA device numbers.
+            let alsa = ALSAPCMInfo(json: pcm.facts["alsa"])
+            if let name = alsa?.name { pcmNames[pcm.sysname] = name }
             if numbers.capture {
                 capture.append(pcm.sysname)
+            } else if let alsa, alsa.name != nil {
+                if alsa.isDigitalDisplayOutput { hdmi.append(pcm.sysname) } else { playback.append(pcm.sysname) }
             } else if hdmiReason != nil || (highDefinitionAudio && numbers.device >= 3) {
                 hdmi.append(pcm.sysname)
             } else {
@@ -66,6 +74,13 @@ struct SoundCard: Sendable {
         self.capture = capture
         self.playback = playback
         self.hdmi = hdmi
+        self.pcmNames = pcmNames
+        if !pcmNames.isEmpty {
+            // ALSA's names decide over the card-level guesses.
+            hdmiReason =
+                capture.isEmpty && playback.isEmpty && !hdmi.isEmpty
+                ? "ALSA names every PCM HDMI/DisplayPort" : nil
+        }
     }
 
     /// Whether the card has no PCM at all (mixer only, or DSP firmware not loaded).
@@ -82,6 +97,7 @@ struct SoundCard: Sendable {
         if let driver { object["driver"] = .string(driver) }
         if let formFactor { object["formFactor"] = .string(formFactor) }
         if let hdmiReason { object["hdmiOnly"] = .string(hdmiReason) }
+        if !pcmNames.isEmpty { object["pcmNames"] = .object(pcmNames.mapValues(JSONValue.string)) }
         if modem { object["modem"] = .bool(true) }
         return .object(object)
     }

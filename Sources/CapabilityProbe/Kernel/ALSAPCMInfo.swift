@@ -1,0 +1,89 @@
+import Foundation
+
+/// What ALSA says about one PCM in `/proc/asound/cardN/pcmD{p,c}/info`: its id and name
+/// (`HDMI 0`, `ALC269VC Analog`), which sysfs does not carry.
+public struct ALSAPCMInfo: Sendable, Equatable {
+    /// The PCM id (`id:` line).
+    public var id: String?
+    /// The PCM name (`name:` line).
+    public var name: String?
+    /// The stream direction (`stream:` line: `PLAYBACK` or `CAPTURE`).
+    public var stream: String?
+
+    /// Parses the `info` text.
+    /// - Parameter text: The file's content.
+    /// - Returns: The fields found; `nil` when none is there.
+    public static func parse(_ text: String) -> ALSAPCMInfo? {
+        var info = ALSAPCMInfo()
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { continue }
+            switch key {
+            case "id": info.id = value
+            case "name": info.name = value
+            case "stream": info.stream = value
+            default: break
+            }
+        }
+        return info.id == nil && info.name == nil ? nil : info
+    }
+
+    /// The card, device and direction of a PCM node name (`pcmC0D3p`).
+    /// - Parameter sysname: The sysfs name.
+    /// - Returns: Card number, device number and `p` or `c`.
+    public static func numbers(ofPCMNamed sysname: String) -> (card: Int, device: Int, direction: Character)? {
+        guard sysname.hasPrefix("pcmC"), let last = sysname.last, last == "p" || last == "c" else {
+            return nil
+        }
+        let body = sysname.dropFirst(4).dropLast()
+        let parts = body.split(separator: "D")
+        guard parts.count == 2, let card = Int(parts[0]), let device = Int(parts[1]) else { return nil }
+        return (card, device, last)
+    }
+
+    /// Reads the info of a PCM from procfs.
+    /// - Parameters:
+    ///   - sysname: The PCM's sysfs name (`pcmC0D0p`).
+    ///   - root: The ALSA procfs folder (`/proc/asound`).
+    /// - Returns: The info, or `nil` when ALSA's procfs is not there.
+    public static func read(pcm sysname: String, root: String = "/proc/asound") -> ALSAPCMInfo? {
+        guard let (card, device, direction) = numbers(ofPCMNamed: sysname),
+            let data = FileManager.default.contents(
+                atPath: "\(root)/card\(card)/pcm\(device)\(direction)/info")
+        else { return nil }
+        return parse(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The fact stored in `Device.facts["alsa"]`.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [:]
+        if let id { object["id"] = .string(id) }
+        if let name { object["name"] = .string(name) }
+        if let stream { object["stream"] = .string(stream) }
+        return .object(object)
+    }
+
+    /// Reads the fact back.
+    /// - Parameter value: `facts["alsa"]`.
+    public init?(json value: JSONValue?) {
+        guard let object = value?.objectValue else { return nil }
+        self.init(
+            id: object["id"]?.stringValue, name: object["name"]?.stringValue,
+            stream: object["stream"]?.stringValue)
+    }
+
+    /// Creates info.
+    public init(id: String? = nil, name: String? = nil, stream: String? = nil) {
+        self.id = id
+        self.name = name
+        self.stream = stream
+    }
+
+    /// Whether the PCM's name says HDMI or DisplayPort.
+    public var isDigitalDisplayOutput: Bool {
+        let words = [id, name].compactMap { $0?.lowercased() }
+        return words.contains { $0.contains("hdmi") || $0.contains("displayport") || $0.hasPrefix("dp ") }
+    }
+}
