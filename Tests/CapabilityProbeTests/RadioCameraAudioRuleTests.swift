@@ -236,3 +236,30 @@ import Testing
         #expect(report.finding("cellular")?.status == .absent)
     }
 }
+
+@Suite struct CameraKeyTests {
+    /// Checkbox once filed input devices with a camera key as CAPTURE: a KVM switch's
+    /// keyboard (KEY_CAMERA, 0xd4) or "ThinkPad Extra Buttons" must never be a camera.
+    @Test func aKVMKeyboardWithACameraKeyIsNoCamera() {
+        let usb = "/devices/pci0000:00/0000:00:14.0/usb1/1-3/1-3:1.0"
+        let devices = [
+            Device(id: "/devices/pci0000:00/0000:00:14.0/usb1/1-3", subsystem: "usb", devtype: "usb_device",
+                   properties: ["ID_MODEL": "KVM_Switch"]),
+            Device(id: usb, subsystem: "usb", devtype: "usb_interface", driver: "usbhid",
+                   properties: ["INTERFACE": "3/1/1"]),
+            Device(id: usb + "/0003:0557:2419.0001/input/input20", subsystem: "input",
+                   properties: ["ID_INPUT": "1", "ID_INPUT_KEY": "1", "NAME": "\"ATEN KVM Switch\"",
+                                "KEY": "10000000000000 0 0 0"]),
+        ]
+        let report = RadioCameraAudioRuleTests.classify(devices)
+        #expect(report.finding("camera.any")?.status == .absent)
+        #expect(report.finding("camera.video")?.status == .absent)
+    }
+
+    @Test func thinkPadExtraButtonsAreNoCamera() throws {
+        let report = try Fixtures.report("udevadm/LENOVO_T430S.txt")
+        let camera = try #require(report.finding("camera.any"))
+        #expect(camera.count == 2)
+        #expect(!camera.evidence.contains { $0.device.contains("thinkpad_acpi") })
+    }
+}
