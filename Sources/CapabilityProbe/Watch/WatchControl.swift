@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+
+/// Stops the watcher thread: wakes it through a pipe and joins it.
+///
+/// The thread closes both pipe ends as it exits; ``stop()`` writes only while the thread
+/// has not exited (under the lock), so a descriptor is never used after it was closed.
+final class WatchControl: @unchecked Sendable {
+    private let lock = NSLock()
+    private let readEnd: Int32
+    private let writeEnd: Int32
+    private var thread: pthread_t?
+    private var workerID: pthread_t?
+    private var exited = false
+    private var stopping = false
+
+    /// Takes ownership of both ends of a non-blocking pipe.
+    init(readEnd: Int32, writeEnd: Int32) {
+        self.readEnd = readEnd
+        self.writeEnd = writeEnd
+    }
+
+    /// The descriptor the worker polls for a stop request.
+    var wakeDescriptor: Int32 { readEnd }
+
+    /// Records the thread handle (starter side).
+    func setThread(_ handle: pthread_t) {
+        lock.lock()
+        thread = handle
+        lock.unlock()
+    }
+
+    /// Records the worker's own identity (worker side, first thing it does).
+    func registerWorker() {
+        lock.lock()
+        workerID = pthread_self()
+        lock.unlock()
+    }
+
+    /// Worker side, last thing before returning: closes the pipe.
+    func workerExited() { closeDescriptors() }
+
+    /// Closes both pipe ends once (also used when start-up fails).
+    func closeDescriptors() {
+        lock.lock()
+        if !exited {
+            exited = true
+            close(readEnd)
+            close(writeEnd)
+        }
+        lock.unlock()
+    }
+
+    /// Asks the worker to stop and waits for it (join). From the worker itself (it finished
+    /// the stream), detaches instead. Idempotent.
+    func stop() {
+        lock.lock()
+        if stopping {
+            lock.unlock()
+            return
+        }
+        stopping = true
+        if !exited {
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }
+        let handle = thread
+        let worker = workerID
+        lock.unlock()
+        guard let handle else { return }
+        if let worker, pthread_equal(worker, pthread_self()) != 0 {
+            pthread_detach(handle)
+        } else {
+            pthread_join(handle, nil)
+        }
+    }
+}
