@@ -8,6 +8,7 @@ enum CapCheck {
     /// Every subcommand, in help order.
     static let commands: [any Command.Type] = [
         ListCommand.self,
+        WatchCommand.self,
     ]
 
     /// Runs argv (without the program name) and returns the exit code.

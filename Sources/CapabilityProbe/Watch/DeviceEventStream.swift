@@ -1,7 +1,8 @@
 /// The events of a running watch, as an `AsyncSequence`.
 ///
-/// The watch stops — its thread joined, its descriptors closed — when the iterating task is
-/// cancelled, when the last copy of the stream and its iterators is gone, or on ``stop()``.
+/// Cancelling the iterating task ends the iteration and asks the watch thread to stop; the
+/// thread is joined (and its descriptors are closed) on ``stop()`` or when the last copy of
+/// the stream and its iterators is gone.
 public struct DeviceEventStream: AsyncSequence, Sendable {
     /// The events.
     public typealias Element = DeviceEvent

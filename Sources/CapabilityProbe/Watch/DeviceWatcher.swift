@@ -23,7 +23,9 @@ public enum DeviceWatcher {
         let control = WatchControl(readEnd: pipeEnds[0], writeEnd: pipeEnds[1])
         let (events, continuation) = AsyncStream.makeStream(
             of: DeviceEvent.self, bufferingPolicy: .unbounded)
-        continuation.onTermination = { _ in control.stop() }
+        // Only a request here: cancellation handlers run under the task's status lock, and
+        // the worker needs that lock to finish the stream. The join happens in `stop()`.
+        continuation.onTermination = { _ in control.requestStop() }
         let source = options.source ?? EventSource.detect()
         let worker = WatchWorker(
             options: options, source: source, control: control, continuation: continuation)

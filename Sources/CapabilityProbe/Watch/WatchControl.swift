@@ -12,7 +12,8 @@ final class WatchControl: @unchecked Sendable {
     private var thread: pthread_t?
     private var workerID: pthread_t?
     private var exited = false
-    private var stopping = false
+    private var wakeSent = false
+    private var joined = false
 
     /// Takes ownership of both ends of a non-blocking pipe.
     init(readEnd: Int32, writeEnd: Int32) {
@@ -51,19 +52,28 @@ final class WatchControl: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Asks the worker to stop and waits for it (join). From the worker itself (it finished
-    /// the stream), detaches instead. Idempotent.
-    func stop() {
+    /// Asks the worker to stop without waiting. Safe anywhere, including inside a task
+    /// cancellation handler (where blocking would deadlock the task runtime).
+    func requestStop() {
         lock.lock()
-        if stopping {
-            lock.unlock()
-            return
-        }
-        stopping = true
-        if !exited {
+        if !exited, !wakeSent {
+            wakeSent = true
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)
         }
+        lock.unlock()
+    }
+
+    /// Asks the worker to stop and waits for it (join). On the worker itself, detaches
+    /// instead. Idempotent.
+    func stop() {
+        requestStop()
+        lock.lock()
+        if joined {
+            lock.unlock()
+            return
+        }
+        joined = true
         let handle = thread
         let worker = workerID
         lock.unlock()
