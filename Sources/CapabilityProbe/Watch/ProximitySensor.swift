@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// A proximity sensor the watcher can read: an IIO channel or an input switch.
 ///
@@ -49,9 +48,11 @@ enum ProximitySensor: Sendable, Hashable {
     }
 
     /// Reads the sensor now; nil when it cannot be read.
-    /// - Parameter sysfsRoot: The sysfs mount point.
+    /// - Parameters:
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - switches: Open evdev nodes (for input switches).
     /// - Returns: Whether something is near.
-    func read(sysfsRoot: String) -> Bool? {
+    func read(sysfsRoot: String, switches: EvdevSwitchReader) -> Bool? {
         switch self {
         case .iio(let id, let attribute, let nearLevel):
             guard let data = FileManager.default.contents(atPath: sysfsRoot + id + "/" + attribute),
@@ -59,23 +60,7 @@ enum ProximitySensor: Sendable, Hashable {
             else { return nil }
             return raw > nearLevel
         case .inputSwitch(_, let devnode):
-            return Self.switchState(devnode: devnode, code: Self.frontProximitySwitch)
+            return switches.state(devnode: devnode, code: Self.frontProximitySwitch)
         }
-    }
-
-    /// `EVIOCGSW`: the current switch bits of an evdev node; nil when it cannot be opened.
-    static func switchState(devnode: String, code: Int) -> Bool? {
-        let fd = open(devnode, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bits = [UInt8](repeating: 0, count: 8)
-        // _IOC(_IOC_READ, 'E', 0x1b, len): the macro is not imported.
-        let request = UInt((2 as UInt) << 30 | UInt(bits.count) << 16 | UInt(0x45) << 8 | UInt(0x1b))
-        let rc = bits.withUnsafeMutableBytes { buffer -> Int32 in
-            guard let address = buffer.baseAddress else { return -1 }
-            return ioctl(fd, request, address)
-        }
-        guard rc >= 0 else { return nil }
-        return bits[code / 8] & UInt8(1 << (code % 8)) != 0
     }
 }

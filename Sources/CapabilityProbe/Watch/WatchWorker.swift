@@ -64,11 +64,13 @@ final class WatchWorker: @unchecked Sendable {
         }
         let hwdb = try? UdevHwdb(context: context)
         let pci = PCINames()
+        let switches = EvdevSwitchReader()
+        defer { switches.closeAll() }
         var state = WatchState(
             inventory: baseline, kinds: options.kinds,
             classifier: CapabilityClassifier(probers: options.probers))
         if options.kinds.contains(.proximity) {
-            _ = state.update(near: readProximity(state))
+            _ = state.update(near: readProximity(state, switches))
         }
         started.signal()
 
@@ -114,16 +116,16 @@ final class WatchWorker: @unchecked Sendable {
             }
             if pollProximity, time >= nextProximity {
                 nextProximity = time + options.proximityPollInterval
-                emit(state.update(near: readProximity(state)))
+                emit(state.update(near: readProximity(state, switches)))
             }
         }
         return true
     }
 
     /// The first readable sensor's value.
-    private func readProximity(_ state: WatchState) -> Bool? {
+    private func readProximity(_ state: WatchState, _ switches: EvdevSwitchReader) -> Bool? {
         for sensor in state.proximitySensors {
-            if let near = sensor.read(sysfsRoot: options.sysfsRoot) { return near }
+            if let near = sensor.read(sysfsRoot: options.sysfsRoot, switches: switches) { return near }
         }
         return nil
     }
