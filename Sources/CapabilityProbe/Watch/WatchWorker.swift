@@ -29,8 +29,13 @@ final class WatchWorker: @unchecked Sendable {
         return failure
     }
 
+    /// The thread's name (`/proc/self/task/*/comm`), at most 15 bytes.
+    static let threadName = "capcheck-watch"
+
     /// Runs on the dedicated thread.
     func run() {
+        // pthread_setname_np needs _GNU_SOURCE; /proc/thread-self/comm is the same knob.
+        try? Self.threadName.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
         control.registerWorker()
         guard watch() else { return }
         control.workerExited()
