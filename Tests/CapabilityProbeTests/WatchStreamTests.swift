@@ -28,11 +28,12 @@ import Testing
         }.count
     }
 
-    /// Starts a watch and returns it with the sockets and pipes it opened.
+    /// Starts a watch and returns it with what its own descriptors point at.
     static func startWatch() throws -> (DeviceEventStream, Set<String>) {
-        let before = openTargets()
         let stream = try DeviceWatcher.start(options)
-        let opened = openTargets().subtracting(before).filter { $0.hasPrefix("socket:") || $0.hasPrefix("pipe:") }
+        let opened = Set(stream.descriptors.compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+        })
         return (stream, opened)
     }
 

@@ -25,6 +25,9 @@ public struct DeviceEventStream: AsyncSequence, Sendable {
         self.stopper = Stopper(control)
     }
 
+    /// The descriptors the running watch owns (monitor socket, wake-up pipe), for tests.
+    var descriptors: [Int32] { stopper.control.descriptors }
+
     /// Stops the watch now and waits for its thread; the iteration then ends. Idempotent.
     public func stop() { stopper.control.stop() }
 

@@ -14,6 +14,7 @@ final class WatchControl: @unchecked Sendable {
     private var exited = false
     private var wakeSent = false
     private var joined = false
+    private var monitorDescriptor: Int32?
 
     /// Takes ownership of both ends of a non-blocking pipe.
     init(readEnd: Int32, writeEnd: Int32) {
@@ -29,6 +30,20 @@ final class WatchControl: @unchecked Sendable {
         lock.lock()
         thread = handle
         lock.unlock()
+    }
+
+    /// Records the monitor's socket (worker side, before start-up completes).
+    func registerMonitor(_ descriptor: Int32) {
+        lock.lock()
+        monitorDescriptor = descriptor
+        lock.unlock()
+    }
+
+    /// The descriptors the watch owns while it runs: the monitor socket and the pipe ends.
+    var descriptors: [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        return [monitorDescriptor, readEnd, writeEnd].compactMap { $0 }
     }
 
     /// Records the worker's own identity (worker side, first thing it does).

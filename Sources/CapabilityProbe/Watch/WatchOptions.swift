@@ -22,6 +22,14 @@ public struct WatchOptions: Sendable {
     /// IIO proximity channels and input switches raise no uevent when the value changes;
     /// 2 Hz notices a hand or an ear within half a second for one small read per sensor.
     public var proximityPollInterval: Double
+    /// Seconds without an `add`/`remove` uevent before capabilities are re-classified
+    /// (default 0.5 s).
+    ///
+    /// A device arrives as a burst of uevents (a USB headset: device, interfaces, sound
+    /// card, then its PCMs); classifying in the middle would report passing states such as
+    /// "sound card without PCMs → unknown". Waiting for the burst to settle reports the
+    /// change once.
+    public var settleInterval: Double
     /// The probers used to re-classify after devices come and go.
     public var probers: [any CapabilityProber]
     /// The sysfs mount point (umockdev redirects `/sys` in tests).
@@ -33,17 +41,19 @@ public struct WatchOptions: Sendable {
     ///   - source: The uevent source, or nil to detect.
     ///   - batteryPollInterval: Seconds between battery polls.
     ///   - proximityPollInterval: Seconds between proximity polls.
+    ///   - settleInterval: Quiet seconds before capabilities are re-classified.
     ///   - probers: Probers for capability changes.
     ///   - sysfsRoot: The sysfs mount point.
     public init(
         kinds: Set<WatchKind> = Set(WatchKind.allCases), source: EventSource? = nil,
         batteryPollInterval: Double = 5, proximityPollInterval: Double = 0.5,
-        probers: [any CapabilityProber] = Probers.all, sysfsRoot: String = "/sys"
+        settleInterval: Double = 0.5, probers: [any CapabilityProber] = Probers.all, sysfsRoot: String = "/sys"
     ) {
         self.kinds = kinds
         self.source = source
         self.batteryPollInterval = batteryPollInterval
         self.proximityPollInterval = proximityPollInterval
+        self.settleInterval = settleInterval
         self.probers = probers
         self.sysfsRoot = sysfsRoot
     }

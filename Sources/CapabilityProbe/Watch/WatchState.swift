@@ -19,6 +19,8 @@ struct WatchState {
     private(set) var battery: BatteryReading
     /// The last proximity reading (nil = not read yet or unreadable).
     private(set) var near: Bool?
+    /// Devices came or went since the last classification (see ``reclassify()``).
+    private(set) var needsReclassification = false
 
     /// Starts from an inventory (the baseline: no events for what is already there).
     init(inventory: DeviceInventory, kinds: Set<WatchKind>, classifier: CapabilityClassifier) {
@@ -43,7 +45,9 @@ struct WatchState {
     /// - Parameters:
     ///   - action: The uevent action (`add`, `remove`, `change`, `bind`, …).
     ///   - device: The record built from the event.
-    /// - Returns: Device event, then battery, then capability changes.
+    /// - Returns: The device event, then battery changes. Capability changes are not computed
+    ///   here: after `add`, `remove`, `bind`, `unbind` or `move` ``needsReclassification`` is
+    ///   set, and the caller runs ``reclassify()`` once the burst of uevents has settled.
     mutating func apply(action: String, device: Device) -> [DeviceEvent] {
         var events: [DeviceEvent] = []
         let subsystem = device.subsystem ?? devices[device.id]?.subsystem
@@ -69,8 +73,8 @@ struct WatchState {
         if subsystem == "power_supply" {
             events += update(battery: SystemBattery.reading(Array(devices.values)))
         }
-        if ["add", "remove", "bind", "unbind", "move"].contains(action) {
-            events += reclassify()
+        if kinds.contains(.capabilities), ["add", "remove", "bind", "unbind", "move"].contains(action) {
+            needsReclassification = true
         }
         return events
     }
@@ -108,6 +112,7 @@ struct WatchState {
 
     /// Re-classifies and returns status changes, sorted by capability id.
     mutating func reclassify() -> [DeviceEvent] {
+        needsReclassification = false
         guard kinds.contains(.capabilities) else { return [] }
         let now = classify()
         var events: [DeviceEvent] = []

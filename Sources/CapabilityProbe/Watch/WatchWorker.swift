@@ -77,6 +77,7 @@ final class WatchWorker: @unchecked Sendable {
         if options.kinds.contains(.proximity) {
             _ = state.update(near: readProximity(state, switches))
         }
+        control.registerMonitor(monitor.fileDescriptor)
         started.signal()
 
         let now = { () -> Double in
@@ -86,6 +87,7 @@ final class WatchWorker: @unchecked Sendable {
         }
         var nextBattery = now() + options.batteryPollInterval
         var nextProximity = now() + options.proximityPollInterval
+        var settled = Double.infinity
         var descriptors = [
             pollfd(fd: monitor.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: control.wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -96,6 +98,7 @@ final class WatchWorker: @unchecked Sendable {
             var deadline = Double.infinity
             if pollBattery { deadline = min(deadline, nextBattery) }
             if pollProximity { deadline = min(deadline, nextProximity) }
+            deadline = min(deadline, settled)
             let timeout = deadline.isInfinite ? -1 : Int32(max(0, (deadline - now()) * 1000).rounded(.up))
             for index in descriptors.indices { descriptors[index].revents = 0 }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -110,6 +113,7 @@ final class WatchWorker: @unchecked Sendable {
                     udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""), hwdb: hwdb, pci: pci)
                 for key in Self.eventOnlyProperties { record.properties[key] = nil }
                 emit(state.apply(action: action, device: record))
+                if state.needsReclassification { settled = now() + options.settleInterval }
             } else if descriptors[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 break
             }
@@ -118,6 +122,10 @@ final class WatchWorker: @unchecked Sendable {
                 nextBattery = time + options.batteryPollInterval
                 let refreshed = state.batteries.map { SystemBattery.refreshed($0, sysfsRoot: options.sysfsRoot) }
                 emit(state.refreshBatteries(refreshed))
+            }
+            if time >= settled {
+                settled = .infinity
+                emit(state.reclassify())
             }
             if pollProximity, time >= nextProximity {
                 nextProximity = time + options.proximityPollInterval

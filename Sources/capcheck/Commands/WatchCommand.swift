@@ -20,7 +20,8 @@ struct WatchCommand: Command {
         uevents still arrive without udevd). SIGINT and SIGTERM end the watch with exit 0.
         The battery is re-read every 5 s while watched (capacity often changes without a
         uevent), proximity sensors every 0.5 s; CAPCHECK_WATCH_POLL_SECONDS=S sets the
-        battery interval (and the proximity one when shorter).
+        battery interval (and the proximity one when shorter). Capability changes are
+        computed once a burst of add/remove uevents has settled (0.5 s without one).
         """
 
     var json: Bool
