@@ -16,14 +16,18 @@ import Testing
     /// What each open descriptor points at (`socket:[123]`, `pipe:[456]`); inode numbers
     /// are unique while open, so this is immune to other tests opening files meanwhile.
     static func openTargets() -> Set<String> {
-        Set(openDescriptors().compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) })
+        Set(
+            openDescriptors().compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+            })
     }
 
     /// Threads of this process named like the watcher thread.
     static func watcherThreads() -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.filter { task in
-            let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+            let comm =
+                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
             return comm.trimmingCharacters(in: .whitespacesAndNewlines) == WatchWorker.threadName
         }.count
     }
@@ -31,9 +35,10 @@ import Testing
     /// Starts a watch and returns it with what its own descriptors point at.
     static func startWatch() throws -> (DeviceEventStream, Set<String>) {
         let stream = try DeviceWatcher.start(options)
-        let opened = Set(stream.descriptors.compactMap {
-            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
-        })
+        let opened = Set(
+            stream.descriptors.compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+            })
         return (stream, opened)
     }
 
@@ -97,7 +102,8 @@ import Testing
 
     @Test(.enabled(if: canWatch))
     func reportsTheSourceItListensTo() throws {
-        let stream = try DeviceWatcher.start(WatchOptions(kinds: [.devices], source: .kernel, probers: []))
+        let stream = try DeviceWatcher.start(
+            WatchOptions(kinds: [.devices], source: .kernel, probers: []))
         defer { stream.stop() }
         #expect(stream.source == .kernel)
         #expect(EventSource.detect(controlSocket: "/nonexistent/udev/control") == .kernel)

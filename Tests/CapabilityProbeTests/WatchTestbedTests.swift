@@ -14,10 +14,12 @@ enum WatchTestbed {
 
     /// Whether python3-gi and gir1.2-umockdev-1.0 are installed (Debian packages).
     static let isAvailable: Bool = {
-        guard Umockdev.isAvailable, FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-wrapper"),
+        guard Umockdev.isAvailable,
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-wrapper"),
             FileManager.default.isExecutableFile(atPath: python)
         else { return false }
-        let probe = "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"
+        let probe =
+            "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"
         return (try? Umockdev.run(python, ["-c", probe]).status) == 0
     }()
 
@@ -141,7 +143,9 @@ enum WatchTestbed {
             "/usr/bin/umockdev-wrapper",
             [python, script.path, scenario, Umockdev.capcheckBinary, Fixtures.root.path])
         guard result.status == 0 else {
-            throw NSError(domain: "watch-testbed", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.stderr])
+            throw NSError(
+                domain: "watch-testbed", code: Int(result.status),
+                userInfo: [NSLocalizedDescriptionKey: result.stderr])
         }
         return try JSONDecoder().decode(Run.self, from: Data(result.stdout.utf8))
     }
@@ -156,52 +160,57 @@ enum WatchTestbed {
     /// The first line as it must read on this machine (udevd running or not).
     static func sourceLine(_ watching: String) -> String {
         let source = EventSource.detect()
-        return #"{"kind":"source","note":"\#(source.note)","source":"\#(source.rawValue)","time":"T","watching":[\#(watching)]}"#
+        return
+            #"{"kind":"source","note":"\#(source.note)","source":"\#(source.rawValue)","time":"T","watching":[\#(watching)]}"#
     }
 }
 
 @Suite(.serialized, .enabled(if: WatchTestbed.isAvailable)) struct WatchTestbedTests {
     @Test func batteryDischargingThenPolledLevelThenChargingThenFull() throws {
         let run = try WatchTestbed.run("battery")
-        #expect(run.lines.map(WatchTestbed.withoutTime) == [
-            WatchTestbed.sourceLine(#""battery""#),
-            #"{"kind":"batteryLevelChanged","new":0.79,"old":0.8,"time":"T"}"#,
-            #"{"kind":"batteryStateChanged","new":"charging","old":"unplugged","time":"T"}"#,
-            #"{"kind":"batteryLevelChanged","new":1,"old":0.79,"time":"T"}"#,
-            #"{"kind":"batteryStateChanged","new":"full","old":"charging","time":"T"}"#,
-        ])
+        #expect(
+            run.lines.map(WatchTestbed.withoutTime) == [
+                WatchTestbed.sourceLine(#""battery""#),
+                #"{"kind":"batteryLevelChanged","new":0.79,"old":0.8,"time":"T"}"#,
+                #"{"kind":"batteryStateChanged","new":"charging","old":"unplugged","time":"T"}"#,
+                #"{"kind":"batteryLevelChanged","new":1,"old":0.79,"time":"T"}"#,
+                #"{"kind":"batteryStateChanged","new":"full","old":"charging","time":"T"}"#,
+            ])
         #expect(run.status == 0)
     }
 
     @Test func iioProximityNearThenFar() throws {
         let run = try WatchTestbed.run("proximity-iio")
-        #expect(run.lines.map(WatchTestbed.withoutTime) == [
-            WatchTestbed.sourceLine(#""proximity""#),
-            #"{"kind":"proximityChanged","near":true,"time":"T"}"#,
-            #"{"kind":"proximityChanged","near":false,"time":"T"}"#,
-        ])
+        #expect(
+            run.lines.map(WatchTestbed.withoutTime) == [
+                WatchTestbed.sourceLine(#""proximity""#),
+                #"{"kind":"proximityChanged","near":true,"time":"T"}"#,
+                #"{"kind":"proximityChanged","near":false,"time":"T"}"#,
+            ])
         #expect(run.status == 0)
     }
 
     /// The recorded EVIOCGSW replies alternate: far (baseline), near, far.
     @Test func inputSwitchProximityFromTheRecordedGpioKeys() throws {
         let run = try WatchTestbed.run("proximity-switch")
-        #expect(run.lines.map(WatchTestbed.withoutTime) == [
-            WatchTestbed.sourceLine(#""proximity""#),
-            #"{"kind":"proximityChanged","near":true,"time":"T"}"#,
-            #"{"kind":"proximityChanged","near":false,"time":"T"}"#,
-        ])
+        #expect(
+            run.lines.map(WatchTestbed.withoutTime) == [
+                WatchTestbed.sourceLine(#""proximity""#),
+                #"{"kind":"proximityChanged","near":true,"time":"T"}"#,
+                #"{"kind":"proximityChanged","near":false,"time":"T"}"#,
+            ])
         #expect(run.status == 0)
     }
 
     @Test func deviceAddChangeRemoveThenSIGINTExitsZero() throws {
         let run = try WatchTestbed.run("devices")
-        #expect(run.lines.map(WatchTestbed.withoutTime) == [
-            WatchTestbed.sourceLine(#""devices""#),
-            #"{"device":"/devices/usb2/2-1","kind":"deviceAdded","subsystem":"usb","time":"T"}"#,
-            #"{"device":"/devices/usb2/2-1","kind":"deviceChanged","subsystem":"usb","time":"T"}"#,
-            #"{"device":"/devices/usb2/2-1","kind":"deviceRemoved","subsystem":"usb","time":"T"}"#,
-        ])
+        #expect(
+            run.lines.map(WatchTestbed.withoutTime) == [
+                WatchTestbed.sourceLine(#""devices""#),
+                #"{"device":"/devices/usb2/2-1","kind":"deviceAdded","subsystem":"usb","time":"T"}"#,
+                #"{"device":"/devices/usb2/2-1","kind":"deviceChanged","subsystem":"usb","time":"T"}"#,
+                #"{"device":"/devices/usb2/2-1","kind":"deviceRemoved","subsystem":"usb","time":"T"}"#,
+            ])
         #expect(run.status == 0)
     }
 
@@ -213,24 +222,28 @@ enum WatchTestbed {
         let run = try WatchTestbed.run("headset")
         let lines = run.lines.map(WatchTestbed.withoutTime)
         #expect(lines.first == WatchTestbed.sourceLine(#""capabilities""#))
-        #expect(lines.filter { $0.contains(#""audio.input""#) } == [
-            #"{"id":"audio.input","kind":"capabilityChanged","new":"present","old":"absent","time":"T"}"#,
-            #"{"id":"audio.input","kind":"capabilityChanged","new":"absent","old":"present","time":"T"}"#,
-        ])
+        #expect(
+            lines.filter { $0.contains(#""audio.input""#) } == [
+                #"{"id":"audio.input","kind":"capabilityChanged","new":"present","old":"absent","time":"T"}"#,
+                #"{"id":"audio.input","kind":"capabilityChanged","new":"absent","old":"present","time":"T"}"#,
+            ])
         #expect(run.status == 0)
     }
 
     @Test func timeoutEndsWithExitZeroBeforeCountIsReached() throws {
         let result = try Umockdev.capcheck(
-            recordings: ["umockdev/sony-xperia-mini-pro.umockdev"], ["watch", "--json", "--count", "5", "--timeout", "0.5"])
+            recordings: ["umockdev/sony-xperia-mini-pro.umockdev"],
+            ["watch", "--json", "--count", "5", "--timeout", "0.5"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").map { WatchTestbed.withoutTime(String($0)) } == [
-            WatchTestbed.sourceLine(#""battery","proximity","capabilities","devices""#)
-        ])
+        #expect(
+            result.stdout.split(separator: "\n").map { WatchTestbed.withoutTime(String($0)) } == [
+                WatchTestbed.sourceLine(#""battery","proximity","capabilities","devices""#)
+            ])
     }
 
     @Test(arguments: [
-        ["--count", "0"], ["--count", "x"], ["--timeout", "-1"], ["--only", "batery"], ["--only"], ["extra"],
+        ["--count", "0"], ["--count", "x"], ["--timeout", "-1"], ["--only", "batery"], ["--only"],
+        ["extra"],
     ])
     func badArgumentsAreUsageErrors(arguments: [String]) throws {
         let result = try Umockdev.run(Umockdev.capcheckBinary, ["watch"] + arguments)

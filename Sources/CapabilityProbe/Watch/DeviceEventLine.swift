@@ -22,7 +22,8 @@ public enum DeviceEventLine {
     /// - Returns: `{"kind":"source","note":…,"source":"kernel","time":…,"watching":[…]}`.
     public static func json(source: EventSource, kinds: Set<WatchKind>, time: Date) -> String {
         encode([
-            "kind": .string("source"), "source": .string(source.rawValue), "note": .string(source.note),
+            "kind": .string("source"), "source": .string(source.rawValue),
+            "note": .string(source.note),
             "watching": .array(kinds.sorted().map { .string($0.rawValue) }),
             "time": .string(timestamp(time)),
         ])
@@ -47,7 +48,8 @@ public enum DeviceEventLine {
     /// - Returns: The line.
     public static func text(source: EventSource, kinds: Set<WatchKind>, time: Date) -> String {
         let watching = kinds.sorted().map(\.rawValue).joined(separator: ", ")
-        return "\(timestamp(time))  watching \(watching) · source: \(source.rawValue) — \(source.note)"
+        return
+            "\(timestamp(time))  watching \(watching) · source: \(source.rawValue) — \(source.note)"
     }
 
     /// One event for people; device strings are sanitized for the terminal.

@@ -13,7 +13,9 @@ public enum DeviceWatcher {
     /// - Parameter options: What to watch.
     /// - Returns: The running stream of events.
     /// - Throws: ``WatchError`` when the monitor, the baseline or the thread cannot be set up.
-    public static func start(_ options: WatchOptions = WatchOptions()) throws(WatchError) -> DeviceEventStream {
+    public static func start(_ options: WatchOptions = WatchOptions()) throws(WatchError)
+        -> DeviceEventStream
+    {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw .system(function: "pipe", errno: errno) }
         for end in pipeEnds {
@@ -31,11 +33,13 @@ public enum DeviceWatcher {
             options: options, source: source, control: control, continuation: continuation)
         var handle = pthread_t()
         let box = Unmanaged.passRetained(worker).toOpaque()
-        let rc = pthread_create(&handle, nil, { argument in
-            guard let argument else { return nil }
-            Unmanaged<WatchWorker>.fromOpaque(argument).takeRetainedValue().run()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &handle, nil,
+            { argument in
+                guard let argument else { return nil }
+                Unmanaged<WatchWorker>.fromOpaque(argument).takeRetainedValue().run()
+                return nil
+            }, box)
         guard rc == 0 else {
             Unmanaged<WatchWorker>.fromOpaque(box).release()
             control.closeDescriptors()

@@ -21,9 +21,11 @@ enum ProximitySensor: Sendable, Hashable {
         var sensors: [ProximitySensor] = []
         for device in devices.sorted(by: { $0.id < $1.id }) {
             if device.subsystem == "iio" {
-                guard let attribute = ["in_proximity_raw", "in_proximity0_raw"].first(where: {
-                    device.attributes[$0] != nil
-                }) else { continue }
+                guard
+                    let attribute = ["in_proximity_raw", "in_proximity0_raw"].first(where: {
+                        device.attributes[$0] != nil
+                    })
+                else { continue }
                 let level =
                     device.property("PROXIMITY_NEAR_LEVEL").flatMap(Double.init)
                     ?? device.attribute("in_proximity_nearlevel").flatMap(Double.init) ?? 0
@@ -56,7 +58,9 @@ enum ProximitySensor: Sendable, Hashable {
         switch self {
         case .iio(let id, let attribute, let nearLevel):
             guard let data = FileManager.default.contents(atPath: sysfsRoot + id + "/" + attribute),
-                let raw = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                let raw = Double(
+                    String(decoding: data, as: UTF8.self).trimmingCharacters(
+                        in: .whitespacesAndNewlines))
             else { return nil }
             return raw > nearLevel
         case .inputSwitch(_, let devnode):

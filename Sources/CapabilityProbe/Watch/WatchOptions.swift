@@ -47,7 +47,8 @@ public struct WatchOptions: Sendable {
     public init(
         kinds: Set<WatchKind> = Set(WatchKind.allCases), source: EventSource? = nil,
         batteryPollInterval: Double = 5, proximityPollInterval: Double = 0.5,
-        settleInterval: Double = 0.5, probers: [any CapabilityProber] = Probers.all, sysfsRoot: String = "/sys"
+        settleInterval: Double = 0.5, probers: [any CapabilityProber] = Probers.all,
+        sysfsRoot: String = "/sys"
     ) {
         self.kinds = kinds
         self.source = source

@@ -28,7 +28,8 @@ struct WatchState {
         self.classifier = classifier
         self.source = inventory.source
         self.machine = inventory.machine
-        self.devices = Dictionary(inventory.devices.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.devices = Dictionary(
+            inventory.devices.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.battery = SystemBattery.reading(inventory.devices)
         if kinds.contains(.capabilities) { statuses = classify() }
     }
@@ -54,16 +55,20 @@ struct WatchState {
         switch action {
         case "add":
             var added = device
-            added.parentID = added.parentID ?? DeviceTree.nearestAncestor(of: device.id, in: Set(devices.keys))
+            added.parentID =
+                added.parentID ?? DeviceTree.nearestAncestor(of: device.id, in: Set(devices.keys))
             devices[device.id] = added
             events.append(.deviceAdded(id: device.id, subsystem: subsystem))
         case "remove":
             let prefix = device.id + "/"
-            for id in devices.keys where id == device.id || id.hasPrefix(prefix) { devices[id] = nil }
+            for id in devices.keys where id == device.id || id.hasPrefix(prefix) {
+                devices[id] = nil
+            }
             events.append(.deviceRemoved(id: device.id, subsystem: subsystem))
         default:
             var changed = device
-            changed.parentID = devices[device.id]?.parentID
+            changed.parentID =
+                devices[device.id]?.parentID
                 ?? DeviceTree.nearestAncestor(of: device.id, in: Set(devices.keys))
             changed.facts = devices[device.id]?.facts ?? device.facts
             devices[device.id] = changed
@@ -73,7 +78,9 @@ struct WatchState {
         if subsystem == "power_supply" {
             events += update(battery: SystemBattery.reading(Array(devices.values)))
         }
-        if kinds.contains(.capabilities), ["add", "remove", "bind", "unbind", "move"].contains(action) {
+        if kinds.contains(.capabilities),
+            ["add", "remove", "bind", "unbind", "move"].contains(action)
+        {
             needsReclassification = true
         }
         return events
@@ -127,9 +134,12 @@ struct WatchState {
 
     private func classify() -> [String: CapabilityStatus] {
         let inventory = DeviceInventory(
-            source: source, machine: machine, devices: DeviceTree.linkParents(Array(devices.values)))
+            source: source, machine: machine, devices: DeviceTree.linkParents(Array(devices.values))
+        )
         var result: [String: CapabilityStatus] = [:]
-        for finding in classifier.classify(inventory).capabilities { result[finding.id] = finding.status }
+        for finding in classifier.classify(inventory).capabilities {
+            result[finding.id] = finding.status
+        }
         return result
     }
 }

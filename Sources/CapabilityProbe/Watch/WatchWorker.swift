@@ -35,7 +35,8 @@ final class WatchWorker: @unchecked Sendable {
     /// Runs on the dedicated thread.
     func run() {
         // pthread_setname_np needs _GNU_SOURCE; /proc/thread-self/comm is the same knob.
-        try? Self.threadName.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+        try? Self.threadName.write(
+            toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
         control.registerWorker()
         guard watch() else { return }
         control.workerExited()
@@ -94,12 +95,14 @@ final class WatchWorker: @unchecked Sendable {
         ]
         while true {
             let pollBattery = options.kinds.contains(.battery) && !state.batteries.isEmpty
-            let pollProximity = options.kinds.contains(.proximity) && !state.proximitySensors.isEmpty
+            let pollProximity =
+                options.kinds.contains(.proximity) && !state.proximitySensors.isEmpty
             var deadline = Double.infinity
             if pollBattery { deadline = min(deadline, nextBattery) }
             if pollProximity { deadline = min(deadline, nextProximity) }
             deadline = min(deadline, settled)
-            let timeout = deadline.isInfinite ? -1 : Int32(max(0, (deadline - now()) * 1000).rounded(.up))
+            let timeout =
+                deadline.isInfinite ? -1 : Int32(max(0, (deadline - now()) * 1000).rounded(.up))
             for index in descriptors.indices { descriptors[index].revents = 0 }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
@@ -110,7 +113,8 @@ final class WatchWorker: @unchecked Sendable {
             if descriptors[0].revents & Int16(POLLIN) != 0, let udev = monitor.receive() {
                 let action = udev.action ?? "change"
                 var record = liveSource.record(
-                    udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""), hwdb: hwdb, pci: pci)
+                    udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""),
+                    hwdb: hwdb, pci: pci)
                 for key in Self.eventOnlyProperties { record.properties[key] = nil }
                 emit(state.apply(action: action, device: record))
                 if state.needsReclassification { settled = now() + options.settleInterval }
@@ -120,7 +124,9 @@ final class WatchWorker: @unchecked Sendable {
             let time = now()
             if pollBattery, time >= nextBattery {
                 nextBattery = time + options.batteryPollInterval
-                let refreshed = state.batteries.map { SystemBattery.refreshed($0, sysfsRoot: options.sysfsRoot) }
+                let refreshed = state.batteries.map {
+                    SystemBattery.refreshed($0, sysfsRoot: options.sysfsRoot)
+                }
                 emit(state.refreshBatteries(refreshed))
             }
             if time >= settled {
@@ -138,7 +144,9 @@ final class WatchWorker: @unchecked Sendable {
     /// The first readable sensor's value.
     private func readProximity(_ state: WatchState, _ switches: EvdevSwitchReader) -> Bool? {
         for sensor in state.proximitySensors {
-            if let near = sensor.read(sysfsRoot: options.sysfsRoot, switches: switches) { return near }
+            if let near = sensor.read(sysfsRoot: options.sysfsRoot, switches: switches) {
+                return near
+            }
         }
         return nil
     }
@@ -148,10 +156,14 @@ final class WatchWorker: @unchecked Sendable {
     }
 
     private static func function(_ error: UdevError) -> String {
-        switch error { case .call(let function, _): return function }
+        switch error {
+        case .call(let function, _): return function
+        }
     }
 
     private static func code(_ error: UdevError) -> Int32 {
-        switch error { case .call(_, let errno): return errno }
+        switch error {
+        case .call(_, let errno): return errno
+        }
     }
 }

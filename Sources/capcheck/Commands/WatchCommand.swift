@@ -6,7 +6,8 @@ import Foundation
 struct WatchCommand: Command {
     static let name = "watch"
     static let abstract = "Print battery, proximity, capability and device changes as they happen"
-    static let usage = "capcheck watch [--json] [--count N] [--timeout S] [--only battery,proximity,capabilities,devices]"
+    static let usage =
+        "capcheck watch [--json] [--count N] [--timeout S] [--only battery,proximity,capabilities,devices]"
     static let options = """
           --json                One compact JSON object per line, sorted keys: {time, kind, …}
                                 (the default when standard output is not a terminal)
@@ -35,13 +36,17 @@ struct WatchCommand: Command {
         json = try arguments.flag("json")
         if let text = try arguments.value("count") {
             guard let value = Int(text), value > 0 else {
-                throw UsageError("option '--count' needs a positive whole number, got '\(text)'", command: Self.name)
+                throw UsageError(
+                    "option '--count' needs a positive whole number, got '\(text)'",
+                    command: Self.name)
             }
             count = value
         }
         if let text = try arguments.value("timeout") {
             guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError("option '--timeout' needs a positive number of seconds, got '\(text)'", command: Self.name)
+                throw UsageError(
+                    "option '--timeout' needs a positive number of seconds, got '\(text)'",
+                    command: Self.name)
             }
             timeout = value
         }
@@ -50,11 +55,15 @@ struct WatchCommand: Command {
             kinds = Set(WatchKind.allCases)
         } else {
             var kinds = Set<WatchKind>()
-            for name in only.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            for name in only.flatMap({ $0.split(separator: ",") }).map({
+                $0.trimmingCharacters(in: .whitespaces)
+            }) {
                 guard let kind = WatchKind(rawValue: name) else {
-                    let suggestion = EditDistance.nearest(name, in: WatchKind.allCases.map(\.rawValue))
+                    let suggestion = EditDistance.nearest(
+                        name, in: WatchKind.allCases.map(\.rawValue))
                     let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-                    throw UsageError("option '--only': unknown kind '\(name)'\(hint)", command: Self.name)
+                    throw UsageError(
+                        "option '--only': unknown kind '\(name)'\(hint)", command: Self.name)
                 }
                 kinds.insert(kind)
             }
@@ -64,7 +73,9 @@ struct WatchCommand: Command {
 
     func run(in env: CommandEnvironment) -> ExitCode {
         var options = WatchOptions(kinds: kinds)
-        if let text = env.variables["CAPCHECK_WATCH_POLL_SECONDS"], let seconds = Double(text), seconds > 0 {
+        if let text = env.variables["CAPCHECK_WATCH_POLL_SECONDS"], let seconds = Double(text),
+            seconds > 0
+        {
             options.batteryPollInterval = seconds
             options.proximityPollInterval = min(options.proximityPollInterval, seconds)
         }
@@ -88,7 +99,10 @@ struct WatchCommand: Command {
             var seen = 0
             for await event in stream {
                 let time = clock()
-                env.stdout.line(json ? DeviceEventLine.json(event, time: time) : DeviceEventLine.text(event, time: time))
+                env.stdout.line(
+                    json
+                        ? DeviceEventLine.json(event, time: time)
+                        : DeviceEventLine.text(event, time: time))
                 seen += 1
                 if let count, seen >= count { break }
             }
