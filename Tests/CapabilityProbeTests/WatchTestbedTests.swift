@@ -243,6 +243,7 @@ enum WatchTestbed {
 
     @Test(arguments: [
         ["--count", "0"], ["--count", "x"], ["--timeout", "-1"], ["--only", "batery"], ["--only"],
+        ["--only", ","],
         ["extra"],
     ])
     func badArgumentsAreUsageErrors(arguments: [String]) throws {

@@ -67,6 +67,11 @@ struct WatchCommand: Command {
                 }
                 kinds.insert(kind)
             }
+            guard !kinds.isEmpty else {
+                throw UsageError(
+                    "option '--only' needs at least one of battery, proximity, capabilities, devices",
+                    command: Self.name)
+            }
             self.kinds = kinds
         }
     }
