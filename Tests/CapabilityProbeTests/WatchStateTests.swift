@@ -52,38 +52,25 @@ private struct FakeCaptureProber: CapabilityProber {
         Device(id: "/devices/usb1/1-1/1-1:1.0/sound/card1/pcmC1D0c", subsystem: "sound"),
     ]
 
-    @Test(
-        arguments: [
-            ("Charging", 50.0, DeviceEvent.BatteryState.charging),
-            ("Discharging", 50.0, .unplugged),
-            ("Full", 100.0, .full),
-            ("Not charging", 96.0, .full),
-            ("Not charging", 95.0, .full),
-            ("Not charging", 94.0, .unknown),
-            ("Unknown", 50.0, .unknown),
-        ] as [(String, Double, DeviceEvent.BatteryState)])
-    func mapsKernelStatusToUIDeviceBatteryState(
-        status: String, percent: Double, expected: DeviceEvent.BatteryState
-    ) {
-        #expect(DeviceEvent.BatteryState.from(status: status, percent: percent) == expected)
-    }
+    // The status → state mapping itself is BatteryState's (KernelMapperTests); these check
+    // what the watcher adds: the baseline, whole-percent levels and the order of events.
 
-    @Test func notChargingWithoutCapacityIsUnknown() {
-        #expect(DeviceEvent.BatteryState.from(status: "Not charging", percent: nil) == .unknown)
-    }
-
-    @Test func noSystemBatteryReadsMinusOneAndUnknown() {
+    @Test func noSystemBatteryIsTheBaselineOfMinusOneAndUnknown() {
         let peripheral = Device(
             id: "/devices/hid/power_supply/hidpp_battery_0", subsystem: "power_supply",
             attributes: [
                 "type": "Battery", "scope": "Device", "capacity": "3", "status": "Discharging",
             ])
-        #expect(SystemBattery.reading([peripheral]) == BatteryReading(level: -1, state: .unknown))
+        let state = Self.state([peripheral])
+        #expect(state.batteryLevel == -1)
+        #expect(state.batteryState == .unknown)
+        #expect(state.batteries.isEmpty)
     }
 
     @Test func singleBatteryUsesKernelCapacity() {
-        let reading = SystemBattery.reading([Self.battery(capacity: "80", status: "Discharging")])
-        #expect(reading == BatteryReading(level: 0.8, state: .unplugged))
+        let state = Self.state([Self.battery(capacity: "80", status: "Discharging")])
+        #expect(state.batteryLevel == 0.8)
+        #expect(state.batteryState == .unplugged)
     }
 
     @Test func severalBatteriesCombineByEnergyInWholePercent() {
@@ -94,19 +81,22 @@ private struct FakeCaptureProber: CapabilityProber {
             "/devices/BAT1", capacity: "10", status: "Charging",
             extra: ["energy_now": "2345000", "energy_full": "23450000"])
         // (50 + 2.345) / (50 + 23.45) = 71.27 % → coalesced to 71 %.
-        #expect(
-            SystemBattery.reading([first, second]) == BatteryReading(level: 0.71, state: .charging))
+        let state = Self.state([first, second])
+        #expect(state.batteryLevel == 0.71)
+        #expect(state.batteryState == .charging)
     }
 
     @Test func levelThenStateChangesAreReported() {
         var state = Self.state([Self.battery(capacity: "79", status: "Charging")])
-        let events = state.update(battery: BatteryReading(level: 1, state: .full))
+        let full = SystemBattery.combine(
+            [BatteryReading(name: "BAT0", status: "Full", capacity: 100)], acOnline: nil)
+        let events = state.update(battery: full)
         #expect(
             events == [
                 .batteryLevelChanged(old: 0.79, new: 1),
                 .batteryStateChanged(old: .charging, new: .full),
             ])
-        #expect(state.update(battery: BatteryReading(level: 1, state: .full)) == [])
+        #expect(state.update(battery: full) == [])
     }
 
     @Test func polledCapacityWithoutUeventIsReported() throws {
@@ -194,21 +184,49 @@ private struct FakeCaptureProber: CapabilityProber {
             ])
     }
 
-    @Test func findsAnIIOProximityChannelWithItsNearLevel() {
+    @Test func findsAnIIOProximityChannel() {
         let device = Device(
             id: "/devices/iio:device0", subsystem: "iio",
             attributes: ["in_proximity_raw": "0", "in_proximity_nearlevel": "100"])
-        #expect(
-            ProximitySensor.sensors(in: [device]) == [
-                .iio(id: device.id, attribute: "in_proximity_raw", nearLevel: 100)
-            ])
+        #expect(ProximitySensor.sensors(in: [device]) == [.iio(id: device.id)])
     }
 
-    @Test(arguments: [
-        ("10e00", 11, true), ("10e00", 0, false), ("1 0", 64, true), ("1 0", 0, false),
-        ("", 3, false),
-    ])
-    func readsBitsOfSysfsBitmaps(bitmap: String, bit: Int, expected: Bool) {
-        #expect(ProximitySensor.hasBit(bit, in: bitmap) == expected)
+    @Test(arguments: [("1203", true), ("3", false), ("100", nil), ("105", nil)] as [(String, Bool?)])
+    func readsIIOProximityWithTheListRules(raw: String, expected: Bool?) {
+        let device = Device(
+            id: "/devices/iio:device0", subsystem: "iio",
+            attributes: ["in_proximity_raw": raw, "in_proximity_nearlevel": "100"])
+        #expect(ProximitySensor.iio(id: device.id).recorded(device) == expected)
+    }
+
+    @Test func inputSwitchBaselineIsTheRecordedKernelFact() {
+        let node = Device(
+            id: "/devices/platform/gpio_keys/input/input4/event4", subsystem: "input",
+            facts: ["evdev": .object(["near": .bool(true)])])
+        let sensor = ProximitySensor.inputSwitch(id: node.id, devnode: "/dev/input/event4")
+        #expect(sensor.recorded(node) == true)
+    }
+
+    @Test func keepsTheKernelFactsOfAChangedRecordUnlessTheEventProbedNewOnes() {
+        let old = Device(
+            id: "/devices/pci0000:00/usb1/1-1/1-1:1.0/video4linux/video0",
+            subsystem: "video4linux", facts: ["v4l2": .object(["card": .string("old")])])
+        var state = Self.state([old], kinds: [.devices])
+        _ = state.apply(action: "change", device: Device(id: old.id, subsystem: "video4linux"))
+        #expect(state.devices[old.id]?.facts == old.facts)
+        var probed = Device(id: old.id, subsystem: "video4linux")
+        probed.facts = ["v4l2": .object(["card": .string("new")])]
+        _ = state.apply(action: "change", device: probed)
+        #expect(state.devices[old.id]?.facts == probed.facts)
+    }
+
+    @Test func switchReaderAsksTheOpenNodeWithTheKernelProbe() {
+        let opener = ReplayDeviceOpener(
+            nodes: [
+                "/dev/input/event4": [.init(request: EvdevProbe.getSwitches, output: [0, 0x0a, 1, 0])]
+            ], refusals: ["/dev/input/event5": EACCES])
+        let reader = EvdevSwitchReader(opener: opener)
+        #expect(reader.near(devnode: "/dev/input/event4") == true)
+        #expect(reader.near(devnode: "/dev/input/event5") == nil)
     }
 }

@@ -1,48 +1,41 @@
-import Glibc
-
-/// Reads evdev switch states with `EVIOCGSW`, keeping each node open while watched.
+/// Reads the proximity switch of evdev nodes, keeping each node open while watched.
 ///
-/// Owned by the watcher thread; every descriptor is closed in ``closeAll()`` (called when
-/// the watch ends) or `deinit`.
+/// The ioctl and its bits are ``EvdevProbe``'s; this only keeps the nodes open between
+/// polls. Owned by the watcher thread; every node is closed in ``closeAll()`` (called when
+/// the watch ends) or when the reader is released.
 final class EvdevSwitchReader {
-    private var descriptors: [String: Int32] = [:]
+    private let opener: any DeviceOpener
+    private var nodes: [String: any IoctlDevice] = [:]
 
-    deinit { closeAll() }
+    /// Creates a reader.
+    /// - Parameter opener: Opens nodes (``SystemDeviceOpener`` live).
+    init(opener: any DeviceOpener = SystemDeviceOpener()) {
+        self.opener = opener
+    }
 
     /// Closes every node.
     func closeAll() {
-        for descriptor in descriptors.values { close(descriptor) }
-        descriptors.removeAll()
+        nodes.removeAll()
     }
 
-    /// Whether switch `code` is on; nil when the node cannot be opened or read.
-    /// - Parameters:
-    ///   - devnode: The `/dev/input/eventN` node.
-    ///   - code: The switch code (`SW_FRONT_PROXIMITY` = 0x0b).
+    /// Whether `SW_FRONT_PROXIMITY` is on; nil when the node cannot be opened or read (a
+    /// node that fails is closed and opened again on the next read).
+    /// - Parameter devnode: The `/dev/input/eventN` node.
     /// - Returns: The switch state.
-    func state(devnode: String, code: Int) -> Bool? {
-        let descriptor: Int32
-        if let open = descriptors[devnode] {
-            descriptor = open
+    func near(devnode: String) -> Bool? {
+        let node: any IoctlDevice
+        if let open = nodes[devnode] {
+            node = open
         } else {
-            let opened = open(devnode, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard opened >= 0 else { return nil }
-            descriptors[devnode] = opened
-            descriptor = opened
+            guard let opened = try? opener.open(devnode) else { return nil }
+            nodes[devnode] = opened
+            node = opened
         }
-        // 4 bytes hold switches 0–31 (SW_MAX is 0x10); the kernel copies min(len, bitmap).
-        var bits = [UInt8](repeating: 0, count: 4)
-        // _IOC(_IOC_READ, 'E', 0x1b, len): the macro is not imported.
-        let request = UInt(2) << 30 | UInt(bits.count) << 16 | UInt(0x45) << 8 | UInt(0x1b)
-        let rc = bits.withUnsafeMutableBytes { buffer -> Int32 in
-            guard let address = buffer.baseAddress else { return -1 }
-            return ioctl(descriptor, request, address)
-        }
-        guard rc >= 0 else {
-            close(descriptor)
-            descriptors[devnode] = nil
+        let facts = EvdevProbe.facts(of: node, multitouchSlots: false, proximitySwitch: true)
+        guard let near = facts.near else {
+            nodes[devnode] = nil
             return nil
         }
-        return bits[code / 8] & UInt8(1 << (code % 8)) != 0
+        return near
     }
 }

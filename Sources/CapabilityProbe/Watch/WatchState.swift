@@ -15,8 +15,10 @@ struct WatchState {
     private(set) var devices: [String: Device]
     /// The last classified statuses by capability id.
     private(set) var statuses: [String: CapabilityStatus] = [:]
-    /// The last battery reading.
-    private(set) var battery: BatteryReading
+    /// The last system battery level, 0.0–1.0 in whole percent (-1 = no system battery).
+    private(set) var batteryLevel: Double
+    /// The last system battery state.
+    private(set) var batteryState: BatteryState
     /// The last proximity reading (nil = not read yet or unreadable).
     private(set) var near: Bool?
     /// Devices came or went since the last classification (see ``reclassify()``).
@@ -30,7 +32,9 @@ struct WatchState {
         self.machine = inventory.machine
         self.devices = Dictionary(
             inventory.devices.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        self.battery = SystemBattery.reading(inventory.devices)
+        let battery = SystemBattery.combine(devices: inventory.devices)
+        self.batteryLevel = battery.wholePercentLevel
+        self.batteryState = battery.state
         if kinds.contains(.capabilities) { statuses = classify() }
     }
 
@@ -41,6 +45,15 @@ struct WatchState {
 
     /// The proximity sensors among the records.
     var proximitySensors: [ProximitySensor] { ProximitySensor.sensors(in: Array(devices.values)) }
+
+    /// The parent of a record from an event: the one already known for it, else the one the
+    /// record names, else its nearest recorded ancestor.
+    /// - Parameter device: The record built from an event.
+    /// - Returns: The parent's id, if any.
+    func parentID(of device: Device) -> String? {
+        devices[device.id]?.parentID ?? device.parentID
+            ?? DeviceTree.nearestAncestor(of: device.id, in: Set(devices.keys))
+    }
 
     /// Applies one uevent.
     /// - Parameters:
@@ -55,8 +68,7 @@ struct WatchState {
         switch action {
         case "add":
             var added = device
-            added.parentID =
-                added.parentID ?? DeviceTree.nearestAncestor(of: device.id, in: Set(devices.keys))
+            added.parentID = parentID(of: device)
             devices[device.id] = added
             events.append(.deviceAdded(id: device.id, subsystem: subsystem))
         case "remove":
@@ -67,16 +79,15 @@ struct WatchState {
             events.append(.deviceRemoved(id: device.id, subsystem: subsystem))
         default:
             var changed = device
-            changed.parentID =
-                devices[device.id]?.parentID
-                ?? DeviceTree.nearestAncestor(of: device.id, in: Set(devices.keys))
-            changed.facts = devices[device.id]?.facts ?? device.facts
+            changed.parentID = parentID(of: device)
+            // Kernel facts probed for this event win; else the record keeps the ones it had.
+            if changed.facts.isEmpty { changed.facts = devices[device.id]?.facts ?? [:] }
             devices[device.id] = changed
             events.append(.deviceChanged(id: device.id, subsystem: subsystem))
         }
         if !kinds.contains(.devices) { events.removeAll() }
         if subsystem == "power_supply" {
-            events += update(battery: SystemBattery.reading(Array(devices.values)))
+            events += update(battery: SystemBattery.combine(devices: Array(devices.values)))
         }
         if kinds.contains(.capabilities),
             ["add", "remove", "bind", "unbind", "move"].contains(action)
@@ -89,23 +100,24 @@ struct WatchState {
     /// Replaces battery records with re-read ones and reports what changed.
     mutating func refreshBatteries(_ refreshed: [Device]) -> [DeviceEvent] {
         for device in refreshed where devices[device.id] != nil { devices[device.id] = device }
-        return update(battery: SystemBattery.reading(Array(devices.values)))
+        return update(battery: SystemBattery.combine(devices: Array(devices.values)))
     }
 
-    /// Records a battery reading; level first, then state.
-    mutating func update(battery reading: BatteryReading) -> [DeviceEvent] {
-        guard kinds.contains(.battery) else {
-            battery = reading
-            return []
+    /// Records a battery reading; level (in whole percent) first, then state.
+    mutating func update(battery: SystemBattery) -> [DeviceEvent] {
+        let level = battery.wholePercentLevel
+        defer {
+            batteryLevel = level
+            batteryState = battery.state
         }
+        guard kinds.contains(.battery) else { return [] }
         var events: [DeviceEvent] = []
-        if reading.level != battery.level {
-            events.append(.batteryLevelChanged(old: battery.level, new: reading.level))
+        if level != batteryLevel {
+            events.append(.batteryLevelChanged(old: batteryLevel, new: level))
         }
-        if reading.state != battery.state {
-            events.append(.batteryStateChanged(old: battery.state, new: reading.state))
+        if battery.state != batteryState {
+            events.append(.batteryStateChanged(old: batteryState, new: battery.state))
         }
-        battery = reading
         return events
     }
 

@@ -75,8 +75,10 @@ final class WatchWorker: @unchecked Sendable {
         var state = WatchState(
             inventory: baseline, kinds: options.kinds,
             classifier: CapabilityClassifier(probers: options.probers))
+        let collector = KernelFactsCollector()
         if options.kinds.contains(.proximity) {
-            _ = state.update(near: readProximity(state, switches))
+            // The baseline is what the enumeration (and its kernel probes) recorded.
+            _ = state.update(near: recordedProximity(state))
         }
         control.registerMonitor(monitor.fileDescriptor)
         started.signal()
@@ -116,6 +118,13 @@ final class WatchWorker: @unchecked Sendable {
                     udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""),
                     hwdb: hwdb, pci: pci)
                 for key in Self.eventOnlyProperties { record.properties[key] = nil }
+                if action != "remove" {
+                    // Kernel facts as `list` collects them, so hot-plugged devices classify
+                    // the same.
+                    let parent = state.parentID(of: record).flatMap { state.devices[$0] }
+                    record.facts.merge(
+                        collector.facts(for: record, parent: parent), uniquingKeysWith: { $1 })
+                }
                 emit(state.apply(action: action, device: record))
                 if state.needsReclassification { settled = now() + options.settleInterval }
             } else if descriptors[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
@@ -141,10 +150,22 @@ final class WatchWorker: @unchecked Sendable {
         return true
     }
 
-    /// The first readable sensor's value.
+    /// The first sensor's value as recorded, without touching the devices.
+    private func recordedProximity(_ state: WatchState) -> Bool? {
+        for sensor in state.proximitySensors {
+            if let record = state.devices[sensor.id], let near = sensor.recorded(record) {
+                return near
+            }
+        }
+        return nil
+    }
+
+    /// The first readable sensor's value, read now.
     private func readProximity(_ state: WatchState, _ switches: EvdevSwitchReader) -> Bool? {
         for sensor in state.proximitySensors {
-            if let near = sensor.read(sysfsRoot: options.sysfsRoot, switches: switches) {
+            if let record = state.devices[sensor.id],
+                let near = sensor.read(record, sysfsRoot: options.sysfsRoot, switches: switches)
+            {
                 return near
             }
         }
