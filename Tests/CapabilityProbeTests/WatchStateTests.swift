@@ -191,7 +191,8 @@ private struct FakeCaptureProber: CapabilityProber {
         #expect(ProximitySensor.sensors(in: [device]) == [.iio(id: device.id)])
     }
 
-    @Test(arguments: [("1203", true), ("3", false), ("100", nil), ("105", nil)] as [(String, Bool?)])
+    @Test(
+        arguments: [("1203", true), ("3", false), ("100", nil), ("105", nil)] as [(String, Bool?)])
     func readsIIOProximityWithTheListRules(raw: String, expected: Bool?) {
         let device = Device(
             id: "/devices/iio:device0", subsystem: "iio",
@@ -223,7 +224,9 @@ private struct FakeCaptureProber: CapabilityProber {
     @Test func switchReaderAsksTheOpenNodeWithTheKernelProbe() {
         let opener = ReplayDeviceOpener(
             nodes: [
-                "/dev/input/event4": [.init(request: EvdevProbe.getSwitches, output: [0, 0x0a, 1, 0])]
+                "/dev/input/event4": [
+                    .init(request: EvdevProbe.getSwitches, output: [0, 0x0a, 1, 0])
+                ]
             ], refusals: ["/dev/input/event5": EACCES])
         let reader = EvdevSwitchReader(opener: opener)
         #expect(reader.near(devnode: "/dev/input/event4") == true)

@@ -43,7 +43,8 @@ public struct EvdevProbe: Sendable {
             return .unknown(reason: error.reason(group: "input"))
         }
         return .value(
-            Self.facts(of: device, multitouchSlots: multitouchSlots, proximitySwitch: proximitySwitch))
+            Self.facts(
+                of: device, multitouchSlots: multitouchSlots, proximitySwitch: proximitySwitch))
     }
 
     /// Asks an open event node for the parts its capabilities announce (the watcher keeps
