@@ -13,6 +13,7 @@ enum CapCheck {
         MatrixCommand.self,
         DiffCommand.self,
         ReportCommand.self,
+        WatchCommand.self,
     ]
 
     /// Runs argv (without the program name) and returns the exit code.

@@ -42,13 +42,28 @@ public struct EvdevProbe: Sendable {
         } catch {
             return .unknown(reason: error.reason(group: "input"))
         }
+        return .value(
+            Self.facts(
+                of: device, multitouchSlots: multitouchSlots, proximitySwitch: proximitySwitch))
+    }
+
+    /// Asks an open event node for the parts its capabilities announce (the watcher keeps
+    /// the node open while proximity is watched and asks again on every poll).
+    /// - Parameters:
+    ///   - device: The open event node.
+    ///   - multitouchSlots: Ask `ABS_MT_SLOT`.
+    ///   - proximitySwitch: Ask `SW_FRONT_PROXIMITY`.
+    /// - Returns: The facts; parts that failed are listed in `errors`.
+    public static func facts(
+        of device: any IoctlDevice, multitouchSlots: Bool, proximitySwitch: Bool
+    ) -> EvdevFacts {
         var facts = EvdevFacts()
         if multitouchSlots {
             var buffer = [UInt8](repeating: 0, count: 24)
-            let request = Self.getAbsoluteBase + UInt(EvdevFacts.absoluteMultitouchSlot)
+            let request = getAbsoluteBase + UInt(EvdevFacts.absoluteMultitouchSlot)
             do {
                 try device.ioctl(request, name: "EVIOCGABS(ABS_MT_SLOT)", buffer: &buffer)
-                facts.touchPoints = Self.touchPoints(absInfo: buffer)
+                facts.touchPoints = touchPoints(absInfo: buffer)
             } catch {
                 facts.errors.append(error.reason(group: "input"))
             }
@@ -56,13 +71,13 @@ public struct EvdevProbe: Sendable {
         if proximitySwitch {
             var buffer = [UInt8](repeating: 0, count: 4)
             do {
-                try device.ioctl(Self.getSwitches, name: "EVIOCGSW", buffer: &buffer)
+                try device.ioctl(getSwitches, name: "EVIOCGSW", buffer: &buffer)
                 let bit = EvdevFacts.switchFrontProximity
                 facts.near = buffer[bit / 8] & UInt8(1 << (bit % 8)) != 0
             } catch {
                 facts.errors.append(error.reason(group: "input"))
             }
         }
-        return .value(facts)
+        return facts
     }
 }

@@ -76,20 +76,32 @@ public struct KernelFactsCollector: Sendable {
             guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else {
                 return [:]
             }
-            // The sysfs bitmap, else the same bitmap from the uevent (`ABS=`, `SW=`), in
-            // words of this (live) machine's `long`.
-            let bits = MemoryLayout<Int>.size * 8
-            let slots = parent.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits)
-                .map { $0.contains(EvdevFacts.absoluteMultitouchSlot) }
-            let proximity = parent.bitmask(attribute: "capabilities/sw", property: "SW", wordBits: bits)
-                .map { $0.contains(EvdevFacts.switchFrontProximity) }
-            guard slots == true || proximity == true else { return [:] }
+            let parts = Self.evdevParts(announcedBy: parent)
+            guard parts.multitouchSlots || parts.proximitySwitch else { return [:] }
             let result = EvdevProbe(opener: opener).probe(
-                node: node, multitouchSlots: slots == true, proximitySwitch: proximity == true)
+                node: node, multitouchSlots: parts.multitouchSlots,
+                proximitySwitch: parts.proximitySwitch)
             return ["evdev": Self.json(result, \.json)]
         default:
             return [:]
         }
+    }
+
+    /// The evdev parts an `inputN` record announces: `ABS_MT_SLOT` and `SW_FRONT_PROXIMITY`,
+    /// from the sysfs bitmap, else the same bitmap from the uevent (`ABS=`, `SW=`), in words
+    /// of this (live) machine's `long`.
+    /// - Parameter input: The `inputN` record (the parent of an `eventN` node).
+    /// - Returns: Which parts to ask its event node for.
+    static func evdevParts(announcedBy input: Device) -> (
+        multitouchSlots: Bool, proximitySwitch: Bool
+    ) {
+        let bits = MemoryLayout<Int>.size * 8
+        let slots = input.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits)
+        let switches = input.bitmask(attribute: "capabilities/sw", property: "SW", wordBits: bits)
+        return (
+            slots?.contains(EvdevFacts.absoluteMultitouchSlot) == true,
+            switches?.contains(EvdevFacts.switchFrontProximity) == true
+        )
     }
 
     /// The JSON of a result: the value's object, or `{"error": reason}`.

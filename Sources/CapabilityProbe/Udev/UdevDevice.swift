@@ -40,6 +40,8 @@ final class UdevDevice {
     var devtype: String? { Self.string(udev_device_get_devtype(pointer)) }
     /// `udev_device_get_driver`.
     var driver: String? { Self.string(udev_device_get_driver(pointer)) }
+    /// `udev_device_get_action`: set on devices received from a monitor.
+    var action: String? { Self.string(udev_device_get_action(pointer)) }
     /// `udev_device_get_devnode`.
     var devnode: String? { Self.string(udev_device_get_devnode(pointer)) }
     /// `udev_device_get_is_initialized`: true only when udevd processed the device.

@@ -103,7 +103,8 @@ public struct UdevDeviceSource: DeviceSource {
         return DeviceInventory(source: source, machine: machine, devices: devices)
     }
 
-    private func record(_ udev: UdevDevice, syspath: String, hwdb: UdevHwdb?, pci: PCINames?) -> Device {
+    /// One device record; also used by the watcher for devices received from a monitor.
+    func record(_ udev: UdevDevice, syspath: String, hwdb: UdevHwdb?, pci: PCINames?) -> Device {
         let id = udev.devpath ?? String(syspath.dropFirst(sysfsRoot.count))
         var properties = udev.properties
         var attributes: [String: String] = [:]

@@ -1,0 +1,67 @@
+/// One thing that changed while watching, in UIDevice notification terms.
+///
+/// Encoded as a flat JSON object with a `kind` key (`{"kind":"batteryLevelChanged",
+/// "new":0.79,"old":0.8}`); `capcheck watch` adds `time`.
+public enum DeviceEvent: Sendable, Hashable {
+    /// A device appeared (uevent `add`).
+    case deviceAdded(id: String, subsystem: String?)
+    /// A device went away (uevent `remove`).
+    case deviceRemoved(id: String, subsystem: String?)
+    /// A device changed (uevent `change`, `bind`, `unbind`, `move`, `online`, `offline`).
+    case deviceChanged(id: String, subsystem: String?)
+    /// The system battery level changed, 0.0–1.0 in whole percent (-1 = no system battery).
+    case batteryLevelChanged(old: Double, new: Double)
+    /// The system battery state changed.
+    case batteryStateChanged(old: BatteryState, new: BatteryState)
+    /// The proximity sensor changed.
+    case proximityChanged(near: Bool)
+    /// A capability's status changed after devices came or went.
+    case capabilityChanged(id: String, old: CapabilityStatus, new: CapabilityStatus)
+
+    /// The value of the `kind` key.
+    public var kind: String {
+        switch self {
+        case .deviceAdded: return "deviceAdded"
+        case .deviceRemoved: return "deviceRemoved"
+        case .deviceChanged: return "deviceChanged"
+        case .batteryLevelChanged: return "batteryLevelChanged"
+        case .batteryStateChanged: return "batteryStateChanged"
+        case .proximityChanged: return "proximityChanged"
+        case .capabilityChanged: return "capabilityChanged"
+        }
+    }
+
+    /// Which ``WatchKind`` reports this event.
+    public var watchKind: WatchKind {
+        switch self {
+        case .deviceAdded, .deviceRemoved, .deviceChanged: return .devices
+        case .batteryLevelChanged, .batteryStateChanged: return .battery
+        case .proximityChanged: return .proximity
+        case .capabilityChanged: return .capabilities
+        }
+    }
+
+    /// The event as JSON fields, `kind` included (no `time`).
+    public var fields: [String: JSONValue] {
+        var fields: [String: JSONValue] = ["kind": .string(kind)]
+        switch self {
+        case .deviceAdded(let id, let subsystem), .deviceRemoved(let id, let subsystem),
+            .deviceChanged(let id, let subsystem):
+            fields["device"] = .string(id)
+            fields["subsystem"] = subsystem.map(JSONValue.string) ?? .null
+        case .batteryLevelChanged(let old, let new):
+            fields["old"] = .double(old)
+            fields["new"] = .double(new)
+        case .batteryStateChanged(let old, let new):
+            fields["old"] = .string(old.rawValue)
+            fields["new"] = .string(new.rawValue)
+        case .proximityChanged(let near):
+            fields["near"] = .bool(near)
+        case .capabilityChanged(let id, let old, let new):
+            fields["id"] = .string(id)
+            fields["old"] = .string(old.rawValue)
+            fields["new"] = .string(new.rawValue)
+        }
+        return fields
+    }
+}

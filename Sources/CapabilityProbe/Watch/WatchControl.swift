@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+
+/// Stops the watcher thread: wakes it through a pipe and joins it.
+///
+/// The thread closes both pipe ends as it exits; ``stop()`` writes only while the thread
+/// has not exited (under the lock), so a descriptor is never used after it was closed.
+final class WatchControl: @unchecked Sendable {
+    private let lock = NSLock()
+    private let readEnd: Int32
+    private let writeEnd: Int32
+    private var thread: pthread_t?
+    private var workerID: pthread_t?
+    private var exited = false
+    private var wakeSent = false
+    private var joined = false
+    private var monitorDescriptor: Int32?
+
+    /// Takes ownership of both ends of a non-blocking pipe.
+    init(readEnd: Int32, writeEnd: Int32) {
+        self.readEnd = readEnd
+        self.writeEnd = writeEnd
+    }
+
+    /// The descriptor the worker polls for a stop request.
+    var wakeDescriptor: Int32 { readEnd }
+
+    /// Records the thread handle (starter side).
+    func setThread(_ handle: pthread_t) {
+        lock.lock()
+        thread = handle
+        lock.unlock()
+    }
+
+    /// Records the monitor's socket (worker side, before start-up completes).
+    func registerMonitor(_ descriptor: Int32) {
+        lock.lock()
+        monitorDescriptor = descriptor
+        lock.unlock()
+    }
+
+    /// The descriptors the watch owns while it runs: the monitor socket and the pipe ends.
+    var descriptors: [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        return [monitorDescriptor, readEnd, writeEnd].compactMap { $0 }
+    }
+
+    /// Records the worker's own identity (worker side, first thing it does).
+    func registerWorker() {
+        lock.lock()
+        workerID = pthread_self()
+        lock.unlock()
+    }
+
+    /// Worker side, last thing before returning: closes the pipe.
+    func workerExited() { closeDescriptors() }
+
+    /// Closes both pipe ends once (also used when start-up fails).
+    func closeDescriptors() {
+        lock.lock()
+        if !exited {
+            exited = true
+            close(readEnd)
+            close(writeEnd)
+        }
+        lock.unlock()
+    }
+
+    /// Asks the worker to stop without waiting. Safe anywhere, including inside a task
+    /// cancellation handler (where blocking would deadlock the task runtime).
+    func requestStop() {
+        lock.lock()
+        if !exited, !wakeSent {
+            wakeSent = true
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }
+        lock.unlock()
+    }
+
+    /// Asks the worker to stop and waits for it (join). On the worker itself, detaches
+    /// instead. Idempotent.
+    func stop() {
+        requestStop()
+        lock.lock()
+        if joined {
+            lock.unlock()
+            return
+        }
+        joined = true
+        let handle = thread
+        let worker = workerID
+        lock.unlock()
+        guard let handle else { return }
+        if let worker, pthread_equal(worker, pthread_self()) != 0 {
+            pthread_detach(handle)
+        } else {
+            pthread_join(handle, nil)
+        }
+    }
+}

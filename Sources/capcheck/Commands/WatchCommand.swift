@@ -1,0 +1,135 @@
+import CapabilityProbe
+import Dispatch
+import Foundation
+
+/// `capcheck watch`: battery, proximity, capability and device changes as they happen.
+struct WatchCommand: Command {
+    static let name = "watch"
+    static let abstract = "Print battery, proximity, capability and device changes as they happen"
+    static let usage =
+        "capcheck watch [--json] [--count N] [--timeout S] [--only battery,proximity,capabilities,devices]"
+    static let options = """
+          --json                One compact JSON object per line, sorted keys: {time, kind, …}
+                                (the default when standard output is not a terminal)
+          --count N             Stop after N events (the first line, naming the source, is
+                                not an event)
+          --timeout S           Stop after S seconds, even with fewer than N events (exit 0)
+          --only KINDS          Comma-separated: battery, proximity, capabilities, devices
+                                (default: all)
+
+        The first line names the uevent source: "udev" when udevd runs, else "kernel" (raw
+        uevents still arrive without udevd). SIGINT and SIGTERM end the watch with exit 0.
+        The battery is re-read every 5 s while watched (capacity often changes without a
+        uevent), proximity sensors every 0.5 s; CAPCHECK_WATCH_POLL_SECONDS=S sets the
+        battery interval (and the proximity one when shorter). Capability changes are
+        computed once a burst of add/remove uevents has settled (0.5 s without one).
+        """
+
+    var json: Bool
+    var count: Int?
+    var timeout: Double?
+    var kinds: Set<WatchKind>
+    /// The clock for the `time` field (replaced in tests).
+    var clock: @Sendable () -> Date = { Date() }
+
+    init(_ arguments: inout ArgumentCursor) throws(UsageError) {
+        json = try arguments.flag("json")
+        if let text = try arguments.value("count") {
+            guard let value = Int(text), value > 0 else {
+                throw UsageError(
+                    "option '--count' needs a positive whole number, got '\(text)'",
+                    command: Self.name)
+            }
+            count = value
+        }
+        if let text = try arguments.value("timeout") {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError(
+                    "option '--timeout' needs a positive number of seconds, got '\(text)'",
+                    command: Self.name)
+            }
+            timeout = value
+        }
+        let only = try arguments.values("only")
+        if only.isEmpty {
+            kinds = Set(WatchKind.allCases)
+        } else {
+            var kinds = Set<WatchKind>()
+            for name in only.flatMap({ $0.split(separator: ",") }).map({
+                $0.trimmingCharacters(in: .whitespaces)
+            }) {
+                guard let kind = WatchKind(rawValue: name) else {
+                    let suggestion = EditDistance.nearest(
+                        name, in: WatchKind.allCases.map(\.rawValue))
+                    let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+                    throw UsageError(
+                        "option '--only': unknown kind '\(name)'\(hint)", command: Self.name)
+                }
+                kinds.insert(kind)
+            }
+            guard !kinds.isEmpty else {
+                throw UsageError(
+                    "option '--only' needs at least one of battery, proximity, capabilities, devices",
+                    command: Self.name)
+            }
+            self.kinds = kinds
+        }
+    }
+
+    func run(in env: CommandEnvironment) -> ExitCode {
+        var options = WatchOptions(kinds: kinds)
+        if let text = env.variables["CAPCHECK_WATCH_POLL_SECONDS"], let seconds = Double(text),
+            seconds > 0
+        {
+            options.batteryPollInterval = seconds
+            options.proximityPollInterval = min(options.proximityPollInterval, seconds)
+        }
+        let stream: DeviceEventStream
+        do {
+            stream = try DeviceWatcher.start(options)
+        } catch {
+            if case .source(let sourceError) = error { return env.fail(sourceError) }
+            return env.fail("cannot watch devices: \(error.description)", .software)
+        }
+        let json = self.json || !env.stdout.isTerminal
+        let clock = self.clock
+        let kinds = self.kinds
+        let count = self.count
+        env.stdout.line(
+            json
+                ? DeviceEventLine.json(source: stream.source, kinds: kinds, time: clock())
+                : DeviceEventLine.text(source: stream.source, kinds: kinds, time: clock()))
+        let done = DispatchSemaphore(value: 0)
+        let task = Task {
+            var seen = 0
+            for await event in stream {
+                let time = clock()
+                env.stdout.line(
+                    json
+                        ? DeviceEventLine.json(event, time: time)
+                        : DeviceEventLine.text(event, time: time))
+                seen += 1
+                if let count, seen >= count { break }
+            }
+            done.signal()
+        }
+        // SIGINT/SIGTERM and --timeout end the watch normally (exit 0).
+        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { task.cancel() }
+            source.resume()
+            return source
+        }
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { task.cancel() }
+        }
+        done.wait()
+        stream.stop()
+        for (number, source) in zip([SIGINT, SIGTERM], signals) {
+            source.cancel()
+            signal(number, SIG_DFL)
+        }
+        return .ok
+    }
+}

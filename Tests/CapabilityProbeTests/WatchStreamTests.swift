@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import CapabilityProbe
+
+/// The live watcher on this machine's /sys: start, stop, and nothing left behind.
+@Suite(.serialized) struct WatchStreamTests {
+    static var canWatch: Bool {
+        FileManager.default.isReadableFile(atPath: "/sys/devices")
+    }
+
+    static func openDescriptors() -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [])
+    }
+
+    /// What each open descriptor points at (`socket:[123]`, `pipe:[456]`); inode numbers
+    /// are unique while open, so this is immune to other tests opening files meanwhile.
+    static func openTargets() -> Set<String> {
+        Set(
+            openDescriptors().compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+            })
+    }
+
+    /// Threads of this process named like the watcher thread.
+    static func watcherThreads() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            let comm =
+                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+            return comm.trimmingCharacters(in: .whitespacesAndNewlines) == WatchWorker.threadName
+        }.count
+    }
+
+    /// Starts a watch and returns it with what its own descriptors point at.
+    static func startWatch() throws -> (DeviceEventStream, Set<String>) {
+        let stream = try DeviceWatcher.start(options)
+        let opened = Set(
+            stream.descriptors.compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+            })
+        return (stream, opened)
+    }
+
+    /// Only the device kinds: no polling, so the stream stays quiet until stopped.
+    static let options = WatchOptions(kinds: [.devices], probers: [])
+
+    @Test(.enabled(if: canWatch))
+    func cancellingTheIteratingTaskEndsItAndStopJoinsTheThread() async throws {
+        let (stream, opened) = try Self.startWatch()
+        // The netlink socket and the wake-up pipe (both ends share one inode).
+        #expect(opened.count == 2)
+        #expect(Self.watcherThreads() == 1)
+        let task = Task {
+            var seen = 0
+            for await _ in stream { seen += 1 }
+            return seen
+        }
+        task.cancel()
+        #expect(await task.value == 0)
+        stream.stop()
+        #expect(Self.openTargets().isDisjoint(with: opened))
+        #expect(Self.watcherThreads() == 0)
+    }
+
+    @Test(.enabled(if: canWatch))
+    func droppingTheLastStreamCopyJoinsTheThread() throws {
+        var opened: Set<String> = []
+        do {
+            let (stream, descriptors) = try Self.startWatch()
+            opened = descriptors
+            #expect(stream.source == EventSource.detect())
+        }
+        #expect(opened.count == 2)
+        #expect(Self.openTargets().isDisjoint(with: opened))
+        #expect(Self.watcherThreads() == 0)
+    }
+
+    @Test(.enabled(if: canWatch))
+    func stopEndsTheIterationAndClosesEveryDescriptor() async throws {
+        let (stream, opened) = try Self.startWatch()
+        #expect(opened.count == 2)
+        let task = Task {
+            var seen = 0
+            for await _ in stream { seen += 1 }
+            return seen
+        }
+        stream.stop()
+        _ = await task.value
+        #expect(Self.openTargets().isDisjoint(with: opened))
+        #expect(Self.watcherThreads() == 0)
+    }
+
+    @Test(.enabled(if: canWatch))
+    func stopIsIdempotent() throws {
+        let (stream, opened) = try Self.startWatch()
+        stream.stop()
+        stream.stop()
+        #expect(Self.openTargets().isDisjoint(with: opened))
+        #expect(Self.watcherThreads() == 0)
+    }
+
+    @Test(.enabled(if: canWatch))
+    func reportsTheSourceItListensTo() throws {
+        let stream = try DeviceWatcher.start(
+            WatchOptions(kinds: [.devices], source: .kernel, probers: []))
+        defer { stream.stop() }
+        #expect(stream.source == .kernel)
+        #expect(EventSource.detect(controlSocket: "/nonexistent/udev/control") == .kernel)
+    }
+}
