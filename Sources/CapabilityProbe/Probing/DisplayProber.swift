@@ -88,16 +88,7 @@ public struct DisplayProber: CapabilityProber {
                     device: framebuffer.id,
                     reason: "framebuffer without DRM connectors: display state unreadable"))
         }
-        let status: CapabilityStatus
-        var evidence = connected
-        if !connected.isEmpty {
-            status = .present
-        } else if !unsure.isEmpty {
-            status = .unknown
-            evidence = unsure
-        } else {
-            status = context.noCandidateStatus
-        }
+        let (status, evidence) = context.verdict(found: connected, unsure: unsure)
         var details: [String: JSONValue] = [:]
         if !devices.isEmpty { details["devices"] = .array(devices) }
         if status == .present {

@@ -186,17 +186,9 @@ public struct SensorProber: CapabilityProber {
         return SensorKind.allCases.map { kind in
             let kindHits = hits.filter { $0.kind == kind }.sorted { $0.evidence < $1.evidence }
             var details: [String: JSONValue] = [:]
-            let status: CapabilityStatus
-            var evidence = kindHits.map(\.evidence)
-            if !kindHits.isEmpty {
-                status = .present
-                details["devices"] = .array(kindHits.map { .object($0.detail) })
-            } else if !unclassified.isEmpty {
-                status = .unknown
-                evidence = unclassified
-            } else {
-                status = context.noCandidateStatus
-            }
+            let (status, evidence) = context.verdict(
+                found: kindHits.map(\.evidence), unsure: unclassified)
+            if !kindHits.isEmpty { details["devices"] = .array(kindHits.map { .object($0.detail) }) }
             if kind == .accelerometer {
                 if !freefall.isEmpty { details["freefall"] = .array(freefall) }
                 if !gamepads.isEmpty { details["gamepads"] = .array(gamepads) }

@@ -73,20 +73,12 @@ public struct TouchscreenProber: CapabilityProber {
         var details: [String: JSONValue] = [:]
         if !devices.isEmpty { details["devices"] = .array(devices) }
         if let points { details["points"] = .int(points) }
-        let status: CapabilityStatus
-        if !evidence.isEmpty {
-            status = .present
-        } else if !unsure.isEmpty {
-            status = .unknown
-            evidence = unsure
-        } else {
-            status = context.noCandidateStatus
-        }
+        let (status, reported) = context.verdict(found: evidence, unsure: unsure)
         return [
             CapabilityFinding(
                 id: "input.touchscreen", status: status,
                 count: status == .present ? functions.count : 0,
-                evidence: evidence, details: details)
+                evidence: reported, details: details)
         ]
     }
 

@@ -11,6 +11,9 @@ public enum ListRenderer {
         ("System", ["cpu", "memory"]),
     ]
 
+    /// The widest line the details under a capability wrap to.
+    static let detailsWidth = 120
+
     /// Renders the report.
     /// - Parameters:
     ///   - report: The classified machine.
@@ -41,9 +44,15 @@ public enum ListRenderer {
                     "  " + TerminalText.pad(finding.id, idWidth)
                         + TerminalText.pad(finding.status.rawValue, 10) + TerminalText.pad(count, 4)
                         + summary(finding))
-                if let facts = factsLine(finding) {
-                    lines.append(
-                        "  " + TerminalText.pad("", idWidth + 14) + TerminalText.sanitize(facts))
+                var details = finding.details
+                if !finding.evidence.isEmpty, let reason = details.removeValue(forKey: "reason") {
+                    details["note"] = reason
+                }
+                let indent = "  " + TerminalText.pad("", idWidth + 14)
+                for line in DetailsText.lines(details) {
+                    for part in DetailsText.wrap(line, width: max(40, detailsWidth - indent.count)) {
+                        lines.append(indent + part)
+                    }
                 }
             }
         }
@@ -78,39 +87,6 @@ public enum ListRenderer {
         }
         parts.append(source)
         return TerminalText.sanitize(parts.joined(separator: " · "))
-    }
-
-    /// Detail keys shown under a capability in the human list (the numeric facts of the
-    /// shared contract, then states), in this order.
-    static let factKeys = [
-        "megapixels", "modes", "points", "scale", "dpi", "level", "state", "near", "bytes", "arch",
-        "access",
-    ]
-
-    /// The deep facts of a finding as one line (`modes 640x480@30, 1280x720@30 · …`), or `nil`.
-    static func factsLine(_ finding: CapabilityFinding) -> String? {
-        var parts: [String] = []
-        for key in factKeys {
-            guard let value = finding.details[key] else { continue }
-            switch value {
-            case .array(let items):
-                let texts = items.map { item in
-                    item.stringValue ?? item.objectValue?["reason"]?.stringValue ?? "\(item)"
-                }
-                parts.append(key + " " + texts.joined(separator: ", "))
-            case .double(let number):
-                parts.append(key + " " + String((number * 100).rounded() / 100))
-            case .int(let number):
-                parts.append(key + " " + String(number))
-            case .string(let text):
-                parts.append(key + " " + text)
-            case .bool(let flag):
-                parts.append(key + " " + (flag ? "yes" : "no"))
-            default:
-                continue
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// The short evidence column: reasons of the first evidence items.
