@@ -38,6 +38,20 @@ import Testing
         #expect(text?.contains("capcheck-secret-marker") == false)
     }
 
+    @Test func plistWithAnExternalEntityIsRejectedWithoutItsContent() {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist [ <!ENTITY f SYSTEM "file:///etc/passwd"> ]>
+            <plist version="1.0"><array><string>&f;</string></array></plist>
+            """
+        let text = message { () throws(ManifestError) in
+            try ManifestLoader.load(
+                data: Data(plist.utf8), path: "Info.plist", options: .init(allowUnknown: true))
+        }
+        #expect(text?.hasPrefix("Info.plist: not a valid XML property list") == true)
+        #expect(text?.contains("root:") == false)
+    }
+
     @Test func entityDeclarationsAreRejectedBeforeParsing() {
         let xml = """
             <!DOCTYPE manifest [ <!ENTITY f "android.hardware.wifi"> ]>

@@ -71,3 +71,20 @@ import Testing
         #expect(lint.code == .dataError)
     }
 }
+
+/// A JUnit file that cannot be written is one line naming the file and the reason.
+@Suite struct VerifyJUnitFileTests {
+    @Test func unwritableJUnitPathNamesFileAndReason() {
+        let run = CLIRun(
+            [
+                "verify", "-", "--from", CLIRun.path("snapshots/partial-empty.json"),
+                "--junit", "/nonexistent-capcheck-dir/report.xml",
+            ],
+            stdin: #"{"version": 1, "require": ["net.wifi"]}"#)
+        #expect(run.code == .software)
+        #expect(
+            run.stderr
+                == "capcheck: error: /nonexistent-capcheck-dir/report.xml: cannot write the JUnit report: no such file or directory\n"
+        )
+    }
+}

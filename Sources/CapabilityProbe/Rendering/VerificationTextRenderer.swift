@@ -18,7 +18,7 @@ public enum VerificationTextRenderer {
         }
     }
 
-    /// The results in display order (unmet first, then manifest order within a verdict).
+    /// The results in display order (unmet first, then by key within a verdict).
     /// - Parameter report: The report.
     /// - Returns: The ordered results.
     public static func ordered(_ report: VerificationReport) -> [RequirementResult] {
