@@ -130,3 +130,50 @@ import Testing
         #expect(text.contains("\"verdict\" : \"not-applicable\""))
     }
 }
+
+/// Output details found in review: JUnit attributes keep line breaks, and the summary says
+/// when `--unknown-as` decided the verdict.
+@Suite struct VerificationOutputDetailTests {
+    func report(_ rows: [RequirementResult], verdict: OverallVerdict) -> VerificationReport {
+        VerificationReport(
+            manifest: ManifestSummary(path: "m.json", kind: .json, notes: []),
+            source: SourceInfo(kind: .snapshot, udevDatabase: true, attributes: true, complete: true),
+            machine: MachineIdentity(), assumptions: [:], verdict: verdict, requirements: rows)
+    }
+
+    let unknown = RequirementResult(
+        key: "gps", source: .json, capability: "location.gnss", wanted: .present,
+        verdict: .unknown, reason: "no gnss class device recorded")
+
+    @Test(arguments: [
+        (OverallVerdict.unsatisfied, Int32(1), " (counted as unmet: --unknown-as fail) → exit 1"),
+        (.satisfied, 0, " (counted as met: --unknown-as pass) → exit 0"),
+        (.undecided, 2, " → exit 2"),
+    ])
+    func summarySaysWhenUnknownAsDecided(verdict: OverallVerdict, code: Int32, tail: String) {
+        #expect(
+            VerificationTextRenderer.summary(report([unknown], verdict: verdict), exitCode: code)
+                == "0 of 1 requirement unmet, 1 unknown" + tail)
+    }
+
+    @Test func junitAttributesKeepLineBreaksAsCharacterReferences() throws {
+        final class Names: NSObject, XMLParserDelegate {
+            var names: [String] = []
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]
+            ) {
+                if name == "testcase", let value = attributes["name"] { names.append(value) }
+            }
+        }
+        var row = unknown
+        row.key = "gy<ro>\n\"scope\"\t&"
+        let xml = JUnitRenderer.render(report([row], verdict: .undecided))
+        #expect(xml.contains("name=\"gy&lt;ro&gt;&#10;&quot;scope&quot;&#9;&amp;\""))
+        let parser = XMLParser(data: Data(xml.utf8))
+        let names = Names()
+        parser.delegate = names
+        #expect(parser.parse())
+        #expect(names.names == ["gy<ro>\n\"scope\"\t&"])
+    }
+}

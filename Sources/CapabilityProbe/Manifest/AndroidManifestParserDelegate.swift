@@ -22,7 +22,16 @@ final class AndroidManifestParserDelegate: NSObject, XMLParserDelegate {
     private(set) var rootClosed = false
     /// Direct children of the root, in document order.
     private(set) var elements: [Element] = []
+    /// Where the first parse error was reported (libxml2 reads on after it, so the parser's
+    /// own position at the end would point past the defect).
+    private(set) var firstErrorPlace: (line: Int, column: Int)?
     private var depth = 0
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstErrorPlace == nil {
+            firstErrorPlace = (parser.lineNumber, parser.columnNumber)
+        }
+    }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,

@@ -12,8 +12,12 @@ struct AndroidManifestReader {
     /// Unknown-key and implied-feature handling.
     let options: ManifestLoadOptions
 
+    /// The prefix of every hardware feature name.
     static let hardware = "android.hardware."
+    /// The reason `aapt2 dump badging` gives for Play's default features.
     static let defaultReason = "default feature for all apps"
+    /// Only the platform's own permissions imply features (`com.example.CAMERA` does not).
+    static let permissionPrefix = "android.permission."
 
     /// Permission (without `android.permission.`) → implied features (without `android.hardware.`),
     /// each with the highest target API it applies to (nil = any).
@@ -73,9 +77,9 @@ struct AndroidManifestReader {
         _ = parser.parse()
         if let error = parser.parserError {
             let code = (error as NSError).code
+            let place = collector.firstErrorPlace ?? (parser.lineNumber, parser.columnNumber)
             throw malformed(
-                "line \(parser.lineNumber), column \(parser.columnNumber)",
-                Self.describeXMLError(code))
+                "line \(place.line), column \(place.column)", Self.describeXMLError(code))
         }
         guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
         guard root == "manifest" else {
@@ -204,10 +208,8 @@ struct AndroidManifestReader {
         }
         add("touchscreen", source: .default, note: Self.defaultReason)
         add("faketouch", source: .default, note: Self.defaultReason)
-        for permission in permissions {
-            let short =
-                permission.hasPrefix("android.permission.")
-                ? String(permission.dropFirst("android.permission.".count)) : permission
+        for permission in permissions where permission.hasPrefix(Self.permissionPrefix) {
+            let short = String(permission.dropFirst(Self.permissionPrefix.count))
             guard let features = Self.impliedByPermission[short] else { continue }
             if short.hasPrefix("BLUETOOTH"), minSdk < 5, targetSdk < 5 { continue }
             for (feature, maxTarget) in features {
@@ -254,7 +256,8 @@ struct AndroidManifestReader {
         case 4: return "the document is empty"
         case 5: return "the document ends early"
         case 9: return "invalid character"
-        case 26: return "undeclared entity"
+        case 26, 27: return "undeclared entity"
+        case 29, 30: return "reference to an external entity (external entities are never resolved)"
         case 38, 39, 40, 41: return "malformed attribute"
         case 64, 65: return "malformed XML declaration"
         case 73: return "unclosed tag"

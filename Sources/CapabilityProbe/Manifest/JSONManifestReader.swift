@@ -22,7 +22,7 @@ struct JSONManifestReader {
                     "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))"
             )
         } catch let error as DecodingError {
-            throw Self.describe(error, path: path)
+            throw Self.describe(error, path: path, data: data)
         } catch {
             throw .malformed(path: path, place: nil, reason: "not valid JSON")
         }
@@ -47,7 +47,13 @@ struct JSONManifestReader {
                 let target: RequirementTarget
                 var note: String?
                 if Predicate.looksLikePredicate(key) {
-                    target = .predicate(try Predicate.parse(key, path: path, place: place))
+                    do throws(ManifestError) {
+                        target = .predicate(try Predicate.parse(key, path: path, place: place))
+                    } catch .unknownKey(_, _, let name, _) where options.allowUnknown {
+                        target = try options.resolve(
+                            nil, key: name, kind: .json, path: path, place: place
+                        ).target
+                    }
                 } else {
                     let entry = try options.resolve(
                         KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place
@@ -64,8 +70,9 @@ struct JSONManifestReader {
         return Manifest(path: path, kind: .json, requirements: requirements, notes: notes)
     }
 
-    /// One line for a decoding error, with the coding path (`require[2]: expected a string`).
-    static func describe(_ error: DecodingError, path: String) -> ManifestError {
+    /// One line for a decoding error, with the coding path (`require[2]: expected a string`)
+    /// or, for broken JSON syntax, the line and column (`line 3, column 5: …`).
+    static func describe(_ error: DecodingError, path: String, data: Data) -> ManifestError {
         func place(_ codingPath: [any CodingKey]) -> String? {
             var text = ""
             for key in codingPath {
@@ -104,12 +111,51 @@ struct JSONManifestReader {
                 as? String)
                 .map { ": " + $0 } ?? ""
             if context.codingPath.isEmpty {
-                return .malformed(path: path, place: nil, reason: "not valid JSON\(detail)")
+                return syntaxError(data, path: path)
+                    ?? .malformed(path: path, place: nil, reason: "not valid JSON\(detail)")
             }
             return .malformed(
                 path: path, place: place(context.codingPath), reason: context.debugDescription)
         @unknown default:
             return .malformed(path: path, place: nil, reason: "not valid JSON")
         }
+    }
+
+    /// Where and why the JSON syntax is broken, from `JSONSerialization`'s message
+    /// ("Invalid value around character 11.") turned into a line and column.
+    /// - Parameters:
+    ///   - data: The manifest bytes.
+    ///   - path: The file name used in messages.
+    /// - Returns: The error, or nil when the bytes parse as JSON after all.
+    static func syntaxError(_ data: Data, path: String) -> ManifestError? {
+        let message: String
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            message =
+                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "not valid JSON"
+        }
+        var reason = message.trimmingCharacters(in: .whitespaces)
+        if reason.hasSuffix(".") { reason.removeLast() }
+        var offset: Int?
+        if let range = reason.range(of: " around character ") {
+            offset = Int(reason[range.upperBound...])
+            reason = String(reason[..<range.lowerBound])
+        } else if reason.lowercased().hasPrefix("unexpected end of file") {
+            offset = data.count
+            reason = "unexpected end of file"
+        }
+        reason = PlistManifestReader.lowercasedFirst(reason)
+        guard let offset else {
+            return .malformed(path: path, place: nil, reason: "not valid JSON: \(reason)")
+        }
+        let before = Array(data.prefix(max(0, offset)))
+        let newline = UInt8(ascii: "\n")
+        let line = before.filter { $0 == newline }.count + 1
+        let column = before.count - (before.lastIndex(of: newline).map { $0 + 1 } ?? 0) + 1
+        return .malformed(
+            path: path, place: "line \(line), column \(column)",
+            reason: "not valid JSON: \(reason)")
     }
 }

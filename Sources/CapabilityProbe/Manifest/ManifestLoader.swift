@@ -56,7 +56,7 @@ public enum ManifestLoader {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
         if data.starts(with: Array("bplist".utf8)) { return .plist }
-        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        let text = Self.leadingText(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
             if trimmed.contains("<plist") { return .plist }
@@ -81,5 +81,25 @@ public enum ManifestLoader {
             reason:
                 "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"
         )
+    }
+
+    /// The first few KiB as text: UTF-16 when a byte-order mark says so, else UTF-8.
+    static func leadingText(_ data: Data) -> String {
+        let head = Array(data.prefix(4096))
+        guard head.count >= 2 else { return String(decoding: head, as: UTF8.self) }
+        let littleEndian: Bool
+        switch (head[0], head[1]) {
+        case (0xFF, 0xFE): littleEndian = true
+        case (0xFE, 0xFF): littleEndian = false
+        default: return String(decoding: head, as: UTF8.self)
+        }
+        var units: [UInt16] = []
+        var index = 2
+        while index + 1 < head.count {
+            let pair = (UInt16(head[index]), UInt16(head[index + 1]))
+            units.append(littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1)
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 }

@@ -7,7 +7,7 @@ public enum JUnitRenderer {
     /// - Parameter report: The report.
     /// - Returns: The XML document; every string is escaped.
     public static func render(_ report: VerificationReport) -> String {
-        let esc = TerminalText.escapeMarkup
+        let esc = attribute
         let rows = report.requirements
         let failures = rows.filter { $0.verdict == .unsatisfied }.count
         let errors = rows.filter { $0.verdict == .unknown }.count
@@ -34,7 +34,7 @@ public enum JUnitRenderer {
             let name = esc(row.key)
             let classname = "capcheck.verify.\(report.manifest.kind.rawValue)"
             let message = esc(row.reason)
-            let body = esc(
+            let body = TerminalText.escapeMarkup(
                 ([row.reason] + (row.note.map { ["note: \($0)"] } ?? [])
                     + row.evidence.map { "evidence: \($0.device): \($0.reason)" }).joined(
                         separator: "\n"))
@@ -62,5 +62,14 @@ public enum JUnitRenderer {
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes text for an attribute value; line breaks and tabs become character references
+    /// so that an XML reader keeps them (it would turn a literal newline into a space).
+    /// - Parameter text: Untrusted text.
+    /// - Returns: The escaped value.
+    static func attribute(_ text: String) -> String {
+        TerminalText.escapeMarkup(text).replacingOccurrences(of: "\n", with: "&#10;")
+            .replacingOccurrences(of: "\t", with: "&#9;")
     }
 }

@@ -18,7 +18,7 @@ public enum VerificationTextRenderer {
         }
     }
 
-    /// The results in display order (unmet first, then manifest order within a verdict).
+    /// The results in display order (unmet first, then by key within a verdict).
     /// - Parameter report: The report.
     /// - Returns: The ordered results.
     public static func ordered(_ report: VerificationReport) -> [RequirementResult] {
@@ -57,7 +57,16 @@ public enum VerificationTextRenderer {
     public static func summary(_ report: VerificationReport, exitCode: Int32) -> String {
         let total = report.requirements.count
         var text = "\(report.unmetCount) of \(total) requirement\(total == 1 ? "" : "s") unmet"
-        if report.unknownCount > 0 { text += ", \(report.unknownCount) unknown" }
+        if report.unknownCount > 0 {
+            text += ", \(report.unknownCount) unknown"
+            if report.unmetCount == 0 {
+                switch report.verdict {
+                case .unsatisfied: text += " (counted as unmet: --unknown-as fail)"
+                case .satisfied: text += " (counted as met: --unknown-as pass)"
+                case .undecided: break
+                }
+            }
+        }
         if !report.assumptions.isEmpty {
             let facts = report.assumptions.keys.sorted().map {
                 "\($0)=\(report.assumptions[$0]?.rawValue ?? "")"

@@ -150,7 +150,8 @@ struct VerifyCommand: Command {
                 try Data(JUnitRenderer.render(verification).utf8).write(
                     to: URL(fileURLWithPath: junit))
             } catch {
-                return env.fail("\(junit): cannot write the JUnit report", .software)
+                return env.fail(
+                    "\(junit): cannot write the JUnit report: \(Self.writeFailure(error))", .software)
             }
         }
         if json {
@@ -165,4 +166,26 @@ struct VerifyCommand: Command {
         env.stdout.write(VerificationTextRenderer.render(verification, exitCode: code.rawValue))
         return code
     }
+
+    /// Why a file could not be written, in a few words (the POSIX reason when there is one).
+    static func writeFailure(_ error: any Error) -> String {
+        let ns = error as NSError
+        let posix =
+            ns.domain == NSPOSIXErrorDomain
+            ? ns : (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
+                $0.domain == NSPOSIXErrorDomain ? $0 : nil
+            }
+        if let posix { return String(cString: strerror(Int32(posix.code))).lowercased() }
+        return cocoaWriteReasons[ns.code] ?? "write failed"
+    }
+
+    /// Words for Foundation's file-writing error codes.
+    static let cocoaWriteReasons: [Int: String] = [
+        NSFileNoSuchFileError: "no such file or directory",
+        NSFileWriteNoPermissionError: "permission denied",
+        NSFileWriteFileExistsError: "file exists",
+        NSFileWriteVolumeReadOnlyError: "read-only file system",
+        NSFileWriteOutOfSpaceError: "no space left on device",
+        NSFileWriteUnknownError: "write failed",
+    ]
 }
