@@ -6,15 +6,17 @@ enum CapCheck {
     static let version = "0.1.0"
 
     /// Every subcommand, in help order.
-    static let commands: [any Command.Type] = [
-        ListCommand.self,
-        VerifyCommand.self,
-        LintCommand.self,
-        MatrixCommand.self,
-        DiffCommand.self,
-        ReportCommand.self,
-        WatchCommand.self,
-    ]
+    static var commands: [any Command.Type] {
+        [
+            ListCommand.self,
+            VerifyCommand.self,
+            LintCommand.self,
+            MatrixCommand.self,
+            DiffCommand.self,
+            ReportCommand.self,
+            WatchCommand.self,
+        ]
+    }
 
     /// Runs argv (without the program name) and returns the exit code.
     static func main(_ arguments: [String], env: CommandEnvironment) -> ExitCode {
