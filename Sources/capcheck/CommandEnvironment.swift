@@ -36,6 +36,16 @@ struct CommandEnvironment: @unchecked Sendable {
         return try RecordedSource.inventory(contentsOf: path)
     }
 
+    /// Reads and classifies a machine (a recording, or the live machine when `path` is nil),
+    /// then runs `body` on the report; a source error is reported and its exit code returned.
+    func withReport(from path: String?, _ body: (CapabilityReport) -> ExitCode) -> ExitCode {
+        do {
+            return body(CapabilityClassifier().classify(try inventory(from: path)))
+        } catch {
+            return fail(error)
+        }
+    }
+
     /// Maps a source error to its exit code and reports it.
     func fail(_ error: SourceError) -> ExitCode {
         switch error {

@@ -25,22 +25,17 @@ struct ListCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        let inventory: DeviceInventory
-        do {
-            inventory = try env.inventory(from: from)
-        } catch {
-            return env.fail(error)
-        }
-        let report = CapabilityClassifier().classify(inventory)
-        if json {
-            do {
-                env.stdout.write(try JSONOutput.string(report))
-            } catch {
-                return env.fail("cannot encode the report: \(error)", .software)
+        env.withReport(from: from) { report in
+            if json {
+                do {
+                    env.stdout.write(try JSONOutput.string(report))
+                } catch {
+                    return env.fail("cannot encode the report: \(error)", .software)
+                }
+            } else {
+                env.stdout.write(ListRenderer.render(report, showDevices: devices))
             }
-        } else {
-            env.stdout.write(ListRenderer.render(report, showDevices: devices))
+            return .ok
         }
-        return .ok
     }
 }

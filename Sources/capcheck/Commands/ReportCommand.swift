@@ -43,14 +43,11 @@ struct ReportCommand: Command {
     func run(in env: CommandEnvironment) -> ExitCode {
         var machines: [(name: String, report: CapabilityReport)] = []
         for path in from.isEmpty ? [nil] : from.map(Optional.some) {
-            let inventory: DeviceInventory
-            do {
-                inventory = try env.inventory(from: path)
-            } catch {
-                return env.fail(error)
+            let code = env.withReport(from: path) { report in
+                machines.append((Self.columnName(report.machine, path: path), report))
+                return .ok
             }
-            let report = CapabilityClassifier().classify(inventory)
-            machines.append((Self.columnName(report.machine, path: path), report))
+            if code != .ok { return code }
         }
         var verdicts: [RowEvaluation]?
         if let manifest {

@@ -129,13 +129,15 @@ struct VerifyCommand: Command {
         let loadOptions = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
         let loaded = Self.loadManifest(manifestPath, kind: kind, options: loadOptions, env: env)
         guard let manifest = loaded.manifest else { return loaded.code }
-        let inventory: DeviceInventory
-        do {
-            inventory = try env.inventory(from: from)
-        } catch {
-            return env.fail(error)
+        return env.withReport(from: from) { report in
+            verify(manifest, against: report, env: env)
         }
-        let report = CapabilityClassifier().classify(inventory)
+    }
+
+    /// Checks one classified machine and writes every requested output.
+    private func verify(
+        _ manifest: Manifest, against report: CapabilityReport, env: CommandEnvironment
+    ) -> ExitCode {
         let verification = ManifestChecker().check(
             manifest, against: report,
             options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
