@@ -106,8 +106,8 @@ enum CapCheck {
         USAGE: \(type.usage.replacingOccurrences(of: "\n", with: "\n       "))
 
         OPTIONS:
-        \(type.options)
           -h, --help            Show this help
+        \(type.options)
 
         \(ExitCode.table)
 
