@@ -62,6 +62,18 @@ import Testing
         #expect(!looser.stdout.contains("App Store Connect"))
     }
 
+    @Test func carriesApplesRuleInTheJSONOfATighteningDiff() throws {
+        let base = ["--builtin", "ios-2011", "--json"]
+        let tighter = Self.run(
+            ["diff", Self.path("matrix/gyroscope.plist"), Self.path("matrix/gyroscope-gps.plist")] + base)
+        let lost = try JSONDecoder().decode(MatrixDiffResult.self, from: Data(tighter.stdout.utf8))
+        #expect(lost.rule == MatrixDiffResult.appleRule)
+        let looser = Self.run(
+            ["diff", Self.path("matrix/gyroscope-gps.plist"), Self.path("matrix/gyroscope.plist")] + base)
+        #expect(!looser.stdout.contains("\"rule\""))
+        #expect(try JSONDecoder().decode(MatrixDiffResult.self, from: Data(looser.stdout.utf8)).rule == nil)
+    }
+
     @Test(arguments: [
         (["matrix", "-", "--builtin", "ios-2011", "--manifest", "m"], "give a TABLE or --builtin NAME, not both"),
         (["diff", "a", "b"], "give --matrix TABLE or --builtin NAME"),
