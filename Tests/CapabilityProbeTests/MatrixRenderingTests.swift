@@ -48,3 +48,19 @@ import Testing
         #expect(html.contains("overflow-wrap: anywhere"))
     }
 }
+
+/// Capability ids read from a snapshot are untrusted too: they reach the Markdown `Id` column.
+@Suite struct FeatureTableIdentifierTests {
+    @Test func keepsAHostileCapabilityIdInsideItsMarkdownCell() throws {
+        let id = "x` | <img src=x onerror=alert(1)> `"
+        let report = CapabilityReport(
+            source: SourceInfo(kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false, complete: true),
+            machine: MachineIdentity(model: "M"),
+            capabilities: [CapabilityFinding(id: id, status: .present, count: 1)], devices: [])
+        let markdown = FeatureTableRenderer.markdown(FeatureTable(machines: [("M", report)]))
+        let line = try #require(markdown.split(separator: "\n").first { $0.contains("onerror") })
+        #expect(!line.contains("<img"))
+        #expect(line.replacingOccurrences(of: "\\|", with: "").split(separator: "|").count == 3)
+        #expect(markdown.contains("| `cellular` |"))
+    }
+}

@@ -121,4 +121,20 @@ import Testing
             #expect(run.stdout.hasPrefix("feature,id,\"Evil? Corp?[31m <script>"))
         }
     }
+
+    @Test func namesTheReasonWhenTheReportCannotBeWritten() {
+        let run = Self.run(["report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "-o", "/nonexistent/dir/r.html"])
+        #expect(run.code == .software)
+        #expect(run.stderr.contains("/nonexistent/dir/r.html: cannot write the report: No such file or directory"))
+    }
+
+    @Test func replacesAnOlderLongerReportFile() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("capcheck-report-\(UUID()).csv")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try Data(String(repeating: "old ", count: 10_000).utf8).write(to: output)
+        let run = Self.run(["report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "--format", "csv", "-o", output.path])
+        #expect(run.code == .ok)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.hasPrefix("feature,id,Bochs Bochs\n") && !text.contains("old "))
+    }
 }

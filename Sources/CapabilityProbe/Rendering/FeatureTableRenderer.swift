@@ -58,7 +58,7 @@ public enum FeatureTableRenderer {
             + table.machines.map { MarkdownText.cell($0.name) }.joined(separator: " | ") + " |\n"
         out += "| --- | --- |" + String(repeating: " :---: |", count: table.machines.count) + "\n"
         for row in table.rows {
-            out += "| \(MarkdownText.cell(row.label)) | `\(row.id)` | "
+            out += "| \(MarkdownText.cell(row.label)) | \(MarkdownText.code(row.id)) | "
             out += row.cells.map { MarkdownText.cell(glyph($0)) }.joined(separator: " | ") + " |\n"
         }
         if let manifest = table.manifest {
