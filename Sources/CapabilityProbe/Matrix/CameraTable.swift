@@ -39,7 +39,8 @@ public struct CameraTable: Sendable, Hashable {
     /// - Parameter header: The header fields as written.
     /// - Returns: True for a camera-table header.
     static func isCameraTableHeader(_ header: [String]) -> Bool {
-        let names = Set(header.map { MatrixHeaders.normalized($0.trimmingCharacters(in: .whitespaces)) })
+        let names = Set(
+            header.map { MatrixHeaders.normalized($0.trimmingCharacters(in: .whitespaces)) })
         return required.allSatisfy(names.contains)
     }
 

@@ -36,7 +36,8 @@ public enum MarkdownText {
             !text.isEmpty
             && text.unicodeScalars.allSatisfy { scalar in
                 scalar.isASCII
-                    && (CharacterSet.alphanumerics.contains(scalar) || ".:_-".unicodeScalars.contains(scalar))
+                    && (CharacterSet.alphanumerics.contains(scalar)
+                        || ".:_-".unicodeScalars.contains(scalar))
             }
         return plain ? "`" + text + "`" : cell(text)
     }

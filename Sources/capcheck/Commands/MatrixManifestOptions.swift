@@ -21,9 +21,11 @@ struct MatrixManifestOptions {
     ///   - path: The manifest file.
     ///   - env: The command environment.
     /// - Returns: The evaluator, or the exit code of the reported failure.
-    func evaluator(_ path: String, in env: CommandEnvironment) -> MatrixInputs.Loaded<
-        ManifestRowEvaluator
-    > {
+    func evaluator(_ path: String, in env: CommandEnvironment)
+        -> MatrixInputs.Loaded<
+            ManifestRowEvaluator
+        >
+    {
         MatrixInputs.evaluator(manifest: path, kind: kind, allowUnknown: allowUnknown, env: env)
     }
 }
