@@ -121,6 +121,26 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        "\u{feff}| Device | Gyroscope |\n|---|---|\n| A | yes |\n",
+        "\u{feff}# source: s\nDevice,Gyroscope\nA,yes\n",
+        "\u{feff}{\"rows\": [{\"name\": \"A\", \"Gyroscope\": true}]}",
+    ])
+    func skipsAByteOrderMark(text: String) throws {
+        let matrix = try MatrixParser.parse(text: text, path: "bom")
+        #expect(matrix.rows.map(\.name) == ["A"])
+        #expect(matrix.rows.first?.cells == [.yes])
+    }
+
+    @Test func saysACameraTableIsNotADeviceTable() throws {
+        let error = #expect(throws: MatrixError.self) {
+            try MatrixParser.parse(text: try Fixtures.text("data/seed-camera-table.csv"), path: "cams.csv")
+        }
+        #expect(
+            error?.description.hasPrefix("cams.csv:3: unknown column 'Focus': this is a camera table") == true)
+        #expect(error?.description.hasSuffix("--builtin ios-2011") == true)
+    }
+
     @Test func readsRFC4180QuotingAcrossLines() throws {
         let text = "Device,GPS,Notes\r\n\"Phone \"\"X\"\", 5G\",yes,\"two\r\nlines, one comma\"\r\nPlain,no,\r\n"
         let matrix = try MatrixParser.parse(text: text, path: "q.csv")

@@ -35,6 +35,15 @@ public struct CameraTable: Sendable, Hashable {
 
     private static let required = ["model", "camera", "focus", "flash"]
 
+    /// Whether a header is a camera table's (it has `Model`, `Camera`, `Focus` and `Flash`).
+    /// - Parameter header: The header fields as written.
+    /// - Returns: True for a camera-table header.
+    static func isCameraTableHeader(_ header: [String]) -> Bool {
+        let names = Set(
+            header.map { MatrixHeaders.normalized($0.trimmingCharacters(in: .whitespaces)) })
+        return required.allSatisfy(names.contains)
+    }
+
     /// Parses a camera table (CSV).
     /// - Parameters:
     ///   - text: The CSV text.

@@ -7,9 +7,10 @@ struct MarkdownTableReader {
     private var index = 0
 
     /// Creates a reader.
-    /// - Parameter text: The file content.
+    /// - Parameter text: The file content; a leading byte order mark is skipped.
     init(text: String) {
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let body = text.hasPrefix("\u{feff}") ? text.dropFirst() : Substring(text)
+        self.lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// The next record, or nil at the end.

@@ -35,6 +35,13 @@ struct MatrixBuilder {
                     path: path, line: line, reason: "column \(slots.count + 1) has no header")
             }
             guard let role = MatrixHeaders.role(of: text) else {
+                if CameraTable.isCameraTableHeader(header) {
+                    throw .malformed(
+                        path: path, line: line,
+                        reason:
+                            "unknown column '\(text)': this is a camera table (one row per camera: Model, Camera, Focus, Flash), not a device table; the seed's joins its device table in --builtin ios-2011"
+                    )
+                }
                 throw .unknownHeader(
                     path: path, line: line, header: text,
                     suggestion: MatrixHeaders.suggestion(for: text))

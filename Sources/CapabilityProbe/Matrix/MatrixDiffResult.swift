@@ -25,6 +25,9 @@ public struct MatrixDiffResult: Sendable, Hashable, Codable {
     public var total: Int
     /// Every changed row, in table order.
     public var changes: [MatrixDiffRow]
+    /// ``appleRule`` when a row is lost or may be lost (the update tightens requirements),
+    /// else nil (and absent from the JSON document).
+    public var rule: String?
 
     /// Creates a diff result.
     public init(
@@ -40,6 +43,8 @@ public struct MatrixDiffResult: Sendable, Hashable, Codable {
         self.newEligible = newEligible
         self.total = total
         self.changes = changes
+        let tightens = changes.contains { $0.change == .lost || $0.change == .mayBeLost }
+        self.rule = tightens ? Self.appleRule : nil
     }
 
     /// The changed rows of one kind.

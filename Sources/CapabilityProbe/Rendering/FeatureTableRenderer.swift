@@ -1,7 +1,8 @@
 /// Renders a ``FeatureTable`` as Markdown, CSV, JSON or a self-contained HTML page.
 ///
 /// Machine names and values come from devices and are untrusted: Markdown cells are
-/// pipe- and HTML-escaped, CSV fields quoted, HTML escaped with ``TerminalText/escapeMarkup(_:)``.
+/// pipe- and HTML-escaped, CSV fields quoted, HTML escaped with ``TerminalText/escapeMarkup(_:)``
+/// after control and bidi-override characters became `?`.
 public enum FeatureTableRenderer {
     /// The output formats of `capcheck report`.
     public enum Format: String, Sendable, CaseIterable {
@@ -57,7 +58,7 @@ public enum FeatureTableRenderer {
             + table.machines.map { MarkdownText.cell($0.name) }.joined(separator: " | ") + " |\n"
         out += "| --- | --- |" + String(repeating: " :---: |", count: table.machines.count) + "\n"
         for row in table.rows {
-            out += "| \(MarkdownText.cell(row.label)) | `\(row.id)` | "
+            out += "| \(MarkdownText.cell(row.label)) | \(MarkdownText.code(row.id)) | "
             out += row.cells.map { MarkdownText.cell(glyph($0)) }.joined(separator: " | ") + " |\n"
         }
         if let manifest = table.manifest {
@@ -91,7 +92,9 @@ public enum FeatureTableRenderer {
     /// - Parameter table: The table.
     /// - Returns: HTML text.
     public static func html(_ table: FeatureTable) -> String {
-        func e(_ text: String) -> String { TerminalText.escapeMarkup(text) }
+        // Control and bidi-override characters become `?` (as in Markdown and CSV) so a
+        // device name cannot reorder the text around it; then markup is escaped.
+        func e(_ text: String) -> String { TerminalText.escapeMarkup(TerminalText.sanitize(text)) }
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -103,8 +106,11 @@ public enum FeatureTableRenderer {
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
             table { border-collapse: collapse; }
-            th, td { border: 1px solid #999; padding: .3em .6em; }
-            thead th { background: #eee; vertical-align: bottom; }
+            th, td { border: 1px solid #999; padding: .3em .6em; overflow-wrap: break-word; }
+            thead th { background: #eee; vertical-align: bottom; overflow-wrap: anywhere; }
+            tbody th { text-align: left; font-weight: normal; white-space: nowrap; }
+            tr.verdict th { white-space: normal; overflow-wrap: anywhere; }
+            tbody th code { display: block; }
             td.cell { text-align: center; }
             td.present { background: #e6f4e6; }
             td.absent { background: #f6e6e6; }
@@ -113,9 +119,11 @@ public enum FeatureTableRenderer {
             tr.verdict th, tr.verdict td { font-weight: bold; border-top: 2px solid #333; }
             .legend, .sources { color: #444; }
             @media print {
-              body { margin: 0; font-size: 10pt; }
+              body { margin: 0; font-size: 9pt; }
+              table { width: 100%; page-break-inside: auto; }
+              thead { display: table-header-group; }
+              th, td { padding: .15em .3em; }
               td.present, td.absent, td.unknown, thead th { background: none; }
-              table { page-break-inside: auto; }
               tr { page-break-inside: avoid; }
             }
             </style>

@@ -25,4 +25,20 @@ public enum MarkdownText {
         }
         return out
     }
+
+    /// An identifier as inline code when it is plain (`A`–`Z`, `a`–`z`, digits, `.`, `_`, `:`,
+    /// `-`), else as an escaped cell: a backtick inside a code span would end it, and escapes
+    /// do not work there.
+    /// - Parameter text: An identifier, possibly untrusted (a snapshot's capability id).
+    /// - Returns: `` `id` `` or escaped text.
+    public static func code(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar)
+                        || ".:_-".unicodeScalars.contains(scalar))
+            }
+        return plain ? "`" + text + "`" : cell(text)
+    }
 }

@@ -35,9 +35,7 @@ public enum MatrixDiffRenderer {
             out +=
                 "\(lost) lost, \(gained) gained, \(diff.changes.count - lost - gained) uncertain\n"
         }
-        if lost + diff.rows(.mayBeLost).count > 0 {
-            out += "Note: \(MatrixDiffResult.appleRule).\n"
-        }
+        if let rule = diff.rule { out += "Note: \(rule).\n" }
         return out
     }
 

@@ -1,6 +1,7 @@
 /// Renders a ``MatrixResult`` as text, CSV or JSON.
 public enum MatrixRenderer {
-    /// The human table: provenance, one line per row with Play-style reasons, family summaries.
+    /// The human table: provenance, one line per row with Play-style reasons, family summaries
+    /// (when some family groups more than one row), totals.
     /// - Parameter result: The filtered matrix.
     /// - Returns: Plain text; row names and table text are sanitised for terminals.
     public static func text(_ result: MatrixResult) -> String {
@@ -28,9 +29,12 @@ public enum MatrixRenderer {
                 ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
             out += "\n"
         }
-        out += "\nFamilies\n"
-        for family in result.families {
-            out += "  " + TerminalText.sanitize(family.sentence) + "\n"
+        // A table without families makes every row its own family: no section then.
+        if result.families.count < result.rows.count {
+            out += "\nFamilies\n"
+            for family in result.families {
+                out += "  " + TerminalText.sanitize(family.sentence) + "\n"
+            }
         }
         let totals = result.totals
         out +=

@@ -19,19 +19,16 @@ struct DiffCommand: Command {
 
     var old: String
     var new: String
-    var table: String?
-    var builtin: String?
+    var source: MatrixTableChoice
     var noLoss: Bool
-    var kind: String?
-    var allowUnknown: Bool
+    var manifestOptions: MatrixManifestOptions
     var json: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        table = try arguments.value("matrix")
-        builtin = try arguments.value("builtin")
+        let table = try arguments.value("matrix")
+        let builtin = try arguments.value("builtin")
         noLoss = try arguments.flag("no-loss")
-        kind = try arguments.value("kind")
-        allowUnknown = try arguments.flag("allow-unknown")
+        manifestOptions = try MatrixManifestOptions(&arguments)
         json = try arguments.flag("json")
         let positionals = arguments.positionals()
         guard positionals.count == 2 else {
@@ -42,26 +39,19 @@ struct DiffCommand: Command {
         }
         old = positionals[0]
         new = positionals[1]
-        switch (table, builtin) {
-        case (nil, nil):
-            throw UsageError("give --matrix TABLE or --builtin NAME", command: Self.name)
-        case (.some, .some):
-            throw UsageError("give --matrix TABLE or --builtin NAME, not both", command: Self.name)
-        default: break
-        }
+        source = try MatrixTableChoice(
+            table: table, builtin: builtin, tableWording: "--matrix TABLE", command: Self.name)
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
         let matrix: DeviceMatrix
-        switch MatrixInputs.matrix(table: table, builtin: builtin, env: env) {
+        switch source.load(in: env) {
         case .value(let value): matrix = value
         case .failed(let code): return code
         }
         var evaluators: [ManifestRowEvaluator] = []
         for path in [old, new] {
-            switch MatrixInputs.evaluator(
-                manifest: path, kind: kind, allowUnknown: allowUnknown, env: env)
-            {
+            switch manifestOptions.evaluator(path, in: env) {
             case .value(let value): evaluators.append(value)
             case .failed(let code): return code
             }

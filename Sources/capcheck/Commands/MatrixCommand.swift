@@ -21,20 +21,17 @@ struct MatrixCommand: Command {
           --list-builtin        List the built-in matrices
         """
 
-    var table: String?
-    var builtin: String?
+    var source: MatrixTableChoice?
     var manifest: String?
-    var kind: String?
-    var allowUnknown: Bool
+    var manifestOptions: MatrixManifestOptions
     var json: Bool
     var csv: Bool
     var listBuiltin: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        builtin = try arguments.value("builtin")
+        let builtin = try arguments.value("builtin")
         manifest = try arguments.value("manifest")
-        kind = try arguments.value("kind")
-        allowUnknown = try arguments.flag("allow-unknown")
+        manifestOptions = try MatrixManifestOptions(&arguments)
         json = try arguments.flag("json")
         csv = try arguments.flag("csv")
         listBuiltin = try arguments.flag("list-builtin")
@@ -42,17 +39,12 @@ struct MatrixCommand: Command {
         if positionals.count > 1 {
             throw UsageError("unexpected argument '\(positionals[1])'", command: Self.name)
         }
-        table = positionals.first
         if listBuiltin { return }
         if json && csv {
             throw UsageError("--json and --csv exclude each other", command: Self.name)
         }
-        switch (table, builtin) {
-        case (nil, nil): throw UsageError("give a TABLE or --builtin NAME", command: Self.name)
-        case (.some, .some):
-            throw UsageError("give a TABLE or --builtin NAME, not both", command: Self.name)
-        default: break
-        }
+        source = try MatrixTableChoice(
+            table: positionals.first, builtin: builtin, tableWording: "a TABLE", command: Self.name)
         if manifest == nil { throw UsageError("--manifest is required", command: Self.name) }
     }
 
@@ -64,16 +56,16 @@ struct MatrixCommand: Command {
             }
             return .ok
         }
-        guard let manifest else { return env.fail("--manifest is required", .usage) }
+        guard let manifest, let source else {
+            return env.fail("give a TABLE or --builtin NAME and --manifest", .usage)
+        }
         let matrix: DeviceMatrix
-        switch MatrixInputs.matrix(table: table, builtin: builtin, env: env) {
+        switch source.load(in: env) {
         case .value(let value): matrix = value
         case .failed(let code): return code
         }
         let evaluator: ManifestRowEvaluator
-        switch MatrixInputs.evaluator(
-            manifest: manifest, kind: kind, allowUnknown: allowUnknown, env: env)
-        {
+        switch manifestOptions.evaluator(manifest, in: env) {
         case .value(let value): evaluator = value
         case .failed(let code): return code
         }

@@ -21,16 +21,14 @@ struct ReportCommand: Command {
 
     var from: [String]
     var manifest: String?
-    var kind: String?
-    var allowUnknown: Bool
+    var manifestOptions: MatrixManifestOptions
     var format: FeatureTableRenderer.Format
     var output: String?
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.values("from")
         manifest = try arguments.value("manifest")
-        kind = try arguments.value("kind")
-        allowUnknown = try arguments.flag("allow-unknown")
+        manifestOptions = try MatrixManifestOptions(&arguments)
         let formatName = try arguments.value("format") ?? "md"
         guard let format = FeatureTableRenderer.Format(rawValue: formatName) else {
             throw UsageError(
@@ -51,9 +49,7 @@ struct ReportCommand: Command {
         }
         var verdicts: [RowEvaluation]?
         if let manifest {
-            switch MatrixInputs.evaluator(
-                manifest: manifest, kind: kind, allowUnknown: allowUnknown, env: env)
-            {
+            switch manifestOptions.evaluator(manifest, in: env) {
             case .value(let evaluator): verdicts = machines.map { evaluator.evaluate($0.report) }
             case .failed(let code): return code
             }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import CapabilityProbe
+
+/// The matrix text renderer and the HTML page's layout rules.
+@Suite struct MatrixRenderingTests {
+    static func result(_ table: String) throws -> MatrixResult {
+        let matrix = try MatrixParser.parse(text: table, path: "t.csv")
+        let manifest = try ManifestLoader.load(
+            data: Data(#"{"version": 1, "require": ["sensor.gyroscope"]}"#.utf8), path: "m.json")
+        return MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: "m.json")
+    }
+
+    @Test func summarisesFamiliesOnlyWhenATableGroupsRows() throws {
+        let grouped = MatrixRenderer.text(try Self.result("Device,Family,Gyroscope\nA,F,yes\nB,F,no\nC,G,yes\n"))
+        #expect(grouped.contains("\nFamilies\n  F: 1 of 2 eligible (1 excluded)\n  G: 1 of 1 eligible\n"))
+        let flat = MatrixRenderer.text(try Self.result("Device,Gyroscope\nA,yes\nB,no\nC,\n"))
+        #expect(!flat.contains("Families"))
+        #expect(flat.hasSuffix("C           undecided  the table does not say: sensor.gyroscope\n\n1 of 3 rows eligible, 1 excluded, 1 undecided\n"))
+    }
+
+    @Test func sanitisesHostileRowNamesAndProvenanceForTheTerminal() throws {
+        let text = MatrixRenderer.text(
+            try Self.result("# source: \u{1b}]0;owned\u{7}\nDevice,Gyroscope\n\"\u{1b}[2J\u{202e}evil\",yes\n"))
+        #expect(!text.contains("\u{1b}") && !text.contains("\u{7}") && !text.contains("\u{202e}"))
+        #expect(text.contains("Provenance source: ?]0;owned?\n"))
+        #expect(text.contains("?[2J?evil"))
+    }
+
+    @Test func neutralisesBidiOverridesInTheHTMLPage() throws {
+        let name = "abc\u{202e}fdp.exe"
+        let report = CapabilityReport(
+            source: SourceInfo(kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false, complete: true),
+            machine: MachineIdentity(model: name), capabilities: [], devices: [])
+        let html = FeatureTableRenderer.html(FeatureTable(machines: [(name, report)]))
+        #expect(!html.contains("\u{202e}"))
+        #expect(html.contains("<th scope=\"col\">abc?fdp.exe</th>"))
+    }
+
+    @Test func printsTheHTMLTableAcrossThePageWidthWithItsHeaderOnEveryPage() throws {
+        let html = FeatureTableRenderer.html(FeatureTable(machines: []))
+        let print = try #require(html.range(of: "@media print {")).upperBound
+        let rules = String(html[print...].prefix { $0 != "<" })
+        #expect(rules.contains("table { width: 100%;"))
+        #expect(rules.contains("thead { display: table-header-group; }"))
+        #expect(rules.contains("tr { page-break-inside: avoid; }"))
+        #expect(html.contains("overflow-wrap: anywhere"))
+    }
+}
+
+/// Capability ids read from a snapshot are untrusted too: they reach the Markdown `Id` column.
+@Suite struct FeatureTableIdentifierTests {
+    @Test func keepsAHostileCapabilityIdInsideItsMarkdownCell() throws {
+        let id = "x` | <img src=x onerror=alert(1)> `"
+        let report = CapabilityReport(
+            source: SourceInfo(kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false, complete: true),
+            machine: MachineIdentity(model: "M"),
+            capabilities: [CapabilityFinding(id: id, status: .present, count: 1)], devices: [])
+        let markdown = FeatureTableRenderer.markdown(FeatureTable(machines: [("M", report)]))
+        let line = try #require(markdown.split(separator: "\n").first { $0.contains("onerror") })
+        #expect(!line.contains("<img"))
+        #expect(line.replacingOccurrences(of: "\\|", with: "").split(separator: "|").count == 3)
+        #expect(markdown.contains("| `cellular` |"))
+    }
+}
