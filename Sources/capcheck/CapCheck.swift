@@ -68,7 +68,8 @@ enum CapCheck {
     static func usageError(_ error: UsageError, env: CommandEnvironment) -> ExitCode {
         env.stderr.line("capcheck: error: \(TerminalText.sanitize(error.message))")
         if let name = error.command, let type = commands.first(where: { $0.name == name }) {
-            env.stderr.line("usage: " + type.usage.replacingOccurrences(of: "\n", with: "\n       "))
+            env.stderr.line(
+                "usage: " + type.usage.replacingOccurrences(of: "\n", with: "\n       "))
             env.stderr.line("See 'capcheck help \(name)'.")
         } else {
             env.stderr.line("See 'capcheck --help'.")

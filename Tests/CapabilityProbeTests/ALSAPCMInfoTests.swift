@@ -26,20 +26,26 @@ import Testing
     @Test(arguments: [("pcmC0D3p", 0, 3, "p"), ("pcmC12D0c", 12, 0, "c")])
     func readsPCMNumbers(name: String, card: Int, device: Int, direction: String) throws {
         let numbers = try #require(ALSAPCMInfo.numbers(ofPCMNamed: name))
-        #expect(numbers.card == card && numbers.device == device && String(numbers.direction) == direction)
+        #expect(
+            numbers.card == card && numbers.device == device
+                && String(numbers.direction) == direction)
     }
 
     static func card(_ pcms: [(String, String?)], pciClass: String = "0x040300") -> [Device] {
         let pci = "/devices/pci0000:00/0000:00:1b.0"
         var devices = [
-            Device(id: pci, subsystem: "pci", driver: "snd_hda_intel", properties: ["PCI_CLASS": "40300", "PCI_ID": "8086:1C20"]),
+            Device(
+                id: pci, subsystem: "pci", driver: "snd_hda_intel",
+                properties: ["PCI_CLASS": "40300", "PCI_ID": "8086:1C20"]),
             Device(id: pci + "/sound/card0", subsystem: "sound", attributes: ["id": "PCH"]),
         ]
         for (name, alsa) in pcms {
             var facts: [String: JSONValue] = [:]
             if let alsa { facts["alsa"] = ALSAPCMInfo(id: alsa, name: alsa).json }
             devices.append(
-                Device(id: pci + "/sound/card0/" + name, subsystem: "sound", devnode: "/dev/snd/" + name, facts: facts))
+                Device(
+                    id: pci + "/sound/card0/" + name, subsystem: "sound",
+                    devnode: "/dev/snd/" + name, facts: facts))
         }
         return DeviceTree.linkParents(devices)
     }

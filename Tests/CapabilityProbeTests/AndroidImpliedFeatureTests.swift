@@ -32,7 +32,10 @@ import Testing
         ("ACCESS_MOCK_LOCATION", ["android.hardware.location"]),
         ("ACCESS_LOCATION_EXTRA_COMMANDS", ["android.hardware.location"]),
         ("INSTALL_LOCATION_PROVIDER", ["android.hardware.location"]),
-        ("ACCESS_COARSE_LOCATION", ["android.hardware.location", "android.hardware.location.network"]),
+        (
+            "ACCESS_COARSE_LOCATION",
+            ["android.hardware.location", "android.hardware.location.network"]
+        ),
         ("ACCESS_FINE_LOCATION", ["android.hardware.location", "android.hardware.location.gps"]),
         ("RECORD_AUDIO", ["android.hardware.microphone"]),
         ("CALL_PHONE", ["android.hardware.telephony"]),
@@ -78,7 +81,9 @@ import Testing
         #expect(
             implied(result)
                 == (implies
-                    ? ["android.hardware.bluetooth [requested android.permission.BLUETOOTH permission]"]
+                    ? [
+                        "android.hardware.bluetooth [requested android.permission.BLUETOOTH permission]"
+                    ]
                     : []))
     }
 
@@ -109,7 +114,8 @@ import Testing
             """)
         #expect(implied(result).isEmpty)
         #expect(
-            result.requirements.first { $0.key == "android.hardware.location" }?.wanted == .optional)
+            result.requirements.first { $0.key == "android.hardware.location" }?.wanted == .optional
+        )
     }
 
     @Test func optionalChildImpliesNoParent() throws {

@@ -5,11 +5,13 @@ import Testing
 
 @Suite struct BuiltinMatrixTests {
     static func evaluator(_ file: String) throws -> ManifestRowEvaluator {
-        ManifestRowEvaluator(manifest: try ManifestLoader.load(path: Fixtures.path("matrix/\(file)")))
+        ManifestRowEvaluator(
+            manifest: try ManifestLoader.load(path: Fixtures.path("matrix/\(file)")))
     }
 
     static func eligible(_ manifest: String) throws -> [String] {
-        let result = MatrixFilter.evaluate(try BuiltinMatrices.load("ios-2011"), with: try evaluator(manifest))
+        let result = MatrixFilter.evaluate(
+            try BuiltinMatrices.load("ios-2011"), with: try evaluator(manifest))
         return result.rows.filter { $0.verdict == .eligible }.map(\.name)
     }
 
@@ -48,13 +50,17 @@ import Testing
             #expect(ipad.finding("camera.back")?.status == .present)
             #expect(ipad.finding("camera.autofocus")?.status == .absent)
             #expect(ipad.finding("camera.any")?.details["megapixels"] == .double(1.4))
-            #expect(ipad.finding("camera.video")?.details["modes"] == .array(["1280x720@30", "640x480@30"]))
+            #expect(
+                ipad.finding("camera.video")?.details["modes"]
+                    == .array(["1280x720@30", "640x480@30"]))
         }
         let iphone4 = try report("iPhone 4")
         #expect(iphone4.finding("camera.flash")?.status == .present)
         #expect(iphone4.finding("camera.autofocus")?.status == .present)
         #expect(iphone4.finding("camera.any")?.details["megapixels"] == .double(5.0))
-        #expect(iphone4.finding("camera.video")?.details["modes"] == .array(["1280x720@30", "640x360@30"]))
+        #expect(
+            iphone4.finding("camera.video")?.details["modes"]
+                == .array(["1280x720@30", "640x360@30"]))
         let original = try report("iPhone (Original)")
         #expect(original.finding("camera.front")?.status == .absent)
         #expect(original.finding("camera.video")?.details["modes"] == nil)
@@ -97,7 +103,8 @@ import Testing
 
     @Test func summarisesEachFamily() throws {
         let result = MatrixFilter.evaluate(
-            try BuiltinMatrices.load("ios-2011"), with: try Self.evaluator("front-facing-camera.plist"))
+            try BuiltinMatrices.load("ios-2011"),
+            with: try Self.evaluator("front-facing-camera.plist"))
         #expect(
             result.families.map(\.sentence) == [
                 "iPhone: 1 of 4 eligible (3 excluded)", "iPod touch: 1 of 4 eligible (3 excluded)",

@@ -5,7 +5,9 @@ import Testing
 @Suite struct DetailsTextTests {
     static func report(_ findings: [CapabilityFinding]) -> CapabilityReport {
         CapabilityReport(
-            source: SourceInfo(kind: .snapshot, udevDatabase: true, attributes: true, complete: true), machine: MachineIdentity(), capabilities: findings,
+            source: SourceInfo(
+                kind: .snapshot, udevDatabase: true, attributes: true, complete: true),
+            machine: MachineIdentity(), capabilities: findings,
             devices: [])
     }
 
@@ -24,12 +26,17 @@ import Testing
                     ])
                 ]),
                 "ignored": .array([
-                    .object(["device": .string("/devices/usb1/1-5/1-5:1.2"), "reason": .string("metadata node")])
+                    .object([
+                        "device": .string("/devices/usb1/1-5/1-5:1.2"),
+                        "reason": .string("metadata node"),
+                    ])
                 ]),
             ])
         let text = ListRenderer.render(Self.report([finding]))
         #expect(text.contains("megapixels 2.07\n"))
-        #expect(text.contains("- Integrated Camera · driver uvcvideo · facing front · ir no · nodes video0\n"))
+        #expect(
+            text.contains(
+                "- Integrated Camera · driver uvcvideo · facing front · ir no · nodes video0\n"))
         #expect(text.contains("- ignored: 1-5:1.2 · reason metadata node\n"))
         #expect(!text.contains("/devices/usb1/1-5/1-5:1.0/video4linux"))
     }
@@ -46,7 +53,11 @@ import Testing
     @Test func sanitisesDeviceStringsInDetails() {
         let finding = CapabilityFinding(
             id: "input.touchscreen", status: .present, count: 1,
-            details: ["devices": .array([.object(["name": .string("Evil\u{1b}[2JPanel"), "points": .int(5)])])])
+            details: [
+                "devices": .array([
+                    .object(["name": .string("Evil\u{1b}[2JPanel"), "points": .int(5)])
+                ])
+            ])
         let text = ListRenderer.render(Self.report([finding]))
         #expect(text.contains("- Evil?[2JPanel · points 5"))
         #expect(!text.contains("\u{1b}"))
@@ -62,10 +73,12 @@ import Testing
             wrapped.map { $0.trimmingPrefix("  ") }.joined(separator: " · ") == line)
     }
 
-    @Test(arguments: [
-        (JSONValue.double(-1.0), "-1"), (.double(0.8), "0.8"), (.double(276.54), "276.54"),
-        (.bool(true), "yes"), (.array([]), nil), (.null, nil), (.int(25_769_803_776), "25769803776"),
-    ] as [(JSONValue, String?)])
+    @Test(
+        arguments: [
+            (JSONValue.double(-1.0), "-1"), (.double(0.8), "0.8"), (.double(276.54), "276.54"),
+            (.bool(true), "yes"), (.array([]), nil), (.null, nil),
+            (.int(25_769_803_776), "25769803776"),
+        ] as [(JSONValue, String?)])
     func writesValuesInWords(value: JSONValue, text: String?) {
         #expect(DetailsText.valueText(value) == text)
     }

@@ -12,7 +12,10 @@ import Testing
 
     @Test func classifiesThisMachineHonestly() throws {
         let report = CapabilityClassifier().classify(try UdevDeviceSource().inventory())
-        for id in ["sensor.accelerometer", "sensor.gyroscope", "input.touchscreen", "gpu", "display", "power.battery", "memory.total", "cpu.arch"] {
+        for id in [
+            "sensor.accelerometer", "sensor.gyroscope", "input.touchscreen", "gpu", "display",
+            "power.battery", "memory.total", "cpu.arch",
+        ] {
             #expect(report.finding(id) != nil, "\(id)")
         }
         if Self.directoryIsEmpty("/sys/bus/iio/devices") {

@@ -88,7 +88,8 @@ import Testing
         #expect(
             message { () throws(ManifestError) in
                 try ManifestLoader.load(path: Fixtures.path("manifests/manifest-truncated.json"))
-            }?.hasSuffix("manifest-truncated.json: line 4, column 1: not valid JSON: unexpected end of file")
+            }?.hasSuffix(
+                "manifest-truncated.json: line 4, column 1: not valid JSON: unexpected end of file")
                 == true)
     }
 
@@ -112,6 +113,8 @@ import Testing
             message { () throws(ManifestError) in
                 try ManifestLoader.load(
                     data: Data(json.utf8), path: "m.json", options: .init(allowUnknown: true))
-            } == "m.json: require[0]: bad predicate 'memory.total >= lots': expected a size such as 3GiB")
+            }
+                == "m.json: require[0]: bad predicate 'memory.total >= lots': expected a size such as 3GiB"
+        )
     }
 }

@@ -5,13 +5,15 @@ import Testing
 
 @Suite struct MatrixDiffTests {
     static func evaluator(_ file: String) throws -> ManifestRowEvaluator {
-        ManifestRowEvaluator(manifest: try ManifestLoader.load(path: Fixtures.path("matrix/\(file)")))
+        ManifestRowEvaluator(
+            manifest: try ManifestLoader.load(path: Fixtures.path("matrix/\(file)")))
     }
 
     @Test func addingGPSLosesTheRowsWithoutGPSAndNamesTheKey() throws {
         let diff = MatrixDiff.compare(
             try BuiltinMatrices.load("ios-2011"), old: try Self.evaluator("gyroscope.plist"),
-            new: try Self.evaluator("gyroscope-gps.plist"), oldPath: "old.plist", newPath: "new.plist")
+            new: try Self.evaluator("gyroscope-gps.plist"), oldPath: "old.plist",
+            newPath: "new.plist")
         #expect(diff.rows(.lost).map(\.name) == ["iPod touch (4th Gen)", "iPad 2 WiFi"])
         #expect(diff.rows(.lost).allSatisfy { $0.keys.map(\.key) == ["gps"] })
         #expect(diff.rows(.gained).isEmpty)
@@ -32,9 +34,11 @@ import Testing
     }
 
     @Test func anUnknownCellMakesALossUncertain() throws {
-        let matrix = try MatrixParser.parse(text: "Device,GPS,Gyroscope\nA,,yes\nB,no,yes\n", path: "t.csv")
+        let matrix = try MatrixParser.parse(
+            text: "Device,GPS,Gyroscope\nA,,yes\nB,no,yes\n", path: "t.csv")
         let diff = MatrixDiff.compare(
-            matrix, old: try Self.evaluator("gyroscope.plist"), new: try Self.evaluator("gyroscope-gps.plist"),
+            matrix, old: try Self.evaluator("gyroscope.plist"),
+            new: try Self.evaluator("gyroscope-gps.plist"),
             oldPath: "old", newPath: "new")
         #expect(diff.changes.map(\.change) == [.mayBeLost, .lost])
         #expect(diff.changes[0].keys.map(\.key) == ["gps"])
@@ -42,8 +46,10 @@ import Testing
 
     @Test(arguments: [
         (RowVerdict.excluded, RowVerdict.eligible, MatrixChange?.some(.gained)),
-        (.eligible, .excluded, .lost), (.eligible, .undecided, .mayBeLost), (.undecided, .excluded, .mayBeLost),
-        (.undecided, .eligible, .mayBeGained), (.excluded, .undecided, .mayBeGained), (.eligible, .eligible, nil),
+        (.eligible, .excluded, .lost), (.eligible, .undecided, .mayBeLost),
+        (.undecided, .excluded, .mayBeLost),
+        (.undecided, .eligible, .mayBeGained), (.excluded, .undecided, .mayBeGained),
+        (.eligible, .eligible, nil),
         (.excluded, .excluded, nil), (.undecided, .undecided, nil),
     ])
     func classifiesEveryVerdictMove(old: RowVerdict, new: RowVerdict, change: MatrixChange?) {

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct MatrixFilterTests {
     static func manifest(_ json: String) throws -> ManifestRowEvaluator {
-        ManifestRowEvaluator(manifest: try ManifestLoader.load(data: Data(json.utf8), path: "m.json"))
+        ManifestRowEvaluator(
+            manifest: try ManifestLoader.load(data: Data(json.utf8), path: "m.json"))
     }
 
     static let table = """
@@ -19,7 +20,8 @@ import Testing
 
     @Test func neverCountsABlankCellAsNo() throws {
         let matrix = try MatrixParser.parse(text: Self.table, path: "t.csv")
-        let result = MatrixFilter.evaluate(matrix, with: try Self.manifest(#"{"version": 1, "require": ["location.gnss"]}"#))
+        let result = MatrixFilter.evaluate(
+            matrix, with: try Self.manifest(#"{"version": 1, "require": ["location.gnss"]}"#))
         #expect(result.rows.map(\.verdict) == [.eligible, .undecided, .excluded, .eligible])
         #expect(result.rows[1].unknown.map(\.key) == ["location.gnss"])
         #expect(result.rows[1].failing.isEmpty)
@@ -29,29 +31,36 @@ import Testing
 
     @Test func leavesACapabilityWithoutAColumnUndecided() throws {
         let matrix = try MatrixParser.parse(text: Self.table, path: "t.csv")
-        let result = MatrixFilter.evaluate(matrix, with: try Self.manifest(#"{"version": 1, "require": ["nfc"]}"#))
+        let result = MatrixFilter.evaluate(
+            matrix, with: try Self.manifest(#"{"version": 1, "require": ["nfc"]}"#))
         #expect(result.rows.allSatisfy { $0.verdict == .undecided })
     }
 
     @Test func excludesRowsWithAForbiddenCapability() throws {
         let matrix = try MatrixParser.parse(text: Self.table, path: "t.csv")
-        let result = MatrixFilter.evaluate(matrix, with: try Self.manifest(#"{"version": 1, "forbid": ["cellular"]}"#))
+        let result = MatrixFilter.evaluate(
+            matrix, with: try Self.manifest(#"{"version": 1, "forbid": ["cellular"]}"#))
         #expect(result.rows.map(\.verdict) == [.excluded, .eligible, .eligible, .excluded])
         #expect(result.rows[0].failing.map(\.playWording) == ["has excluded feature: cellular"])
     }
 
     @Test func givesEqualRowsTheirOwnNames() throws {
         let matrix = try MatrixParser.parse(text: Self.table, path: "t.csv")
-        let result = MatrixFilter.evaluate(matrix, with: try Self.manifest(#"{"version": 1, "require": ["cellular"]}"#))
+        let result = MatrixFilter.evaluate(
+            matrix, with: try Self.manifest(#"{"version": 1, "require": ["cellular"]}"#))
         #expect(result.rows.map(\.name) == ["Known", "Blank GPS", "No GPS", "Twin of Known"])
         #expect(result.rows.map(\.family) == ["F", "F", "G", "G"])
         #expect(result.rows.map(\.line) == [3, 4, 5, 6])
-        #expect(result.families.map(\.sentence) == ["F: 1 of 2 eligible (1 excluded)", "G: 1 of 2 eligible (1 excluded)"])
+        #expect(
+            result.families.map(\.sentence) == [
+                "F: 1 of 2 eligible (1 excluded)", "G: 1 of 2 eligible (1 excluded)",
+            ])
     }
 
     @Test func keepsImpliedParentsWhenRowsShareAnEvaluation() throws {
         let matrix = try MatrixParser.parse(
-            text: "Device,Camera,Front Camera,GPS\nA,,yes,yes\nB,,no,no\nC,,yes,no\nD,no,,yes\n", path: "t.csv")
+            text: "Device,Camera,Front Camera,GPS\nA,,yes,yes\nB,,no,no\nC,,yes,no\nD,no,,yes\n",
+            path: "t.csv")
         #expect(MatrixFilter.relevantColumns(matrix, ids: ["camera.any"]).0 == [0, 1])
         let result = MatrixFilter.evaluate(
             matrix, with: try Self.manifest(#"{"version": 1, "require": ["camera.any"]}"#))
@@ -59,7 +68,8 @@ import Testing
     }
 
     @Test func impliesParentsFromDefiniteCells() throws {
-        let matrix = try MatrixParser.parse(text: "Device,GPS,Camera,Front Camera\nA,yes,no,\nB,no,,yes\n", path: "t.csv")
+        let matrix = try MatrixParser.parse(
+            text: "Device,GPS,Camera,Front Camera\nA,yes,no,\nB,no,,yes\n", path: "t.csv")
         let builder = MatrixReportBuilder(matrix: matrix)
         let a = builder.report(for: matrix.rows[0])
         #expect(a.finding("location.any")?.status == .present)
@@ -78,13 +88,16 @@ import Testing
         #expect(report.finding("camera.video")?.details["modes"] == .array(["1920x1080@30"]))
         #expect(report.finding("memory.total")?.details["bytes"] == .int(4 * 1_073_741_824))
         let result = MatrixFilter.evaluate(
-            matrix, with: try Self.manifest(#"{"version": 1, "require": ["memory.total >= 3GiB", "camera.megapixels >= 5"]}"#))
+            matrix,
+            with: try Self.manifest(
+                #"{"version": 1, "require": ["memory.total >= 3GiB", "camera.megapixels >= 5"]}"#))
         #expect(result.rows.map(\.verdict) == [.eligible, .excluded, .undecided])
         #expect(result.rows[1].failing.map(\.key) == ["memory.total >= 3GiB"])
     }
 
     @Test(arguments: [
-        ("720p at 30fps", "1280x720@30"), ("VGA at 30fps", "640x480@30"), ("360p at 30fps", "640x360@30"),
+        ("720p at 30fps", "1280x720@30"), ("VGA at 30fps", "640x480@30"),
+        ("360p at 30fps", "640x360@30"),
         ("1920×1080 29.97fps", "1920x1080@30"), ("1280x720@60", "1280x720@60"),
     ])
     func readsVideoModesAsPrinted(text: String, mode: String) throws {

@@ -6,13 +6,17 @@ import Testing
 @Suite struct MatrixJSONWriterTests {
     @Test func writesTheSameDocumentAsTheEncoder() throws {
         let matrix = try MatrixParser.parse(
-            text: "# source: \"q\" / \\ é \u{7}\nDevice,Family,Gyroscope,GPS,Cellular\n\"A \"\"1\"\"\",F,yes,,no\nB\tb,F,,no,yes\nC,,no,yes,no\n",
+            text:
+                "# source: \"q\" / \\ é \u{7}\nDevice,Family,Gyroscope,GPS,Cellular\n\"A \"\"1\"\"\",F,yes,,no\nB\tb,F,,no,yes\nC,,no,yes,no\n",
             path: "t.csv")
         let manifest = try ManifestLoader.load(
-            data: Data(#"{"version": 1, "require": ["sensor.gyroscope", "location.gnss"], "forbid": ["cellular"]}"#.utf8),
+            data: Data(
+                #"{"version": 1, "require": ["sensor.gyroscope", "location.gnss"], "forbid": ["cellular"]}"#
+                    .utf8),
             path: "m.json")
         for path in ["m.json", nil] {
-            let result = MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: path)
+            let result = MatrixFilter.evaluate(
+                matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: path)
             let written = MatrixJSONWriter.json(result)
             #expect(written == (try JSONOutput.string(result)))
             #expect(try JSONDecoder().decode(MatrixResult.self, from: Data(written.utf8)) == result)

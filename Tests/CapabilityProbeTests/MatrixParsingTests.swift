@@ -9,7 +9,8 @@ import Testing
     @Test(arguments: forms)
     func readsEveryTableForm(file: String) throws {
         let matrix = try MatrixParser.parse(contentsOf: Fixtures.path("matrix/\(file)"))
-        #expect(matrix.provenance == ["source: written by hand for capcheck tests", "date: 2026-11"])
+        #expect(
+            matrix.provenance == ["source: written by hand for capcheck tests", "date: 2026-11"])
         #expect(matrix.rows.map(\.name) == ["Phone A, 64 GB", "Phone A Lite", "Tablet B"])
         #expect(matrix.rows.map(\.family) == ["Phone A", "Phone A", "Tablet B"])
         #expect(matrix.hasFamily)
@@ -32,13 +33,19 @@ import Testing
     }
 
     @Test func theThreeFormsGiveTheSameRows() throws {
-        let matrices = try Self.forms.map { try MatrixParser.parse(contentsOf: Fixtures.path("matrix/\($0)")) }
+        let matrices = try Self.forms.map {
+            try MatrixParser.parse(contentsOf: Fixtures.path("matrix/\($0)"))
+        }
         func normalized(_ matrix: DeviceMatrix) -> [String: [String: String]] {
             var rows: [String: [String: String]] = [:]
             for row in matrix.rows {
                 var cells: [String: String] = ["family": row.family ?? ""]
-                for (index, id) in matrix.capabilityIDs.enumerated() { cells[id] = "\(row.cells[index])" }
-                for (index, kind) in matrix.valueKinds.enumerated() { cells[kind.rawValue] = row.values[index] }
+                for (index, id) in matrix.capabilityIDs.enumerated() {
+                    cells[id] = "\(row.cells[index])"
+                }
+                for (index, kind) in matrix.valueKinds.enumerated() {
+                    cells[kind.rawValue] = row.values[index]
+                }
                 rows[row.name] = cells
             }
             return rows
@@ -46,14 +53,17 @@ import Testing
         #expect(normalized(matrices[0]) == normalized(matrices[1]))
         // JSON numbers print as Swift doubles ("8.0"); the synthetic reports are equal.
         for index in matrices[0].rows.indices {
-            let csvReport = MatrixReportBuilder(matrix: matrices[0]).report(for: matrices[0].rows[index])
-            let jsonReport = MatrixReportBuilder(matrix: matrices[2]).report(for: matrices[2].rows[index])
+            let csvReport = MatrixReportBuilder(matrix: matrices[0]).report(
+                for: matrices[0].rows[index])
+            let jsonReport = MatrixReportBuilder(matrix: matrices[2]).report(
+                for: matrices[2].rows[index])
             #expect(csvReport.capabilities == jsonReport.capabilities)
         }
     }
 
     @Test(arguments: [
-        ("yes", MatrixCell.yes), ("Yes", .yes), ("y", .yes), ("true", .yes), ("TRUE", .yes), ("1", .yes),
+        ("yes", MatrixCell.yes), ("Yes", .yes), ("y", .yes), ("true", .yes), ("TRUE", .yes),
+        ("1", .yes),
         ("☑", .yes), ("✔", .yes), ("✓", .yes), ("no", .no), ("N", .no), ("false", .no), ("0", .no),
         ("☐", .no), ("✘", .no), ("✗", .no), ("", .unknown), ("  ", .unknown), ("unknown", .unknown),
         ("?", .unknown), ("n/a", .unknown),
@@ -76,13 +86,18 @@ import Testing
 
     /// manifests.md §4.3: seed matrix columns → capcheck ids.
     @Test(arguments: [
-        ("Cellular", "cellular"), ("WiFi", "net.wifi"), ("Bluetooth", "bluetooth"), ("Speaker", "audio.output"),
-        ("Audio In", "audio.input"), ("Accelerometer", "sensor.accelerometer"), ("Magnetometer", "sensor.magnetometer"),
-        ("Gyroscope", "sensor.gyroscope"), ("GPS", "location.gnss"), ("Proximity Sensor", "sensor.proximity"),
+        ("Cellular", "cellular"), ("WiFi", "net.wifi"), ("Bluetooth", "bluetooth"),
+        ("Speaker", "audio.output"),
+        ("Audio In", "audio.input"), ("Accelerometer", "sensor.accelerometer"),
+        ("Magnetometer", "sensor.magnetometer"),
+        ("Gyroscope", "sensor.gyroscope"), ("GPS", "location.gnss"),
+        ("Proximity Sensor", "sensor.proximity"),
         ("Camera", "camera.any"), ("Video", "camera.video"), ("Vibration", "haptics.vibration"),
-        ("audio-in", "audio.input"), ("PROXIMITY_SENSOR", "sensor.proximity"), ("front-facing-camera", "camera.front"),
+        ("audio-in", "audio.input"), ("PROXIMITY_SENSOR", "sensor.proximity"),
+        ("front-facing-camera", "camera.front"),
         ("still-camera", "camera.any"), ("video-camera", "camera.video"), ("telephony", "cellular"),
-        ("android.hardware.sensor.compass", "sensor.magnetometer"), ("camera.autofocus", "camera.autofocus"),
+        ("android.hardware.sensor.compass", "sensor.magnetometer"),
+        ("camera.autofocus", "camera.autofocus"),
         ("cpu.arch.x86_64", "cpu.arch.x86_64"), ("armv7", "cpu.arch.armv7"),
     ])
     func mapsEveryKnownAliasToItsCapability(header: String, id: String) {
@@ -90,7 +105,8 @@ import Testing
     }
 
     @Test func everySeedHeaderIsKnown() throws {
-        let matrix = try MatrixParser.parse(text: try Fixtures.text("data/seed-device-matrix.csv"), path: "seed")
+        let matrix = try MatrixParser.parse(
+            text: try Fixtures.text("data/seed-device-matrix.csv"), path: "seed")
         #expect(matrix.capabilityColumns.count == 13)
         #expect(matrix.rows.count == 12)
         #expect(matrix.nameHeader == "Device")
@@ -98,7 +114,8 @@ import Testing
 
     @Test func keepsAppleKeysWithoutLinuxMeaningAsIgnoredColumns() throws {
         let matrix = try MatrixParser.parse(
-            text: try Fixtures.text("data/apple-device-compatibility-2017-partial.csv"), path: "apple")
+            text: try Fixtures.text("data/apple-device-compatibility-2017-partial.csv"),
+            path: "apple")
         #expect(matrix.rows.count == 10)
         #expect(matrix.ignoredColumns.map(\.header).contains("metal"))
         #expect(matrix.capabilityIDs.contains("camera.front"))
@@ -106,18 +123,27 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Gyroscop", "'Gyroscope' (sensor.gyroscope)"), ("Proximty Sensor", "'Proximity Sensor' (sensor.proximity)"),
+        ("Gyroscop", "'Gyroscope' (sensor.gyroscope)"),
+        ("Proximty Sensor", "'Proximity Sensor' (sensor.proximity)"),
         ("camera.fornt", "'camera.front'"), ("Audio Inn", "'Audio In' (audio.input)"),
     ])
     func namesTheNearestAliasForAnUnknownHeader(header: String, suggestion: String) {
-        #expect(throws: MatrixError.unknownHeader(path: "t.csv", line: 2, header: header, suggestion: suggestion)) {
-            try MatrixParser.parse(text: "# provenance\nDevice,\(header)\nPhone,yes\n", path: "t.csv")
+        #expect(
+            throws: MatrixError.unknownHeader(
+                path: "t.csv", line: 2, header: header, suggestion: suggestion)
+        ) {
+            try MatrixParser.parse(
+                text: "# provenance\nDevice,\(header)\nPhone,yes\n", path: "t.csv")
         }
     }
 
     @Test func saysNothingWhenNoAliasIsNear() {
-        #expect(throws: MatrixError.unknownHeader(path: "t.md", line: 1, header: "Teleporter", suggestion: nil)) {
-            try MatrixParser.parse(text: "| Device | Teleporter |\n|---|---|\n| A | yes |\n", path: "t.md")
+        #expect(
+            throws: MatrixError.unknownHeader(
+                path: "t.md", line: 1, header: "Teleporter", suggestion: nil)
+        ) {
+            try MatrixParser.parse(
+                text: "| Device | Teleporter |\n|---|---|\n| A | yes |\n", path: "t.md")
         }
     }
 
@@ -134,15 +160,18 @@ import Testing
 
     @Test func saysACameraTableIsNotADeviceTable() throws {
         let error = #expect(throws: MatrixError.self) {
-            try MatrixParser.parse(text: try Fixtures.text("data/seed-camera-table.csv"), path: "cams.csv")
+            try MatrixParser.parse(
+                text: try Fixtures.text("data/seed-camera-table.csv"), path: "cams.csv")
         }
         #expect(
-            error?.description.hasPrefix("cams.csv:3: unknown column 'Focus': this is a camera table") == true)
+            error?.description.hasPrefix(
+                "cams.csv:3: unknown column 'Focus': this is a camera table") == true)
         #expect(error?.description.hasSuffix("--builtin ios-2011") == true)
     }
 
     @Test func readsRFC4180QuotingAcrossLines() throws {
-        let text = "Device,GPS,Notes\r\n\"Phone \"\"X\"\", 5G\",yes,\"two\r\nlines, one comma\"\r\nPlain,no,\r\n"
+        let text =
+            "Device,GPS,Notes\r\n\"Phone \"\"X\"\", 5G\",yes,\"two\r\nlines, one comma\"\r\nPlain,no,\r\n"
         let matrix = try MatrixParser.parse(text: text, path: "q.csv")
         #expect(matrix.rows.map(\.name) == ["Phone \"X\", 5G", "Plain"])
         #expect(matrix.rows[0].values == ["two\r\nlines, one comma"])
@@ -153,10 +182,19 @@ import Testing
         ("Device,GPS\nPhone,yes,no\n", "t.csv:2: 3 fields, the header has 2"),
         ("Device,GPS\n\"Phone,yes\n", "t.csv:2: a quoted field is never closed"),
         ("Device,GPS\n\"Phone\"x,yes\n", "t.csv:2: text after a closing quote in field 1"),
-        ("Device,GPS,location.gnss\nPhone,yes,yes\n", "t.csv:1: columns 'GPS' and 'location.gnss' both give location.gnss"),
+        (
+            "Device,GPS,location.gnss\nPhone,yes,yes\n",
+            "t.csv:1: columns 'GPS' and 'location.gnss' both give location.gnss"
+        ),
         ("Device,GPS\n,yes\n", "t.csv:2: the row has no name in its first column"),
-        ("Device,StillMegapixels\nPhone,lots\n", "t.csv:2: column 'StillMegapixels': 'lots' is not a number"),
-        ("Device,VideoMode\nPhone,HD at fast\n", "t.csv:2: column 'VideoMode': 'HD at fast' is not a video mode like '720p at 30fps' or '1280x720@30'"),
+        (
+            "Device,StillMegapixels\nPhone,lots\n",
+            "t.csv:2: column 'StillMegapixels': 'lots' is not a number"
+        ),
+        (
+            "Device,VideoMode\nPhone,HD at fast\n",
+            "t.csv:2: column 'VideoMode': 'HD at fast' is not a video mode like '720p at 30fps' or '1280x720@30'"
+        ),
         ("# only provenance\n", "t.csv: no table header found"),
     ])
     func reportsBadTablesWithFileAndLine(text: String, message: String) {
@@ -175,7 +213,8 @@ import Testing
     }
 
     @Test func readsAJSONArrayOfRows() throws {
-        let text = #"[{"model": "A", "gps": true, "memory.total.bytes": 4294967296}, {"model": "B", "gps": null}]"#
+        let text =
+            #"[{"model": "A", "gps": true, "memory.total.bytes": 4294967296}, {"model": "B", "gps": null}]"#
         let matrix = try MatrixParser.parse(text: text, path: "rows.json")
         #expect(matrix.rows.map(\.name) == ["A", "B"])
         #expect(matrix.rows.map(\.cells) == [[.yes], [.unknown]])
@@ -185,7 +224,8 @@ import Testing
 
     @Test func reportsABadJSONRowByIndex() {
         do {
-            _ = try MatrixParser.parse(text: #"{"rows": [{"name": "A", "GPS": "often"}]}"#, path: "r.json")
+            _ = try MatrixParser.parse(
+                text: #"{"rows": [{"name": "A", "GPS": "often"}]}"#, path: "r.json")
             Issue.record("parsed a bad row")
         } catch {
             #expect(error.description.hasPrefix("r.json: rows[0]: column 'GPS': 'often' is not"))

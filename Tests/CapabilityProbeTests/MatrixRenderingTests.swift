@@ -9,20 +9,28 @@ import Testing
         let matrix = try MatrixParser.parse(text: table, path: "t.csv")
         let manifest = try ManifestLoader.load(
             data: Data(#"{"version": 1, "require": ["sensor.gyroscope"]}"#.utf8), path: "m.json")
-        return MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: "m.json")
+        return MatrixFilter.evaluate(
+            matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: "m.json")
     }
 
     @Test func summarisesFamiliesOnlyWhenATableGroupsRows() throws {
-        let grouped = MatrixRenderer.text(try Self.result("Device,Family,Gyroscope\nA,F,yes\nB,F,no\nC,G,yes\n"))
-        #expect(grouped.contains("\nFamilies\n  F: 1 of 2 eligible (1 excluded)\n  G: 1 of 1 eligible\n"))
+        let grouped = MatrixRenderer.text(
+            try Self.result("Device,Family,Gyroscope\nA,F,yes\nB,F,no\nC,G,yes\n"))
+        #expect(
+            grouped.contains(
+                "\nFamilies\n  F: 1 of 2 eligible (1 excluded)\n  G: 1 of 1 eligible\n"))
         let flat = MatrixRenderer.text(try Self.result("Device,Gyroscope\nA,yes\nB,no\nC,\n"))
         #expect(!flat.contains("Families"))
-        #expect(flat.hasSuffix("C           undecided  the table does not say: sensor.gyroscope\n\n1 of 3 rows eligible, 1 excluded, 1 undecided\n"))
+        #expect(
+            flat.hasSuffix(
+                "C           undecided  the table does not say: sensor.gyroscope\n\n1 of 3 rows eligible, 1 excluded, 1 undecided\n"
+            ))
     }
 
     @Test func sanitisesHostileRowNamesAndProvenanceForTheTerminal() throws {
         let text = MatrixRenderer.text(
-            try Self.result("# source: \u{1b}]0;owned\u{7}\nDevice,Gyroscope\n\"\u{1b}[2J\u{202e}evil\",yes\n"))
+            try Self.result(
+                "# source: \u{1b}]0;owned\u{7}\nDevice,Gyroscope\n\"\u{1b}[2J\u{202e}evil\",yes\n"))
         #expect(!text.contains("\u{1b}") && !text.contains("\u{7}") && !text.contains("\u{202e}"))
         #expect(text.contains("Provenance source: ?]0;owned?\n"))
         #expect(text.contains("?[2J?evil"))
@@ -31,7 +39,9 @@ import Testing
     @Test func neutralisesBidiOverridesInTheHTMLPage() throws {
         let name = "abc\u{202e}fdp.exe"
         let report = CapabilityReport(
-            source: SourceInfo(kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false, complete: true),
+            source: SourceInfo(
+                kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false,
+                complete: true),
             machine: MachineIdentity(model: name), capabilities: [], devices: [])
         let html = FeatureTableRenderer.html(FeatureTable(machines: [(name, report)]))
         #expect(!html.contains("\u{202e}"))
@@ -54,7 +64,9 @@ import Testing
     @Test func keepsAHostileCapabilityIdInsideItsMarkdownCell() throws {
         let id = "x` | <img src=x onerror=alert(1)> `"
         let report = CapabilityReport(
-            source: SourceInfo(kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false, complete: true),
+            source: SourceInfo(
+                kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false,
+                complete: true),
             machine: MachineIdentity(model: "M"),
             capabilities: [CapabilityFinding(id: id, status: .present, count: 1)], devices: [])
         let markdown = FeatureTableRenderer.markdown(FeatureTable(machines: [("M", report)]))

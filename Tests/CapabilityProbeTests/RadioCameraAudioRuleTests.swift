@@ -9,7 +9,8 @@ import Testing
     static let usbInterface = "/devices/pci0000:00/0000:00:14.0/usb1/1-5/1-5:1.0"
 
     static func classify(_ devices: [Device], complete: Bool = true) -> CapabilityReport {
-        let source = SourceInfo(kind: .snapshot, udevDatabase: false, attributes: true, complete: complete)
+        let source = SourceInfo(
+            kind: .snapshot, udevDatabase: false, attributes: true, complete: complete)
         let inventory = DeviceInventory(
             source: source, machine: MachineIdentity(), devices: DeviceTree.linkParents(devices))
         return CapabilityClassifier().classify(inventory)
@@ -19,24 +20,30 @@ import Testing
     static func uvcTree(node facts: CameraFacts, name: String = "USB Camera") -> [Device] {
         [
             Device(
-                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-5", subsystem: "usb", devtype: "usb_device",
-                driver: "usb", attributes: ["idVendor": "046d", "idProduct": "082d", "removable": "removable"]),
+                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-5", subsystem: "usb",
+                devtype: "usb_device",
+                driver: "usb",
+                attributes: ["idVendor": "046d", "idProduct": "082d", "removable": "removable"]),
             Device(
                 id: usbInterface, subsystem: "usb", devtype: "usb_interface", driver: "uvcvideo",
                 properties: ["INTERFACE": "14/1/0"]),
             Device(
-                id: usbInterface + "/video4linux/video0", subsystem: "video4linux", devnode: "/dev/video0",
+                id: usbInterface + "/video4linux/video0", subsystem: "video4linux",
+                devnode: "/dev/video0",
                 attributes: ["index": "0", "name": name], facts: ["v4l2": facts.json]),
         ]
     }
 
     static func camera(
-        caps: UInt32, formats: [String] = ["YUYV"], modes: [String: [String]] = [:], still: (Int, Int)? = nil,
+        caps: UInt32, formats: [String] = ["YUYV"], modes: [String: [String]] = [:],
+        still: (Int, Int)? = nil,
         orientation: String? = nil, autofocus: Bool? = nil, flash: Bool? = nil
     ) -> CameraFacts {
         CameraFacts(
-            driver: "uvcvideo", card: "USB Camera", busInfo: "usb-0000:00:14.0-5", capabilities: caps,
-            formats: formats, formatModes: modes, stillWidth: still?.0, stillHeight: still?.1, autofocus: autofocus,
+            driver: "uvcvideo", card: "USB Camera", busInfo: "usb-0000:00:14.0-5",
+            capabilities: caps,
+            formats: formats, formatModes: modes, stillWidth: still?.0, stillHeight: still?.1,
+            autofocus: autofocus,
             flash: flash, orientation: orientation)
     }
 
@@ -45,13 +52,16 @@ import Testing
             Self.uvcTree(
                 node: Self.camera(
                     caps: 0x0420_0001, formats: ["MJPG", "YUYV"],
-                    modes: ["MJPG": ["640x480@30", "1920x1080@30", "1280x720@60"]], still: (1920, 1080),
+                    modes: ["MJPG": ["640x480@30", "1920x1080@30", "1280x720@60"]],
+                    still: (1920, 1080),
                     orientation: "back", autofocus: true)))
         let camera = try #require(report.finding("camera.any"))
         #expect(camera.status == .present)
         #expect(camera.count == 1)
         #expect(camera.details["megapixels"] == .double(1920.0 * 1080.0 / 1_000_000))
-        #expect(report.finding("camera.video")?.details["modes"] == .array(["640x480@30", "1280x720@60", "1920x1080@30"]))
+        #expect(
+            report.finding("camera.video")?.details["modes"]
+                == .array(["640x480@30", "1280x720@60", "1920x1080@30"]))
         #expect(report.finding("camera.back")?.status == .present)
         #expect(report.finding("camera.front")?.status == .absent)
         #expect(report.finding("camera.autofocus")?.status == .present)
@@ -77,7 +87,8 @@ import Testing
     }
 
     @Test func listsAGreyscaleOnlyCameraAsIRWithoutCountingIt() throws {
-        let report = Self.classify(Self.uvcTree(node: Self.camera(caps: 0x0420_0001, formats: ["GREY"])))
+        let report = Self.classify(
+            Self.uvcTree(node: Self.camera(caps: 0x0420_0001, formats: ["GREY"])))
         let camera = try #require(report.finding("camera.any"))
         #expect(camera.status == .unknown)
         #expect(camera.count == 0)
@@ -95,16 +106,22 @@ import Testing
     static func bluetoothTree(hci facts: JSONValue?) -> [Device] {
         var devices = [
             Device(
-                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7", subsystem: "usb", devtype: "usb_device", driver: "usb",
+                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7", subsystem: "usb",
+                devtype: "usb_device", driver: "usb",
                 attributes: ["idVendor": "8087", "idProduct": "0a2a"]),
             Device(
-                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7/1-7:1.0", subsystem: "usb", devtype: "usb_interface",
-                driver: "btusb", attributes: ["bInterfaceClass": "e0", "bInterfaceSubClass": "01", "bInterfaceProtocol": "01"]),
+                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7/1-7:1.0", subsystem: "usb",
+                devtype: "usb_interface",
+                driver: "btusb",
+                attributes: [
+                    "bInterfaceClass": "e0", "bInterfaceSubClass": "01", "bInterfaceProtocol": "01",
+                ]),
         ]
         if let facts {
             devices.append(
                 Device(
-                    id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7/1-7:1.0/bluetooth/hci0", subsystem: "bluetooth",
+                    id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7/1-7:1.0/bluetooth/hci0",
+                    subsystem: "bluetooth",
                     devtype: "host", facts: facts == .null ? [:] : ["hci": facts]))
         }
         return devices
@@ -112,11 +129,15 @@ import Testing
 
     /// `facts["hci"]` as the kernel probe writes it for a controller with these LMP features.
     static func hci(features: [UInt8]) -> JSONValue {
-        BluetoothControllerFacts(info: HCIDeviceInfo(index: 0, name: "hci0", features: features)).json
+        BluetoothControllerFacts(info: HCIDeviceInfo(index: 0, name: "hci0", features: features))
+            .json
     }
 
     @Test(arguments: [
-        (hci(features: [0xff, 0xff, 0x8f, 0xfe, 0xdb, 0xff, 0x5b, 0x87]), CapabilityStatus.present),
+        (
+            hci(features: [0xff, 0xff, 0x8f, 0xfe, 0xdb, 0xff, 0x5b, 0x87]),
+            CapabilityStatus.present
+        ),
         (hci(features: [0xff, 0xff, 0x8f, 0xfe, 0x9b, 0xff, 0x59, 0x87]), .absent),
         (hci(features: [0, 0, 0, 0, 0, 0, 0, 0]), .unknown),
         (.object(["error": "permission denied opening the HCI socket"]), .unknown),
@@ -129,7 +150,8 @@ import Testing
     }
 
     @Test func reportsABluetoothInterfaceWithoutHCIAsPresent() throws {
-        let bluetooth = try #require(Self.classify(Self.bluetoothTree(hci: nil)).finding("bluetooth"))
+        let bluetooth = try #require(
+            Self.classify(Self.bluetoothTree(hci: nil)).finding("bluetooth"))
         #expect(bluetooth.status == .present)
         #expect(bluetooth.count == 1)
         #expect(bluetooth.evidence.first?.reason.hasSuffix("no hci") == true)
@@ -137,8 +159,12 @@ import Testing
 
     @Test func reportsUnboundPCIRadiosAsPresent() throws {
         let report = Self.classify([
-            Device(id: "/devices/pci0000:00/0000:00:1c.0/0000:02:00.0", subsystem: "pci", properties: ["PCI_CLASS": "28000", "PCI_ID": "8086:2723"]),
-            Device(id: "/devices/pci0000:00/0000:00:1c.0/0000:02:00.1", subsystem: "pci", attributes: ["class": "0x0d1100"]),
+            Device(
+                id: "/devices/pci0000:00/0000:00:1c.0/0000:02:00.0", subsystem: "pci",
+                properties: ["PCI_CLASS": "28000", "PCI_ID": "8086:2723"]),
+            Device(
+                id: "/devices/pci0000:00/0000:00:1c.0/0000:02:00.1", subsystem: "pci",
+                attributes: ["class": "0x0d1100"]),
         ])
         let wifi = try #require(report.finding("net.wifi"))
         #expect(wifi.status == .present)
@@ -152,8 +178,11 @@ import Testing
     @Test func findsGNSSAndNFCClassDevices() throws {
         let report = Self.classify([
             Device(id: "/devices/platform/soc/gnss-uart", subsystem: "platform"),
-            Device(id: "/devices/platform/soc/gnss-uart/gnss/gnss0", subsystem: "gnss", properties: ["GNSS_TYPE": "UBX"]),
-            Device(id: "/devices/platform/soc/i2c-1/1-0028", subsystem: "i2c", driver: "nxp-nci_i2c"),
+            Device(
+                id: "/devices/platform/soc/gnss-uart/gnss/gnss0", subsystem: "gnss",
+                properties: ["GNSS_TYPE": "UBX"]),
+            Device(
+                id: "/devices/platform/soc/i2c-1/1-0028", subsystem: "i2c", driver: "nxp-nci_i2c"),
             Device(id: "/devices/platform/soc/i2c-1/1-0028/nfc/nfc0", subsystem: "nfc"),
         ])
         #expect(report.finding("location.gnss")?.status == .present)
@@ -167,7 +196,8 @@ import Testing
     @Test func treatsAGenericUSBSerialAdapterAsPossibleGNSS() throws {
         let report = Self.classify([
             Device(
-                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-2", subsystem: "usb", devtype: "usb_device",
+                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-2", subsystem: "usb",
+                devtype: "usb_device",
                 properties: ["PRODUCT": "10c4/ea60/100"])
         ])
         #expect(report.finding("location.gnss")?.status == .unknown)
@@ -177,12 +207,19 @@ import Testing
     @Test func excludesModemAndHDMIOnlyCards() throws {
         let gpu = "/devices/pci0000:00/0000:00:01.0/0000:01:00"
         let report = Self.classify([
-            Device(id: gpu + ".0", subsystem: "pci", driver: "nouveau", properties: ["PCI_CLASS": "30000", "PCI_ID": "10DE:1C82"]),
-            Device(id: gpu + ".1", subsystem: "pci", driver: "snd_hda_intel", properties: ["PCI_CLASS": "40300", "PCI_ID": "10DE:0FB9"]),
+            Device(
+                id: gpu + ".0", subsystem: "pci", driver: "nouveau",
+                properties: ["PCI_CLASS": "30000", "PCI_ID": "10DE:1C82"]),
+            Device(
+                id: gpu + ".1", subsystem: "pci", driver: "snd_hda_intel",
+                properties: ["PCI_CLASS": "40300", "PCI_ID": "10DE:0FB9"]),
             Device(id: gpu + ".1/sound/card1", subsystem: "sound"),
             Device(id: gpu + ".1/sound/card1/pcmC1D3p", subsystem: "sound"),
-            Device(id: "/devices/pci0000:00/0000:00:1f.6", subsystem: "pci", driver: "snd_intel8x0m"),
-            Device(id: "/devices/pci0000:00/0000:00:1f.6/sound/card0", subsystem: "sound", properties: ["SOUND_CLASS": "modem"]),
+            Device(
+                id: "/devices/pci0000:00/0000:00:1f.6", subsystem: "pci", driver: "snd_intel8x0m"),
+            Device(
+                id: "/devices/pci0000:00/0000:00:1f.6/sound/card0", subsystem: "sound",
+                properties: ["SOUND_CLASS": "modem"]),
             Device(id: "/devices/pci0000:00/0000:00:1f.6/sound/card0/pcmC0D0c", subsystem: "sound"),
             Device(id: "/devices/pci0000:00/0000:00:1f.6/sound/card0/pcmC0D0p", subsystem: "sound"),
         ])
@@ -195,7 +232,9 @@ import Testing
 
     @Test func leavesAudioUnknownForACardWithoutPCMs() throws {
         let report = Self.classify([
-            Device(id: "/devices/pci0000:00/0000:00:1f.3", subsystem: "pci", driver: "sof-audio-pci-intel-tgl"),
+            Device(
+                id: "/devices/pci0000:00/0000:00:1f.3", subsystem: "pci",
+                driver: "sof-audio-pci-intel-tgl"),
             Device(id: "/devices/pci0000:00/0000:00:1f.3/sound/card0", subsystem: "sound"),
             Device(id: "/devices/platform/thinkpad_acpi/sound/card29", subsystem: "sound"),
         ])
@@ -219,19 +258,29 @@ import Testing
         "bluetooth.le", "cellular", "cellular.sms", "nfc", "location.gnss", "location.any",
     ])
     func neverReportsAbsentFromAPartialSource(_ id: String) throws {
-        let report = Self.classify([Device(id: "/devices/virtual/misc/fuse", subsystem: "misc")], complete: false)
+        let report = Self.classify(
+            [Device(id: "/devices/virtual/misc/fuse", subsystem: "misc")], complete: false)
         #expect(report.finding(id)?.status == .unknown)
     }
 
     @Test(arguments: [
-        ("umockdev/canon-powershot-sx200.umockdev", "/devices/pci0000:00/0000:00:1a.0/usb1/1-1/1-1.5/1-1.5.2/1-1.5.2.3"),
-        ("umockdev/sony-xperia-mini-pro.umockdev", "/devices/pci0000:00/0000:00:1a.0/usb1/1-1/1-1.5/1-1.5.2/1-1.5.2.4"),
+        (
+            "umockdev/canon-powershot-sx200.umockdev",
+            "/devices/pci0000:00/0000:00:1a.0/usb1/1-1/1-1.5/1-1.5.2/1-1.5.2.3"
+        ),
+        (
+            "umockdev/sony-xperia-mini-pro.umockdev",
+            "/devices/pci0000:00/0000:00:1a.0/usb1/1-1/1-1.5/1-1.5.2/1-1.5.2.4"
+        ),
     ])
-    func doesNotTakeUSBStillCamerasOrPhonesForCameras(_ recording: String, _ device: String) throws {
+    func doesNotTakeUSBStillCamerasOrPhonesForCameras(_ recording: String, _ device: String) throws
+    {
         let report = try Fixtures.report(recording)
         let camera = try #require(report.finding("camera.any"))
         #expect(camera.status == .absent)
-        let ignored = (camera.details["ignored"]?.arrayValue ?? []).compactMap { $0.objectValue?["device"]?.stringValue }
+        let ignored = (camera.details["ignored"]?.arrayValue ?? []).compactMap {
+            $0.objectValue?["device"]?.stringValue
+        }
         #expect(ignored == [device])
         #expect(report.finding("cellular")?.status == .absent)
     }
@@ -243,13 +292,19 @@ import Testing
     @Test func aKVMKeyboardWithACameraKeyIsNoCamera() {
         let usb = "/devices/pci0000:00/0000:00:14.0/usb1/1-3/1-3:1.0"
         let devices = [
-            Device(id: "/devices/pci0000:00/0000:00:14.0/usb1/1-3", subsystem: "usb", devtype: "usb_device",
-                   properties: ["ID_MODEL": "KVM_Switch"]),
-            Device(id: usb, subsystem: "usb", devtype: "usb_interface", driver: "usbhid",
-                   properties: ["INTERFACE": "3/1/1"]),
-            Device(id: usb + "/0003:0557:2419.0001/input/input20", subsystem: "input",
-                   properties: ["ID_INPUT": "1", "ID_INPUT_KEY": "1", "NAME": "\"ATEN KVM Switch\"",
-                                "KEY": "10000000000000 0 0 0"]),
+            Device(
+                id: "/devices/pci0000:00/0000:00:14.0/usb1/1-3", subsystem: "usb",
+                devtype: "usb_device",
+                properties: ["ID_MODEL": "KVM_Switch"]),
+            Device(
+                id: usb, subsystem: "usb", devtype: "usb_interface", driver: "usbhid",
+                properties: ["INTERFACE": "3/1/1"]),
+            Device(
+                id: usb + "/0003:0557:2419.0001/input/input20", subsystem: "input",
+                properties: [
+                    "ID_INPUT": "1", "ID_INPUT_KEY": "1", "NAME": "\"ATEN KVM Switch\"",
+                    "KEY": "10000000000000 0 0 0",
+                ]),
         ]
         let report = RadioCameraAudioRuleTests.classify(devices)
         #expect(report.finding("camera.any")?.status == .absent)

@@ -45,7 +45,8 @@ import Testing
         let data = try Fixtures.data("umockdev/synaptics-touchpad.umockdev")
         #expect(try RecordedSource.detect(data, path: "t") == .umockdev)
         let inventory = try RecordedSource.inventory(data, path: "t")
-        let serio = try #require(inventory.devices.first { $0.id == "/devices/platform/i8042/serio1" })
+        let serio = try #require(
+            inventory.devices.first { $0.id == "/devices/platform/i8042/serio1" })
         #expect(serio.driver == "psmouse")
         #expect(serio.attribute("protocol") == "SynPS/2")
         let input = try #require(inventory.devices.first { $0.id.hasSuffix("input/input12") })
@@ -84,12 +85,17 @@ import Testing
 
     @Test(arguments: [
         ("P: /devices/a\nE: NOEQUALS\n", "dump.txt:2: 'E:' line without KEY=value"),
-        ("P: /devices/a\nthis is not a record\n", "dump.txt:2: expected 'X: value' (a letter, a colon, a space), got 'this is not a record'"),
+        (
+            "P: /devices/a\nthis is not a record\n",
+            "dump.txt:2: expected 'X: value' (a letter, a colon, a space), got 'this is not a record'"
+        ),
         ("P: /devices/a\n\nE: A=b\n", "dump.txt:3: a device block must start with 'P:', got 'E:'"),
         ("P: devices/a\n", "dump.txt:1: 'P:' must hold a device path starting with '/'"),
     ])
     func namesTheLineOfAMalformedDump(text: String, message: String) {
-        #expect(throws: SourceError.self) { try UdevadmDumpSource(text: text, path: "dump.txt").inventory() }
+        #expect(throws: SourceError.self) {
+            try UdevadmDumpSource(text: text, path: "dump.txt").inventory()
+        }
         do {
             _ = try UdevadmDumpSource(text: text, path: "dump.txt").inventory()
         } catch {
@@ -98,9 +104,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (Data(), "x: not a udevadm dump, umockdev recording or capcheck snapshot: the file is empty"),
-        (Data([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), "x: not a udevadm dump, umockdev recording or capcheck snapshot: binary data, not UTF-8 text"),
-        (Data("hello\n".utf8), "x: not a udevadm dump, umockdev recording or capcheck snapshot: first line 'hello' is neither 'P: /devices/…' nor a JSON object"),
+        (
+            Data(),
+            "x: not a udevadm dump, umockdev recording or capcheck snapshot: the file is empty"
+        ),
+        (
+            Data([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]),
+            "x: not a udevadm dump, umockdev recording or capcheck snapshot: binary data, not UTF-8 text"
+        ),
+        (
+            Data("hello\n".utf8),
+            "x: not a udevadm dump, umockdev recording or capcheck snapshot: first line 'hello' is neither 'P: /devices/…' nor a JSON object"
+        ),
     ])
     func rejectsContentThatIsNoKnownFormat(data: Data, message: String) {
         do {

@@ -8,11 +8,16 @@ import Testing
     /// source and a board read from a partial dump.
     static func table(withVerdict: Bool = true) throws -> FeatureTable {
         let laptop = CapabilityReport(
-            source: SourceInfo(kind: .udevadm, path: "LENOVO_T430S.txt", udevDatabase: true, attributes: false, complete: true),
+            source: SourceInfo(
+                kind: .udevadm, path: "LENOVO_T430S.txt", udevDatabase: true, attributes: false,
+                complete: true),
             machine: MachineIdentity(vendor: "LENOVO", model: "ThinkPad T430s"),
             capabilities: [
-                CapabilityFinding(id: "camera.any", status: .present, count: 1, details: ["megapixels": 0.92]),
-                CapabilityFinding(id: "camera.video", status: .present, count: 1, details: ["modes": .array(["1280x720@30", "640x480@30"])]),
+                CapabilityFinding(
+                    id: "camera.any", status: .present, count: 1, details: ["megapixels": 0.92]),
+                CapabilityFinding(
+                    id: "camera.video", status: .present, count: 1,
+                    details: ["modes": .array(["1280x720@30", "640x480@30"])]),
                 CapabilityFinding(id: "audio.input", status: .present, count: 1),
                 CapabilityFinding(id: "audio.output", status: .present, count: 1),
                 CapabilityFinding(id: "net.wifi", status: .present, count: 1),
@@ -20,27 +25,40 @@ import Testing
                 CapabilityFinding(id: "cellular", status: .present, count: 1),
                 CapabilityFinding(id: "location.gnss", status: .unknown),
                 CapabilityFinding(id: "sensor.gyroscope", status: .absent),
-                CapabilityFinding(id: "memory.total", status: .present, count: 2, details: ["bytes": .int(8 * 1_073_741_824)]),
+                CapabilityFinding(
+                    id: "memory.total", status: .present, count: 2,
+                    details: ["bytes": .int(8 * 1_073_741_824)]),
                 CapabilityFinding(id: "gpu", status: .present, count: 1),
             ], devices: [])
         let board = CapabilityReport(
-            source: SourceInfo(kind: .umockdev, path: "RPI3B.umockdev", udevDatabase: true, attributes: true, complete: false),
+            source: SourceInfo(
+                kind: .umockdev, path: "RPI3B.umockdev", udevDatabase: true, attributes: true,
+                complete: false),
             machine: MachineIdentity(model: "Raspberry Pi 3 Model B Rev 1.2"),
             capabilities: [
                 CapabilityFinding(id: "net.wifi", status: .present, count: 1),
                 CapabilityFinding(id: "bluetooth", status: .present, count: 1),
                 CapabilityFinding(id: "camera.any", status: .unknown),
                 CapabilityFinding(id: "sensor.gyroscope", status: .unknown),
-                CapabilityFinding(id: "memory.total", status: .present, count: 1, details: ["bytes": .int(1_073_741_824)]),
+                CapabilityFinding(
+                    id: "memory.total", status: .present, count: 1,
+                    details: ["bytes": .int(1_073_741_824)]),
             ], devices: [])
-        guard withVerdict else { return FeatureTable(machines: [("LENOVO ThinkPad T430s", laptop), ("Raspberry Pi 3", board)]) }
+        guard withVerdict else {
+            return FeatureTable(machines: [
+                ("LENOVO ThinkPad T430s", laptop), ("Raspberry Pi 3", board),
+            ])
+        }
         let manifest = try ManifestLoader.load(
-            data: Data(#"{"version": 1, "require": ["net.wifi", "camera.any", "memory.total >= 4GiB"]}"#.utf8),
+            data: Data(
+                #"{"version": 1, "require": ["net.wifi", "camera.any", "memory.total >= 4GiB"]}"#
+                    .utf8),
             path: "needs.json")
         let evaluator = ManifestRowEvaluator(manifest: manifest)
         return FeatureTable(
             machines: [("LENOVO ThinkPad T430s", laptop), ("Raspberry Pi 3", board)],
-            verdicts: [evaluator.evaluate(laptop), evaluator.evaluate(board)], manifest: "needs.json")
+            verdicts: [evaluator.evaluate(laptop), evaluator.evaluate(board)],
+            manifest: "needs.json")
     }
 
     @Test(arguments: FeatureTableRenderer.Format.allCases)
@@ -71,7 +89,9 @@ import Testing
 
     @Test func escapesAHostileMachineNameInHTML() throws {
         let report = CapabilityReport(
-            source: SourceInfo(kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false, complete: true),
+            source: SourceInfo(
+                kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false,
+                complete: true),
             machine: MachineIdentity(model: Self.hostile), capabilities: [], devices: [])
         let html = FeatureTableRenderer.html(FeatureTable(machines: [(Self.hostile, report)]))
         #expect(!html.contains("<script>"))
@@ -79,22 +99,30 @@ import Testing
         #expect(!html.contains("\u{1b}"))
         #expect(!html.contains("\u{7}"))
         #expect(html.contains("&quot;q&quot; &amp; &#39;a&#39;"))
-        #expect(!html.contains("<link") && !html.contains("src=") && !html.contains("http://") && !html.contains("https://"))
+        #expect(
+            !html.contains("<link") && !html.contains("src=") && !html.contains("http://")
+                && !html.contains("https://"))
         #expect(html.contains("@media print"))
     }
 
     @Test func escapesAHostileMachineNameInMarkdownAndCSV() throws {
         let report = CapabilityReport(
-            source: SourceInfo(kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false, complete: true),
+            source: SourceInfo(
+                kind: .snapshot, path: "evil.json", udevDatabase: true, attributes: false,
+                complete: true),
             machine: MachineIdentity(model: Self.hostile), capabilities: [], devices: [])
         let table = FeatureTable(machines: [(Self.hostile, report)])
         let markdown = FeatureTableRenderer.markdown(table)
         let header = try #require(markdown.split(separator: "\n").first)
         #expect(header.components(separatedBy: " | ").count == 3)
-        #expect(header.contains("\\|") && header.contains("&lt;script&gt;") && !header.contains("\u{1b}"))
+        #expect(
+            header.contains("\\|") && header.contains("&lt;script&gt;")
+                && !header.contains("\u{1b}"))
         let csv = FeatureTableRenderer.csv(table)
         let firstRecord = try #require(csv.split(separator: "\n").first)
-        #expect(firstRecord.hasPrefix("feature,id,\"<script>alert(1)</script>?[31m | \"\"q\"\" & 'a'? next\""))
+        #expect(
+            firstRecord.hasPrefix(
+                "feature,id,\"<script>alert(1)</script>?[31m | \"\"q\"\" & 'a'? next\""))
         #expect(!csv.contains("\u{1b}"))
         #expect(CSVText.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
     }
@@ -108,9 +136,12 @@ import Testing
     }
 
     @Test func rendersTheMatrixResultAsCSVWithProvenance() throws {
-        let matrix = try MatrixParser.parse(text: "# source: t\nDevice,GPS\n\"=A, b\",no\n", path: "t.csv")
-        let manifest = try ManifestLoader.load(data: Data(#"{"version": 1, "require": ["location.gnss"]}"#.utf8), path: "m.json")
-        let result = MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: "m.json")
+        let matrix = try MatrixParser.parse(
+            text: "# source: t\nDevice,GPS\n\"=A, b\",no\n", path: "t.csv")
+        let manifest = try ManifestLoader.load(
+            data: Data(#"{"version": 1, "require": ["location.gnss"]}"#.utf8), path: "m.json")
+        let result = MatrixFilter.evaluate(
+            matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: "m.json")
         #expect(
             MatrixRenderer.csv(result) == """
                 # matrix: t.csv

@@ -58,12 +58,14 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
         // ILITEK USB multi-touch panel (Checkbox does not assert TOUCHSCREEN here); i915 +
         // Radeon on fglrx (Checkbox VIDEO=2); an all-in-one without battery.
         SensorsInputPowerRow(
-            dump: "DELL_INSPIRON_3048", touchscreen: .present(1), gpu: .present(2), battery: .absent),
+            dump: "DELL_INSPIRON_3048", touchscreen: .present(1), gpu: .present(2), battery: .absent
+        ),
         // ACPI SMO8800 without a bound driver: not an accelerometer either.
         SensorsInputPowerRow(dump: "DELL_LATITUDEE4310", gpu: .present(1), battery: .present(1)),
         // Partial dump (31 records): proves no absence, so everything is unknown.
         SensorsInputPowerRow(
-            dump: "DELL_LATITUDE_7350_WITH_IPU6_DRIVER", accelerometer: .unknown, gyroscope: .unknown,
+            dump: "DELL_LATITUDE_7350_WITH_IPU6_DRIVER", accelerometer: .unknown,
+            gyroscope: .unknown,
             light: .unknown, proximity: .unknown, touchscreen: .unknown, vibration: .unknown,
             gpu: .unknown, battery: .unknown),
         SensorsInputPowerRow(dump: "DELL_OPTIPLEX9020AIO", gpu: .present(1), battery: .absent),
@@ -76,7 +78,8 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
             dump: "HP_ELITEBOOK_835_13_INCH_G10", light: .present(1), gpu: .present(1),
             battery: .absent),
         // i915 + NVIDIA GT 740M with no driver bound (counted, evidence says so).
-        SensorsInputPowerRow(dump: "HP_ENVY_15_MEDIATEK_BT", gpu: .present(2), battery: .present(1)),
+        SensorsInputPowerRow(
+            dump: "HP_ENVY_15_MEDIATEK_BT", gpu: .present(2), battery: .present(1)),
         // lis3lv02d is a real 3-axis accelerometer (in the base); like Checkbox.
         SensorsInputPowerRow(
             dump: "HP_PROBOOK6550B_ACCELEROMETER", accelerometer: .present(1), gpu: .present(1),
@@ -115,7 +118,8 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
 
     @Test(arguments: ["REALTEK_CARD_READER_AND_NVME", "CAPTURE_METADATA"])
     func listsTheSmo8800FreeFallSensorWithoutCountingIt(dump: String) throws {
-        let finding = try #require(try Fixtures.report("udevadm/\(dump).txt").finding("sensor.accelerometer"))
+        let finding = try #require(
+            try Fixtures.report("udevadm/\(dump).txt").finding("sensor.accelerometer"))
         #expect(finding.status == .absent)
         let freefall = try #require(finding.details["freefall"]?.arrayValue)
         #expect(freefall.contains { $0.stringValue?.hasSuffix("SMO8810:00") == true })
@@ -123,7 +127,8 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
 
     @Test func placesTheHPLis3lv02dAccelerometerInTheBase() throws {
         let finding = try #require(
-            try Fixtures.report("udevadm/HP_PROBOOK6550B_ACCELEROMETER.txt").finding("sensor.accelerometer"))
+            try Fixtures.report("udevadm/HP_PROBOOK6550B_ACCELEROMETER.txt").finding(
+                "sensor.accelerometer"))
         let device = try #require(finding.details["devices"]?.arrayValue?.first?.objectValue)
         #expect(device["location"] == "base")
         #expect(device["name"] == "ST LIS3LV02DL Accelerometer")
@@ -136,7 +141,8 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
         ("LENOVO_T430S", "unknown", 0.99),
     ])
     func mapsDumpBatteryStatusToState(dump: String, state: String, level: Double) throws {
-        let finding = try #require(try Fixtures.report("udevadm/\(dump).txt").finding("power.battery"))
+        let finding = try #require(
+            try Fixtures.report("udevadm/\(dump).txt").finding("power.battery"))
         #expect(finding.details["state"]?.stringValue == state)
         let measured = try #require(finding.details["level"]?.doubleValue)
         #expect(abs(measured - level) < 0.005)
@@ -144,7 +150,8 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
     }
 
     @Test func reportsNoSystemBatteryAsLevelMinusOne() throws {
-        let finding = try #require(try Fixtures.report("udevadm/QEMU_KVM.txt").finding("power.battery"))
+        let finding = try #require(
+            try Fixtures.report("udevadm/QEMU_KVM.txt").finding("power.battery"))
         #expect(finding.details["level"]?.doubleValue == -1)
         #expect(finding.details["state"] == "unknown")
     }
@@ -152,7 +159,10 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
     @Test func readsTheHIDAmbientLightSensorOfTheSensorHub() throws {
         let finding = try #require(
             try Fixtures.report("udevadm/HP_ELITEBOOK_835_13_INCH_G10.txt").finding("sensor.light"))
-        #expect(finding.evidence.map(\.device) == ["/devices/0020:1022:0001.0004/HID-SENSOR-200041.1.auto/iio:device0"])
+        #expect(
+            finding.evidence.map(\.device) == [
+                "/devices/0020:1022:0001.0004/HID-SENSOR-200041.1.auto/iio:device0"
+            ])
     }
 
     @Test func treatsTheRaspberryPiFirmwareTouchscreenAsUnknownWithoutADSIConnector() throws {
@@ -160,13 +170,17 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
         let withoutDSI = DeviceInventory(
             source: inventory.source, machine: inventory.machine,
             devices: inventory.devices.filter { !$0.id.contains("-DSI-") })
-        let finding = try #require(CapabilityClassifier().classify(withoutDSI).finding("input.touchscreen"))
+        let finding = try #require(
+            CapabilityClassifier().classify(withoutDSI).finding("input.touchscreen"))
         #expect(finding.status == .unknown)
     }
 
     @Test func saysArchitectureAndMemoryAreUnknownInDumps() throws {
         let report = try Fixtures.report("udevadm/LENOVO_T430S.txt")
-        for id in ["cpu.arch", "cpu.arch.x86_64", "cpu.arch.arm64", "cpu.arch.armv7", "cpu.arch.armv6", "memory.total"] {
+        for id in [
+            "cpu.arch", "cpu.arch.x86_64", "cpu.arch.arm64", "cpu.arch.armv7", "cpu.arch.armv6",
+            "memory.total",
+        ] {
             #expect(report.finding(id)?.status == .unknown, "\(id)")
         }
         #expect(report.finding("cpu.arch")?.details["hint"]?.stringValue?.hasPrefix("x86") == true)

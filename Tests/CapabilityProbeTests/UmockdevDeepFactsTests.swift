@@ -14,7 +14,9 @@ struct UmockdevDeepFactsTests {
         let dpi = try #require(display.details["dpi"]?.doubleValue)
         #expect(abs(dpi - 118) < 1)
         let panel = try #require(
-            display.details["devices"]?.arrayValue?.compactMap(\.objectValue).first { $0["status"] == "connected" })
+            display.details["devices"]?.arrayValue?.compactMap(\.objectValue).first {
+                $0["status"] == "connected"
+            })
         #expect(panel["edid"]?.objectValue?["vendor"] == "BOE")
         #expect(panel["preferredMode"] == "1366x768")
     }

@@ -14,13 +14,16 @@ struct UmockdevRadioCameraAudioTests {
         let camera = try #require(report.finding("camera.any"))
         #expect(camera.status == .unknown)
         #expect(camera.count == 0)
-        #expect(camera.evidence.map(\.device) == ["/devices/pci0000:00/0000:00:14.0/usb1/1-5/1-5:1.0"])
+        #expect(
+            camera.evidence.map(\.device) == ["/devices/pci0000:00/0000:00:14.0/usb1/1-5/1-5:1.0"])
         // The testbed answers no V4L2 ioctl: the probe's failure is the reason, and access says so.
         #expect(camera.evidence.first?.reason.contains("V4L2 probe failed") == true)
         #expect(camera.details["access"]?.arrayValue?.count == 1)
         // The metadata node (index 1) is ignored, not an undecided camera.
         let ignored = try #require(camera.details["ignored"]?.arrayValue?.first?.objectValue)
-        #expect(ignored["device"] == "/devices/pci0000:00/0000:00:14.0/usb1/1-5/1-5:1.0/video4linux/video1")
+        #expect(
+            ignored["device"]
+                == "/devices/pci0000:00/0000:00:14.0/usb1/1-5/1-5:1.0/video4linux/video1")
         #expect(report.finding("camera.front")?.status == .unknown)
         #expect(report.finding("camera.video")?.status == .unknown)
     }

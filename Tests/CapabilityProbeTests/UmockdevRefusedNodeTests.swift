@@ -6,8 +6,10 @@ import Testing
 /// The live path as an ordinary user: `capcheck` runs as `nobody` (setpriv) inside a umockdev
 /// testbed whose emulated `/dev/input/event4` is a root-only node, so the real `open(2)`
 /// fails with EACCES. The switch is still reported, its state is unknown with the reason.
-@Suite(.enabled(if: Umockdev.isAvailable && getuid() == 0
-    && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+@Suite(
+    .enabled(
+        if: Umockdev.isAvailable && getuid() == 0
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
 struct UmockdevRefusedNodeTests {
     @Test func refusedProximitySwitchIsPresentWithItsStateUnknown() throws {
         // The testbed directory is root-only (0700) and so is umockdev's ioctl socket
@@ -21,7 +23,8 @@ struct UmockdevRefusedNodeTests {
             [
                 "-d", Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.umockdev"),
                 "-i",
-                "/dev/input/event4=" + Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.ioctl"),
+                "/dev/input/event4="
+                    + Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.ioctl"),
                 "--", "/bin/sh", "-c", script, Umockdev.capcheckBinary,
             ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -29,11 +32,16 @@ struct UmockdevRefusedNodeTests {
         let event = try #require(report.devices.first { $0.id.hasSuffix("/input4/event4") })
         #expect(
             event.facts["evdev"]
-                == .object(["error": "permission denied opening /dev/input/event4 (run as a member of group input)"]))
+                == .object([
+                    "error":
+                        "permission denied opening /dev/input/event4 (run as a member of group input)"
+                ]))
         let proximity = try #require(report.finding("sensor.proximity"))
         #expect(proximity.status == .present)
         #expect(proximity.details["near"] == nil)
         let device = try #require(proximity.details["devices"]?.arrayValue?.first?.objectValue)
-        #expect(device["nearUnknown"]?.stringValue?.hasPrefix("permission denied opening /dev/input/event4") == true)
+        #expect(
+            device["nearUnknown"]?.stringValue?.hasPrefix(
+                "permission denied opening /dev/input/event4") == true)
     }
 }

@@ -137,7 +137,8 @@ import Testing
     func report(_ rows: [RequirementResult], verdict: OverallVerdict) -> VerificationReport {
         VerificationReport(
             manifest: ManifestSummary(path: "m.json", kind: .json, notes: []),
-            source: SourceInfo(kind: .snapshot, udevDatabase: true, attributes: true, complete: true),
+            source: SourceInfo(
+                kind: .snapshot, udevDatabase: true, attributes: true, complete: true),
             machine: MachineIdentity(), assumptions: [:], verdict: verdict, requirements: rows)
     }
 

@@ -27,17 +27,22 @@ import Testing
     }
 
     @Test func garbageInputExits65WithOneLine() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capcheck-garbage.bin")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-garbage.bin")
         try Data([0x00, 0xff, 0x13, 0x37]).write(to: path)
         let result = CLI.run(["list", "--from", path.path])
         #expect(result.code == .dataError)
-        #expect(result.stderr == "capcheck: error: \(path.path): not a udevadm dump, umockdev recording or capcheck snapshot: binary data, not UTF-8 text\n")
+        #expect(
+            result.stderr
+                == "capcheck: error: \(path.path): not a udevadm dump, umockdev recording or capcheck snapshot: binary data, not UTF-8 text\n"
+        )
     }
 
     @Test func missingInputExits66() {
         let result = CLI.run(["list", "--from", "/nonexistent/dump.txt"])
         #expect(result.code == .noInput)
-        #expect(result.stderr == "capcheck: error: /nonexistent/dump.txt: cannot read: no such file\n")
+        #expect(
+            result.stderr == "capcheck: error: /nonexistent/dump.txt: cannot read: no such file\n")
     }
 
     @Test func unreadableSysfsExits69() {

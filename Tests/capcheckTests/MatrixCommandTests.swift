@@ -10,7 +10,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
-    static func path(_ relative: String) -> String { fixtures.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String {
+        fixtures.appendingPathComponent(relative).path
+    }
 
     struct Run {
         var code: ExitCode
@@ -33,17 +35,23 @@ import Testing
     }
 
     @Test func filtersTheBuiltinMatrixWithProvenanceAndFamilies() {
-        let run = Self.run(["matrix", "--builtin", "ios-2011", "--manifest", Self.path("matrix/gyroscope-gps.plist")])
+        let run = Self.run([
+            "matrix", "--builtin", "ios-2011", "--manifest",
+            Self.path("matrix/gyroscope-gps.plist"),
+        ])
         #expect(run.code == .ok)
         #expect(run.stdout.contains("Provenance source: seed book 'Basic Sensors in iOS'"))
-        #expect(run.stdout.contains("iPod touch (4th Gen)  excluded   doesn't support required feature: gps\n"))
+        #expect(
+            run.stdout.contains(
+                "iPod touch (4th Gen)  excluded   doesn't support required feature: gps\n"))
         #expect(run.stdout.contains("  iPad 2: 1 of 2 eligible (1 excluded)\n"))
         #expect(run.stdout.hasSuffix("2 of 12 rows eligible, 10 excluded, 0 undecided\n"))
     }
 
     @Test func printsTheStableJSONDocument() throws {
         let run = Self.run([
-            "matrix", "--builtin", "ios-2011", "--manifest", Self.path("matrix/front-facing-camera.plist"), "--json",
+            "matrix", "--builtin", "ios-2011", "--manifest",
+            Self.path("matrix/front-facing-camera.plist"), "--json",
         ])
         #expect(run.code == .ok)
         let result = try JSONDecoder().decode(MatrixResult.self, from: Data(run.stdout.utf8))
@@ -63,9 +71,15 @@ import Testing
     }
 
     @Test func rejectsAnUnknownHeaderNamingTheNearestAlias() {
-        let run = Self.run(["matrix", Self.path("matrix/unknown-header.csv"), "--manifest", Self.path("matrix/gyroscope.plist")])
+        let run = Self.run([
+            "matrix", Self.path("matrix/unknown-header.csv"), "--manifest",
+            Self.path("matrix/gyroscope.plist"),
+        ])
         #expect(run.code == .dataError)
-        #expect(run.stderr.contains("unknown-header.csv:2: unknown column 'Gyroscop' (did you mean 'Gyroscope' (sensor.gyroscope)?)"))
+        #expect(
+            run.stderr.contains(
+                "unknown-header.csv:2: unknown column 'Gyroscop' (did you mean 'Gyroscope' (sensor.gyroscope)?)"
+            ))
     }
 
     @Test(arguments: [
@@ -85,12 +99,15 @@ import Testing
 
     @Test func failsNoLossWhenTheNewManifestLosesRows() {
         let arguments = [
-            "diff", Self.path("matrix/gyroscope.plist"), Self.path("matrix/gyroscope-gps.plist"), "--builtin", "ios-2011",
+            "diff", Self.path("matrix/gyroscope.plist"), Self.path("matrix/gyroscope-gps.plist"),
+            "--builtin", "ios-2011",
         ]
         let plain = Self.run(arguments)
         #expect(plain.code == .ok)
         #expect(plain.stdout.contains("Lost: 2\n"))
-        #expect(plain.stdout.contains("  - iPad 2 WiFi           doesn't support required feature: gps\n"))
+        #expect(
+            plain.stdout.contains(
+                "  - iPad 2 WiFi           doesn't support required feature: gps\n"))
         let strict = Self.run(arguments + ["--no-loss"])
         #expect(strict.code == .unmet)
         #expect(strict.stderr.contains("2 row(s) lost: App Store Connect rejects an update"))
@@ -98,7 +115,8 @@ import Testing
 
     @Test func passesNoLossWhenTheNewManifestRelaxes() throws {
         let run = Self.run([
-            "diff", Self.path("matrix/gyroscope-gps.plist"), Self.path("matrix/gyroscope.plist"), "--builtin", "ios-2011",
+            "diff", Self.path("matrix/gyroscope-gps.plist"), Self.path("matrix/gyroscope.plist"),
+            "--builtin", "ios-2011",
             "--no-loss", "--json",
         ])
         #expect(run.code == .ok)
@@ -107,10 +125,12 @@ import Testing
     }
 
     @Test func escapesAHostileSnapshotInTheHTMLReport() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("capcheck-report-\(UUID()).html")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-report-\(UUID()).html")
         defer { try? FileManager.default.removeItem(at: output) }
         let run = Self.run([
-            "report", "--from", Self.path("matrix/hostile-machine.json"), "--from", Self.path("udevadm/QEMU_KVM.txt"),
+            "report", "--from", Self.path("matrix/hostile-machine.json"), "--from",
+            Self.path("udevadm/QEMU_KVM.txt"),
             "--format", "html", "-o", output.path,
         ])
         #expect(run.code == .ok)
@@ -124,7 +144,8 @@ import Testing
 
     @Test func namesMachineColumnsAfterVendorAndModelOrTheFile() {
         let run = Self.run([
-            "report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "--from", Self.path("udevadm/RPI3B.txt"),
+            "report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "--from",
+            Self.path("udevadm/RPI3B.txt"),
             "--format", "csv", "--manifest", Self.path("matrix/gyroscope.plist"),
         ])
         #expect(run.code == .ok)

@@ -16,7 +16,10 @@ import Testing
     @Test(arguments: ["phones.csv", "phones.md", "phones.json"], [[], ["--json"], ["--csv"]])
     func showsTheProvenanceOfEveryTableFormInEveryOutput(table: String, output: [String]) {
         let run = Self.run(
-            ["matrix", Self.path("matrix/\(table)"), "--manifest", Self.path("matrix/gyroscope.plist")]
+            [
+                "matrix", Self.path("matrix/\(table)"), "--manifest",
+                Self.path("matrix/gyroscope.plist"),
+            ]
                 + output)
         #expect(run.code == .ok)
         #expect(run.stdout.contains("source: written by hand for capcheck tests"))
@@ -39,7 +42,8 @@ import Testing
     @Test func exitsTwoWithNoLossWhenARowMayBeLost() {
         let run = Self.run(
             [
-                "diff", Self.path("matrix/gyroscope.plist"), Self.path("matrix/gyroscope-gps.plist"),
+                "diff", Self.path("matrix/gyroscope.plist"),
+                Self.path("matrix/gyroscope-gps.plist"),
                 "--matrix", "-", "--no-loss",
             ], stdin: "Device,Gyroscope,GPS\nA,yes,\nB,yes,yes\n")
         #expect(run.code == .undecided)
@@ -65,19 +69,29 @@ import Testing
     @Test func carriesApplesRuleInTheJSONOfATighteningDiff() throws {
         let base = ["--builtin", "ios-2011", "--json"]
         let tighter = Self.run(
-            ["diff", Self.path("matrix/gyroscope.plist"), Self.path("matrix/gyroscope-gps.plist")] + base)
+            ["diff", Self.path("matrix/gyroscope.plist"), Self.path("matrix/gyroscope-gps.plist")]
+                + base)
         let lost = try JSONDecoder().decode(MatrixDiffResult.self, from: Data(tighter.stdout.utf8))
         #expect(lost.rule == MatrixDiffResult.appleRule)
         let looser = Self.run(
-            ["diff", Self.path("matrix/gyroscope-gps.plist"), Self.path("matrix/gyroscope.plist")] + base)
+            ["diff", Self.path("matrix/gyroscope-gps.plist"), Self.path("matrix/gyroscope.plist")]
+                + base)
         #expect(!looser.stdout.contains("\"rule\""))
-        #expect(try JSONDecoder().decode(MatrixDiffResult.self, from: Data(looser.stdout.utf8)).rule == nil)
+        #expect(
+            try JSONDecoder().decode(MatrixDiffResult.self, from: Data(looser.stdout.utf8)).rule
+                == nil)
     }
 
     @Test(arguments: [
-        (["matrix", "-", "--builtin", "ios-2011", "--manifest", "m"], "give a TABLE or --builtin NAME, not both"),
+        (
+            ["matrix", "-", "--builtin", "ios-2011", "--manifest", "m"],
+            "give a TABLE or --builtin NAME, not both"
+        ),
         (["diff", "a", "b"], "give --matrix TABLE or --builtin NAME"),
-        (["diff", "a", "b", "--matrix", "t", "--builtin", "ios-2011"], "give --matrix TABLE or --builtin NAME, not both"),
+        (
+            ["diff", "a", "b", "--matrix", "t", "--builtin", "ios-2011"],
+            "give --matrix TABLE or --builtin NAME, not both"
+        ),
     ])
     func saysWhichTableOptionIsMissingOrDoubled(arguments: [String], message: String) {
         let run = Self.run(arguments)
@@ -86,35 +100,49 @@ import Testing
     }
 
     @Test func reportsTheLiveMachineAsOneColumnWithoutFrom() {
-        let run = Self.run(["report", "--format", "csv", "--manifest", Self.path("matrix/gyroscope.plist")])
+        let run = Self.run([
+            "report", "--format", "csv", "--manifest", Self.path("matrix/gyroscope.plist"),
+        ])
         #expect(run.code == .ok)
         let records = run.stdout.split(separator: "\n")
         #expect(records.first?.hasPrefix("feature,id,") == true)
-        #expect(records.contains("Cellular,cellular,☑") || records.contains("Cellular,cellular,☐")
-            || records.contains("Cellular,cellular,?"))
+        #expect(
+            records.contains("Cellular,cellular,☑") || records.contains("Cellular,cellular,☐")
+                || records.contains("Cellular,cellular,?"))
         #expect(records.last?.hasPrefix("verdict,") == true)
     }
 
     @Test(arguments: [
-        (MachineIdentity(vendor: "LENOVO", model: "2355CTO", hostname: "t430s"), "/x/dump.txt", "LENOVO 2355CTO"),
+        (
+            MachineIdentity(vendor: "LENOVO", model: "2355CTO", hostname: "t430s"), "/x/dump.txt",
+            "LENOVO 2355CTO"
+        ),
         (MachineIdentity(hostname: "t430s"), "/x/dump.txt", "dump.txt"),
         (MachineIdentity(hostname: "t430s"), "-", "stdin"),
         (MachineIdentity(hostname: "t430s"), nil, "t430s"),
         (MachineIdentity(), nil, "this machine"),
     ])
-    func namesAColumnAfterTheMachineTheFileOrTheHost(machine: MachineIdentity, path: String?, name: String) {
+    func namesAColumnAfterTheMachineTheFileOrTheHost(
+        machine: MachineIdentity, path: String?, name: String
+    ) {
         #expect(ReportCommand.columnName(machine, path: path) == name)
     }
 
     @Test(arguments: FeatureTableRenderer.Format.allCases)
-    func keepsEscapeSequencesOfAHostileSnapshotOutOfEveryFormat(format: FeatureTableRenderer.Format) throws {
-        let run = Self.run(["report", "--from", Self.path("matrix/hostile-machine.json"), "--format", format.rawValue])
+    func keepsEscapeSequencesOfAHostileSnapshotOutOfEveryFormat(format: FeatureTableRenderer.Format)
+        throws
+    {
+        let run = Self.run([
+            "report", "--from", Self.path("matrix/hostile-machine.json"), "--format",
+            format.rawValue,
+        ])
         #expect(run.code == .ok)
         #expect(!run.stdout.contains("\u{1b}") && !run.stdout.contains("\u{7}"))
         switch format {
         case .json:
             let table = try JSONDecoder().decode(FeatureTable.self, from: Data(run.stdout.utf8))
-            #expect(table.machines.first?.name.contains("\u{1b}[31m <script>alert(1)</script>") == true)
+            #expect(
+                table.machines.first?.name.contains("\u{1b}[31m <script>alert(1)</script>") == true)
         case .html, .md:
             #expect(!run.stdout.contains("<script>") && run.stdout.contains("&lt;script&gt;"))
         case .csv:
@@ -123,16 +151,24 @@ import Testing
     }
 
     @Test func namesTheReasonWhenTheReportCannotBeWritten() {
-        let run = Self.run(["report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "-o", "/nonexistent/dir/r.html"])
+        let run = Self.run([
+            "report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "-o", "/nonexistent/dir/r.html",
+        ])
         #expect(run.code == .software)
-        #expect(run.stderr.contains("/nonexistent/dir/r.html: cannot write the report: No such file or directory"))
+        #expect(
+            run.stderr.contains(
+                "/nonexistent/dir/r.html: cannot write the report: No such file or directory"))
     }
 
     @Test func replacesAnOlderLongerReportFile() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("capcheck-report-\(UUID()).csv")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-report-\(UUID()).csv")
         defer { try? FileManager.default.removeItem(at: output) }
         try Data(String(repeating: "old ", count: 10_000).utf8).write(to: output)
-        let run = Self.run(["report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "--format", "csv", "-o", output.path])
+        let run = Self.run([
+            "report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "--format", "csv", "-o",
+            output.path,
+        ])
         #expect(run.code == .ok)
         let text = try String(contentsOf: output, encoding: .utf8)
         #expect(text.hasPrefix("feature,id,Bochs Bochs\n") && !text.contains("old "))

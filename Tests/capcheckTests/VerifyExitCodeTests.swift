@@ -38,9 +38,10 @@ import Testing
     ])
     func badManifestsExitBeforeProbing(file: String, code: ExitCode) {
         for command in ["verify", "lint"] {
-            let run = CLIRun([command, manifest(file), "--from", snapshot].filter {
-                command == "verify" || ($0 != "--from" && $0 != snapshot)
-            })
+            let run = CLIRun(
+                [command, manifest(file), "--from", snapshot].filter {
+                    command == "verify" || ($0 != "--from" && $0 != snapshot)
+                })
             #expect(run.code == code, "\(command) \(file)")
             #expect(run.stdout.isEmpty)
             // One line naming the file.

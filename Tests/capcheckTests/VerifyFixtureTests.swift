@@ -15,18 +15,29 @@ import Testing
 
     @Test(arguments: [
         // T430S: Wi-Fi, mic, 2 cameras, WWAN; no gyroscope; facing unreadable from a dump.
-        ("LENOVO_T430S", #"{"version":1,"require":["net.wifi","audio.input","camera.any"]}"#, ExitCode.ok),
+        (
+            "LENOVO_T430S", #"{"version":1,"require":["net.wifi","audio.input","camera.any"]}"#,
+            ExitCode.ok
+        ),
         ("LENOVO_T430S", #"{"version":1,"require":["net.wifi","sensor.gyroscope"]}"#, .unmet),
         ("LENOVO_T430S", #"{"version":1,"require":["camera.front"]}"#, .undecided),
         ("LENOVO_T430S", #"{"version":1,"forbid":["cellular"]}"#, .unmet),
         ("QEMU_KVM", #"{"version":1,"require":["camera.any"]}"#, .unmet),
         ("QEMU_KVM", #"{"version":1,"forbid":["net.wifi","bluetooth"]}"#, .ok),
-        ("HP_ELITEBOOK_835_13_INCH_G10", #"{"version":1,"require":["sensor.light","cellular"]}"#, .ok),
+        (
+            "HP_ELITEBOOK_835_13_INCH_G10", #"{"version":1,"require":["sensor.light","cellular"]}"#,
+            .ok
+        ),
         // A partial dump proves no absence: undecided, never unmet.
-        ("DELL_LATITUDE_7350_WITH_IPU6_DRIVER", #"{"version":1,"require":["net.wifi"]}"#, .undecided),
+        (
+            "DELL_LATITUDE_7350_WITH_IPU6_DRIVER", #"{"version":1,"require":["net.wifi"]}"#,
+            .undecided
+        ),
         ("DELL_LATITUDE_7350_WITH_IPU6_DRIVER", #"{"version":1,"require":["camera.any"]}"#, .ok),
     ])
-    func verifiesRecordedMachinesWithTheRealProbers(dump: String, json: String, expected: ExitCode) throws {
+    func verifiesRecordedMachinesWithTheRealProbers(dump: String, json: String, expected: ExitCode)
+        throws
+    {
         let path = try Self.manifest(json)
         let result = CLI.run(["verify", path, "--from", CLI.fixture("udevadm/\(dump).txt")])
         #expect(result.code == expected, "\(result.stdout)\(result.stderr)")
@@ -40,7 +51,8 @@ import Testing
         #expect(result.code == .unmet)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("✘ gyroscope") == true)
-        #expect(lines.contains { $0.hasPrefix("✘ telephony") && $0.contains("forbidden but present") })
+        #expect(
+            lines.contains { $0.hasPrefix("✘ telephony") && $0.contains("forbidden but present") })
         #expect(lines.contains { $0.hasPrefix("✔ wifi") })
         #expect(lines.last == "2 of 3 requirements unmet → exit 1")
     }
@@ -53,7 +65,8 @@ import Testing
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let requirements = try #require(object["requirements"] as? [[String: Any]])
-        let camera = try #require(requirements.first { $0["key"] as? String == "android.hardware.camera" })
+        let camera = try #require(
+            requirements.first { $0["key"] as? String == "android.hardware.camera" })
         #expect(camera["verdict"] as? String == "unknown")
     }
 

@@ -32,18 +32,26 @@ public enum MachineIdentityReader {
                 for field in fields {
                     if identity.vendor == nil, field.hasPrefix("svn") {
                         let value = String(field.dropFirst(3))
-                        if !isPlaceholder(value) && !isPlaceholder(spaced(value)) { identity.vendor = value }
+                        if !isPlaceholder(value) && !isPlaceholder(spaced(value)) {
+                            identity.vendor = value
+                        }
                     }
                     if identity.model == nil, field.hasPrefix("pn") {
                         let value = String(field.dropFirst(2))
-                        if !isPlaceholder(value) && !isPlaceholder(spaced(value)) { identity.model = value }
+                        if !isPlaceholder(value) && !isPlaceholder(spaced(value)) {
+                            identity.model = value
+                        }
                     }
-                    if identity.chassis == nil, field.hasPrefix("ct"), let code = Int(field.dropFirst(2)) {
+                    if identity.chassis == nil, field.hasPrefix("ct"),
+                        let code = Int(field.dropFirst(2))
+                    {
                         identity.chassis = chassisName(code)
                     }
                 }
             }
-            if identity.chassis == nil, let type = dmi.attribute("chassis_type"), let code = Int(type) {
+            if identity.chassis == nil, let type = dmi.attribute("chassis_type"),
+                let code = Int(type)
+            {
                 identity.chassis = chassisName(code)
             }
         }

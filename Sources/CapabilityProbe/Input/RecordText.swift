@@ -32,7 +32,8 @@ enum RecordText {
             guard let record = parse(line, number: number) else {
                 throw .malformed(
                     path: path, line: number,
-                    reason: "expected 'X: value' (a letter, a colon, a space), got '\(preview(line))'")
+                    reason:
+                        "expected 'X: value' (a letter, a colon, a space), got '\(preview(line))'")
             }
             if current.isEmpty && record.kind != "P" {
                 throw .malformed(

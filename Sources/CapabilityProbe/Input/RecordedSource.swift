@@ -30,7 +30,9 @@ public enum RecordedSource {
             let firstLine = trimmed.prefix { $0 != "\n" }
             throw .unrecognized(
                 path: path,
-                reason: "first line '\(RecordText.preview(firstLine))' is neither 'P: /devices/…' nor a JSON object")
+                reason:
+                    "first line '\(RecordText.preview(firstLine))' is neither 'P: /devices/…' nor a JSON object"
+            )
         }
         // umockdev recordings carry sysfs attributes (A:/H:) and never udevadm's M:/R:/U:/D:.
         for line in text.split(separator: "\n") {
@@ -49,13 +51,16 @@ public enum RecordedSource {
     ///   - path: The file name for messages.
     /// - Returns: The inventory.
     /// - Throws: ``SourceError`` naming the file, place and reason.
-    public static func inventory(_ data: Data, path: String) throws(SourceError) -> DeviceInventory {
+    public static func inventory(_ data: Data, path: String) throws(SourceError) -> DeviceInventory
+    {
         switch try detect(data, path: path) {
         case .snapshot:
             return try SnapshotDeviceSource(data: data, path: path).inventory()
         case .umockdev:
-            return try UmockdevRecordingSource(text: String(decoding: data, as: UTF8.self), path: path)
-                .inventory()
+            return try UmockdevRecordingSource(
+                text: String(decoding: data, as: UTF8.self), path: path
+            )
+            .inventory()
         case .udevadm:
             return try UdevadmDumpSource(text: String(decoding: data, as: UTF8.self), path: path)
                 .inventory()

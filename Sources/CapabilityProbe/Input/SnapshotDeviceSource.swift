@@ -41,7 +41,9 @@ public struct SnapshotDeviceSource: DeviceSource {
         guard envelope.schema == CapabilityReport.currentSchema else {
             throw .malformed(
                 path: path, line: nil,
-                reason: "schema: unsupported version \(envelope.schema) (this capcheck reads \(CapabilityReport.currentSchema))")
+                reason:
+                    "schema: unsupported version \(envelope.schema) (this capcheck reads \(CapabilityReport.currentSchema))"
+            )
         }
         let recorded = envelope.source
         var notes = recorded?.notes ?? []

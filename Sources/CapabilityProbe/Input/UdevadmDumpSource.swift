@@ -37,7 +37,8 @@ public struct UdevadmDumpSource: DeviceSource {
         let complete = devices.contains { $0.subsystem == "mem" }
         var notes = ["udev properties only: no sysfs attributes, no ioctls"]
         if !complete {
-            notes.append("partial dump (\(devices.count) records, no 'mem' devices): proves no absence")
+            notes.append(
+                "partial dump (\(devices.count) records, no 'mem' devices): proves no absence")
         }
         let source = SourceInfo(
             kind: .udevadm, path: path, udevDatabase: true, attributes: false,
@@ -54,14 +55,16 @@ public struct UdevadmDumpSource: DeviceSource {
         let id = RecordText.devpath(first.value)
         guard id.hasPrefix("/") else {
             throw .malformed(
-                path: path, line: first.number, reason: "'P:' must hold a device path starting with '/'")
+                path: path, line: first.number,
+                reason: "'P:' must hold a device path starting with '/'")
         }
         var device = Device(id: id)
         var links: [String] = []
         for line in block.dropFirst() {
             switch line.kind {
             case "P":
-                throw .malformed(path: path, line: line.number, reason: "second 'P:' line in one block")
+                throw .malformed(
+                    path: path, line: line.number, reason: "second 'P:' line in one block")
             case "N":
                 device.devnode = "/dev/" + line.value
             case "S":

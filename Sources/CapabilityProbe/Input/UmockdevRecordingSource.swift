@@ -47,7 +47,8 @@ public struct UmockdevRecordingSource: DeviceSource {
         let id = RecordText.devpath(first.value)
         guard id.hasPrefix("/") else {
             throw .malformed(
-                path: path, line: first.number, reason: "'P:' must hold a device path starting with '/'")
+                path: path, line: first.number,
+                reason: "'P:' must hold a device path starting with '/'")
         }
         var device = Device(id: id)
         var links: [String] = []
@@ -61,31 +62,37 @@ public struct UmockdevRecordingSource: DeviceSource {
                 links.append(line.value)
             case "E":
                 guard let (key, value) = RecordText.keyValue(line.value) else {
-                    throw .malformed(path: path, line: line.number, reason: "'E:' line without KEY=value")
+                    throw .malformed(
+                        path: path, line: line.number, reason: "'E:' line without KEY=value")
                 }
                 device.properties[key] = value
             case "A":
                 guard let (key, value) = RecordText.keyValue(line.value) else {
-                    throw .malformed(path: path, line: line.number, reason: "'A:' line without name=value")
+                    throw .malformed(
+                        path: path, line: line.number, reason: "'A:' line without name=value")
                 }
                 device.attributes[key] = Self.unescape(value)
             case "H":
                 guard let (key, hex) = RecordText.keyValue(line.value) else {
-                    throw .malformed(path: path, line: line.number, reason: "'H:' line without name=hex")
+                    throw .malformed(
+                        path: path, line: line.number, reason: "'H:' line without name=hex")
                 }
                 guard let data = Self.hexData(hex) else {
-                    throw .malformed(path: path, line: line.number, reason: "'H: \(key)' is not hexadecimal")
+                    throw .malformed(
+                        path: path, line: line.number, reason: "'H: \(key)' is not hexadecimal")
                 }
                 device.binaryAttributes[key] = data
             case "L":
                 guard let (key, target) = RecordText.keyValue(line.value) else {
-                    throw .malformed(path: path, line: line.number, reason: "'L:' line without name=target")
+                    throw .malformed(
+                        path: path, line: line.number, reason: "'L:' line without name=target")
                 }
                 if key == "driver", let name = target.split(separator: "/").last {
                     device.driver = String(name)
                 }
             case "P":
-                throw .malformed(path: path, line: line.number, reason: "second 'P:' line in one block")
+                throw .malformed(
+                    path: path, line: line.number, reason: "second 'P:' line in one block")
             default:
                 break
             }
@@ -100,7 +107,8 @@ public struct UmockdevRecordingSource: DeviceSource {
         if let uevent = device.attributes["uevent"] {
             // Some recordings keep the kernel uevent only as an attribute.
             for line in uevent.split(separator: "\n") {
-                if let (key, value) = RecordText.keyValue(String(line)), device.properties[key] == nil,
+                if let (key, value) = RecordText.keyValue(String(line)),
+                    device.properties[key] == nil,
                     ["SUBSYSTEM", "DEVTYPE", "DRIVER", "DEVNAME"].contains(key)
                 {
                     if key == "DEVTYPE" && device.devtype == nil { device.devtype = value }

@@ -33,13 +33,17 @@ public struct ALSAPCMInfo: Sendable, Equatable {
     /// The card, device and direction of a PCM node name (`pcmC0D3p`).
     /// - Parameter sysname: The sysfs name.
     /// - Returns: Card number, device number and `p` or `c`.
-    public static func numbers(ofPCMNamed sysname: String) -> (card: Int, device: Int, direction: Character)? {
+    public static func numbers(ofPCMNamed sysname: String) -> (
+        card: Int, device: Int, direction: Character
+    )? {
         guard sysname.hasPrefix("pcmC"), let last = sysname.last, last == "p" || last == "c" else {
             return nil
         }
         let body = sysname.dropFirst(4).dropLast()
         let parts = body.split(separator: "D")
-        guard parts.count == 2, let card = Int(parts[0]), let device = Int(parts[1]) else { return nil }
+        guard parts.count == 2, let card = Int(parts[0]), let device = Int(parts[1]) else {
+            return nil
+        }
         return (card, device, last)
     }
 
@@ -84,6 +88,8 @@ public struct ALSAPCMInfo: Sendable, Equatable {
     /// Whether the PCM's name says HDMI or DisplayPort.
     public var isDigitalDisplayOutput: Bool {
         let words = [id, name].compactMap { $0?.lowercased() }
-        return words.contains { $0.contains("hdmi") || $0.contains("displayport") || $0.hasPrefix("dp ") }
+        return words.contains {
+            $0.contains("hdmi") || $0.contains("displayport") || $0.hasPrefix("dp ")
+        }
     }
 }

@@ -101,7 +101,10 @@ public struct CPUArchitecture: Sendable, Equatable {
         return [
             "cpu.arch.armv6": armv6, "cpu.arch.armv7": armv7,
             "cpu.arch.arm64": name == "armv7"
-                ? .unknown(reason: "\(machine): a 32-bit ARM kernel does not tell whether the core runs AArch64")
+                ? .unknown(
+                    reason:
+                        "\(machine): a 32-bit ARM kernel does not tell whether the core runs AArch64"
+                )
                 : .value(name == "arm64"),
             "cpu.arch.x86_64": .value(name == "x86_64"),
         ]

@@ -134,7 +134,8 @@ struct JSONManifestReader {
             return nil
         } catch {
             message =
-                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "not valid JSON"
+                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
+                ?? "not valid JSON"
         }
         var reason = message.trimmingCharacters(in: .whitespaces)
         if reason.hasSuffix(".") { reason.removeLast() }

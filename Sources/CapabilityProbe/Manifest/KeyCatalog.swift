@@ -169,7 +169,8 @@ public enum KeyCatalog {
     /// Further ids from the crosswalk (manifests.md §4.1) that catalog keys map to; capcheck
     /// may not probe them, so they are usually `unknown`.
     public static let crosswalkIDs: [String] = [
-        "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "ir.transmit", "net.wifi.p2p", "sensor.steps",
+        "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "ir.transmit",
+        "net.wifi.p2p", "sensor.steps",
         "sensor.temperature.ambient",
         "usb.gadget", "usb.host",
     ]

@@ -4,38 +4,38 @@
 enum BuiltinMatrixText {
     /// The seed's Table 1-1 (iPhone, iPod touch, iPad hardware). Source: `Fixtures/data/seed-device-matrix.csv`.
     static let seedDeviceMatrix = #"""
-# source: seed book 'Basic Sensors in iOS' (A. Allan, O'Reilly 2011), Table 1-1 'Hardware support in various iPhone, iPod touch, and iPad'
-# date: 2011-07; cells yes/no as printed (☑/☐); 'Family' groups variants of one model
-Device,Family,Cellular,WiFi,Bluetooth,Speaker,Audio In,Accelerometer,Magnetometer,Gyroscope,GPS,Proximity Sensor,Camera,Video,Vibration
-iPhone (Original),iPhone,yes,yes,yes,yes,yes,yes,no,no,no,yes,yes,no,yes
-iPhone 3G,iPhone,yes,yes,yes,yes,yes,yes,no,no,yes,yes,yes,no,yes
-iPhone 3GS,iPhone,yes,yes,yes,yes,yes,yes,yes,no,yes,yes,yes,yes,yes
-iPhone 4,iPhone,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes
-iPod touch (1st Gen),iPod touch,no,yes,no,no,no,yes,no,no,no,no,no,no,no
-iPod touch (2nd Gen),iPod touch,no,yes,yes,yes,yes,yes,no,no,no,no,no,no,no
-iPod touch (3rd Gen),iPod touch,no,yes,yes,yes,yes,yes,no,no,no,no,no,no,no
-iPod touch (4th Gen),iPod touch,no,yes,yes,yes,yes,yes,no,yes,no,no,yes,yes,no
-iPad WiFi,iPad,no,yes,yes,yes,yes,yes,yes,no,no,no,no,no,no
-iPad 3G,iPad,yes,yes,yes,yes,yes,yes,yes,no,yes,no,no,no,no
-iPad 2 WiFi,iPad 2,no,yes,yes,yes,yes,yes,yes,yes,no,no,yes,yes,no
-iPad 2 3G,iPad 2,yes,yes,yes,yes,yes,yes,yes,yes,yes,no,yes,yes,no
+        # source: seed book 'Basic Sensors in iOS' (A. Allan, O'Reilly 2011), Table 1-1 'Hardware support in various iPhone, iPod touch, and iPad'
+        # date: 2011-07; cells yes/no as printed (☑/☐); 'Family' groups variants of one model
+        Device,Family,Cellular,WiFi,Bluetooth,Speaker,Audio In,Accelerometer,Magnetometer,Gyroscope,GPS,Proximity Sensor,Camera,Video,Vibration
+        iPhone (Original),iPhone,yes,yes,yes,yes,yes,yes,no,no,no,yes,yes,no,yes
+        iPhone 3G,iPhone,yes,yes,yes,yes,yes,yes,no,no,yes,yes,yes,no,yes
+        iPhone 3GS,iPhone,yes,yes,yes,yes,yes,yes,yes,no,yes,yes,yes,yes,yes
+        iPhone 4,iPhone,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes,yes
+        iPod touch (1st Gen),iPod touch,no,yes,no,no,no,yes,no,no,no,no,no,no,no
+        iPod touch (2nd Gen),iPod touch,no,yes,yes,yes,yes,yes,no,no,no,no,no,no,no
+        iPod touch (3rd Gen),iPod touch,no,yes,yes,yes,yes,yes,no,no,no,no,no,no,no
+        iPod touch (4th Gen),iPod touch,no,yes,yes,yes,yes,yes,no,yes,no,no,yes,yes,no
+        iPad WiFi,iPad,no,yes,yes,yes,yes,yes,yes,no,no,no,no,no,no
+        iPad 3G,iPad,yes,yes,yes,yes,yes,yes,yes,no,yes,no,no,no,no
+        iPad 2 WiFi,iPad 2,no,yes,yes,yes,yes,yes,yes,yes,no,no,yes,yes,no
+        iPad 2 3G,iPad 2,yes,yes,yes,yes,yes,yes,yes,yes,yes,no,yes,yes,no
 
-"""#
+        """#
 
     /// The seed's Table 2-1 (one row per camera). Source: `Fixtures/data/seed-camera-table.csv`.
     static let seedCameraTable = #"""
-# source: seed book 'Basic Sensors in iOS' (A. Allan, O'Reilly 2011), Table 2-1 'Camera hardware support in various iPhone models'
-# date: 2011-07; one row per camera; 'Model' joins the device matrix by row name or by its Family (iPad 2 = iPad 2 WiFi and iPad 2 3G)
-Model,Camera,Focus,Flash,StillMegapixels,StillWidth,StillHeight,VideoMegapixels,VideoWidth,VideoHeight,VideoMode,Notes
-iPhone (Original),rear,Fixed,no,2.0,1600,1200,,,,No,
-iPhone 3G,rear,Fixed,no,2.0,1600,1200,,,,No,
-iPhone 3GS,rear,Autofocus,no,3.2,2048,1536,,,,VGA at 30fps,
-iPhone 4,rear,Autofocus,LED flash,5.0,2592,1944,1.4,1280,1024,720p at 30fps,seed prints separate still (5.0 MP) and video (1.4 MP) sizes for this camera
-iPhone 4,front,Fixed,no,1.4,1280,1024,,,,360p at 30fps,second iPhone 4 row is unlabeled in the seed; front-facing per chapter text
-iPod touch (4th Gen),rear,Fixed,no,0.69,960,720,0.92,1280,720,720p at 30fps,seed prints separate still and video sizes
-iPod touch (4th Gen),front,Fixed,no,1.4,1280,1024,,,,VGA at 30fps,second row unlabeled in the seed; front-facing per chapter text
-iPad 2,rear,Fixed,no,0.69,960,720,0.92,1280,720,720p at 30fps,seed prints separate still and video sizes
-iPad 2,front,Fixed,no,1.4,1280,1024,,,,VGA at 30fps,second row unlabeled in the seed; front-facing per chapter text
+        # source: seed book 'Basic Sensors in iOS' (A. Allan, O'Reilly 2011), Table 2-1 'Camera hardware support in various iPhone models'
+        # date: 2011-07; one row per camera; 'Model' joins the device matrix by row name or by its Family (iPad 2 = iPad 2 WiFi and iPad 2 3G)
+        Model,Camera,Focus,Flash,StillMegapixels,StillWidth,StillHeight,VideoMegapixels,VideoWidth,VideoHeight,VideoMode,Notes
+        iPhone (Original),rear,Fixed,no,2.0,1600,1200,,,,No,
+        iPhone 3G,rear,Fixed,no,2.0,1600,1200,,,,No,
+        iPhone 3GS,rear,Autofocus,no,3.2,2048,1536,,,,VGA at 30fps,
+        iPhone 4,rear,Autofocus,LED flash,5.0,2592,1944,1.4,1280,1024,720p at 30fps,seed prints separate still (5.0 MP) and video (1.4 MP) sizes for this camera
+        iPhone 4,front,Fixed,no,1.4,1280,1024,,,,360p at 30fps,second iPhone 4 row is unlabeled in the seed; front-facing per chapter text
+        iPod touch (4th Gen),rear,Fixed,no,0.69,960,720,0.92,1280,720,720p at 30fps,seed prints separate still and video sizes
+        iPod touch (4th Gen),front,Fixed,no,1.4,1280,1024,,,,VGA at 30fps,second row unlabeled in the seed; front-facing per chapter text
+        iPad 2,rear,Fixed,no,0.69,960,720,0.92,1280,720,720p at 30fps,seed prints separate still and video sizes
+        iPad 2,front,Fixed,no,1.4,1280,1024,,,,VGA at 30fps,second row unlabeled in the seed; front-facing per chapter text
 
-"""#
+        """#
 }

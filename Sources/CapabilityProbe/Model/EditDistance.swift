@@ -38,7 +38,9 @@ public enum EditDistance {
         var best: (String, Int)?
         for candidate in candidates {
             let distance = between(lower, candidate.lowercased())
-            if best == nil || distance < (best?.1 ?? .max) || (distance == best?.1 && candidate < (best?.0 ?? "")) {
+            if best == nil || distance < (best?.1 ?? .max)
+                || (distance == best?.1 && candidate < (best?.0 ?? ""))
+            {
                 best = (candidate, distance)
             }
         }

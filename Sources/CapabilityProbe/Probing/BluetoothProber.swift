@@ -111,7 +111,8 @@ public struct BluetoothProber: CapabilityProber {
             }
             if results.contains(where: { $0.value == true }) {
                 having.append(
-                    Evidence(device: adapter.id, reason: "controller supports LE (HCI LMP features)"))
+                    Evidence(
+                        device: adapter.id, reason: "controller supports LE (HCI LMP features)"))
             } else if results.contains(where: { $0.value == false }) {
                 lacking.append(
                     Evidence(device: adapter.id, reason: "controller lacks LE (HCI LMP features)"))

@@ -89,10 +89,14 @@ public struct CameraProber: CapabilityProber {
         var access = functions.compactMap { function in
             function.access.map { Evidence(device: function.id, reason: $0) }
         }
-        access += scan.access.sorted { $0.key < $1.key }.map { Evidence(device: $0.key, reason: $0.value) }
+        access += scan.access.sorted { $0.key < $1.key }.map {
+            Evidence(device: $0.key, reason: $0.value)
+        }
         if !access.isEmpty {
             details["access"] = .array(
-                access.map { .object(["device": .string($0.device), "reason": .string($0.reason)]) })
+                access.map {
+                    .object(["device": .string($0.device), "reason": .string($0.reason)])
+                })
         }
         let count = status == .present ? visible.count : 0
         let anyFinding = CapabilityFinding(
@@ -120,7 +124,9 @@ public struct CameraProber: CapabilityProber {
                     extra: sensors.filter { $0.facts.orientation == facing }.map {
                         Evidence(
                             device: $0.device.id,
-                            reason: "camera sensor faces \(facing) (CAMERA_ORIENTATION on the sub-device)")
+                            reason:
+                                "camera sensor faces \(facing) (CAMERA_ORIENTATION on the sub-device)"
+                        )
                     },
                     value: { $0.facing.map { $0 == facing } },
                     reason: { "faces \(facing) (\($0.facingBasis ?? "facing"))" },
@@ -132,7 +138,8 @@ public struct CameraProber: CapabilityProber {
             trait(
                 "camera.autofocus", anyStatus: status, functions: visible,
                 extra: sensors.filter(\.facts.autofocus).map {
-                    Evidence(device: $0.device.id, reason: "lens sub-device with an autofocus control")
+                    Evidence(
+                        device: $0.device.id, reason: "lens sub-device with an autofocus control")
                 },
                 value: { $0.facts?.autofocus }, reason: { _ in "autofocus control (V4L2)" },
                 unknownReason: "autofocus needs the V4L2 controls (not read)"))
@@ -153,7 +160,8 @@ public struct CameraProber: CapabilityProber {
     }
 
     /// The probed V4L2 sub-devices (sensors, lenses, flash drivers), sorted by id.
-    static func subdevices(_ context: ProbeContext) -> [(device: Device, facts: V4L2SubdeviceFacts)] {
+    static func subdevices(_ context: ProbeContext) -> [(device: Device, facts: V4L2SubdeviceFacts)]
+    {
         context.devices(in: "video4linux").compactMap { device in
             guard device.sysname.hasPrefix("v4l-subdev"),
                 let facts = device.facts["v4l2_subdev"].flatMap(V4L2SubdeviceFacts.init(json:))
@@ -179,7 +187,9 @@ public struct CameraProber: CapabilityProber {
         } else if anyStatus == .present {
             status = undecided.isEmpty ? .absent : .unknown
             evidence = undecided.map {
-                Evidence(device: $0.id, reason: $0.access.map { "V4L2 probe failed: " + $0 } ?? unknownReason)
+                Evidence(
+                    device: $0.id,
+                    reason: $0.access.map { "V4L2 probe failed: " + $0 } ?? unknownReason)
             }
             let refused = undecided.compactMap { function in
                 function.access.map {

@@ -30,7 +30,8 @@ public enum CapabilityRules {
         "net.wifi": "an ieee80211 phy or a wlan net device",
         "nfc": "an nfc class device",
         "power.battery": "a power_supply of type Battery with scope System",
-        "sensor.accelerometer": "an IIO device with in_accel_* channels or an accelerometer input device",
+        "sensor.accelerometer":
+            "an IIO device with in_accel_* channels or an accelerometer input device",
         "sensor.barometer": "an IIO device with in_pressure channels",
         "sensor.gyroscope": "an IIO device with in_anglvel_* channels",
         "sensor.humidity": "an IIO device with in_humidityrelative channels",
@@ -42,12 +43,15 @@ public enum CapabilityRules {
     /// Short human names of the ids, for feature tables.
     public static let names: [String: String] = [
         "audio.input": "Microphone", "audio.output": "Speaker", "bluetooth": "Bluetooth",
-        "bluetooth.le": "Bluetooth LE", "camera.any": "Camera", "camera.autofocus": "Autofocus camera",
+        "bluetooth.le": "Bluetooth LE", "camera.any": "Camera",
+        "camera.autofocus": "Autofocus camera",
         "camera.back": "Back camera", "camera.external": "External camera",
         "camera.flash": "Camera flash", "camera.front": "Front camera", "camera.video": "Video",
         "cellular": "Cellular", "cellular.sms": "SMS", "cpu.arch": "CPU architecture",
-        "cpu.arch.arm64": "Runs arm64", "cpu.arch.armv6": "Runs armv6", "cpu.arch.armv7": "Runs armv7",
-        "cpu.arch.x86_64": "Runs x86_64", "display": "Display", "gpu": "GPU", "gpu.gles": "OpenGL ES",
+        "cpu.arch.arm64": "Runs arm64", "cpu.arch.armv6": "Runs armv6",
+        "cpu.arch.armv7": "Runs armv7",
+        "cpu.arch.x86_64": "Runs x86_64", "display": "Display", "gpu": "GPU",
+        "gpu.gles": "OpenGL ES",
         "gpu.vulkan": "Vulkan", "haptics.vibration": "Vibration", "input.gamepad": "Game pad",
         "input.pointer": "Mouse or touchpad", "input.touchscreen": "Touchscreen",
         "location.any": "Location", "location.gnss": "GPS", "memory.total": "Memory",

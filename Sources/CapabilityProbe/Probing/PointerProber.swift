@@ -27,23 +27,33 @@ public struct PointerProber: CapabilityProber {
             let name = input.inputName.map { " (\($0))" } ?? ""
             if context.udevClassified(input) {
                 if context.inputProperty("ID_INPUT_TOUCHPAD", of: input) == "1" {
-                    pointers.append(Evidence(device: input.id, reason: "touchpad (ID_INPUT_TOUCHPAD)" + name))
+                    pointers.append(
+                        Evidence(device: input.id, reason: "touchpad (ID_INPUT_TOUCHPAD)" + name))
                 } else if context.inputProperty("ID_INPUT_MOUSE", of: input) == "1" {
-                    pointers.append(Evidence(device: input.id, reason: "mouse (ID_INPUT_MOUSE)" + name))
+                    pointers.append(
+                        Evidence(device: input.id, reason: "mouse (ID_INPUT_MOUSE)" + name))
                 }
                 if context.inputProperty("ID_INPUT_JOYSTICK", of: input) == "1" {
-                    gamepads.append(Evidence(device: input.id, reason: "game controller (ID_INPUT_JOYSTICK)" + name))
+                    gamepads.append(
+                        Evidence(
+                            device: input.id, reason: "game controller (ID_INPUT_JOYSTICK)" + name))
                 }
                 continue
             }
             let direct = props?.contains(1) ?? false
             if let keys, keys.contains(0x145), !direct {
-                pointers.append(Evidence(device: input.id, reason: "touchpad (BTN_TOOL_FINGER, not direct)" + name))
+                pointers.append(
+                    Evidence(
+                        device: input.id, reason: "touchpad (BTN_TOOL_FINGER, not direct)" + name))
             } else if let keys, let rel, keys.contains(0x110), rel.contains(0), rel.contains(1) {
-                pointers.append(Evidence(device: input.id, reason: "mouse (REL_X, REL_Y, BTN_LEFT)" + name))
+                pointers.append(
+                    Evidence(device: input.id, reason: "mouse (REL_X, REL_Y, BTN_LEFT)" + name))
             }
             if let keys, keys.contains(0x130) || keys.contains(0x120) {
-                gamepads.append(Evidence(device: input.id, reason: "game controller (BTN_GAMEPAD/BTN_JOYSTICK)" + name))
+                gamepads.append(
+                    Evidence(
+                        device: input.id,
+                        reason: "game controller (BTN_GAMEPAD/BTN_JOYSTICK)" + name))
             }
         }
         func finding(_ id: String, _ evidence: [Evidence]) -> CapabilityFinding {

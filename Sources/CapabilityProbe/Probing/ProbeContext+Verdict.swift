@@ -6,7 +6,9 @@ extension ProbeContext {
     ///   - found: Evidence of the devices that provide the capability.
     ///   - unsure: Evidence of the candidates whose deciding fact is missing.
     /// - Returns: The status and the evidence to report.
-    func verdict(found: [Evidence], unsure: [Evidence]) -> (status: CapabilityStatus, evidence: [Evidence]) {
+    func verdict(found: [Evidence], unsure: [Evidence]) -> (
+        status: CapabilityStatus, evidence: [Evidence]
+    ) {
         if !found.isEmpty { return (.present, found) }
         if !unsure.isEmpty { return (.unknown, unsure) }
         return (noCandidateStatus, [])

@@ -188,7 +188,9 @@ public struct SensorProber: CapabilityProber {
             var details: [String: JSONValue] = [:]
             let (status, evidence) = context.verdict(
                 found: kindHits.map(\.evidence), unsure: unclassified)
-            if !kindHits.isEmpty { details["devices"] = .array(kindHits.map { .object($0.detail) }) }
+            if !kindHits.isEmpty {
+                details["devices"] = .array(kindHits.map { .object($0.detail) })
+            }
             if kind == .accelerometer {
                 if !freefall.isEmpty { details["freefall"] = .array(freefall) }
                 if !gamepads.isEmpty { details["gamepads"] = .array(gamepads) }
@@ -259,7 +261,9 @@ public struct SensorProber: CapabilityProber {
     }
 
     /// Puts a proximity reading into a device detail: `near`, or `nearUnknown` with the reason.
-    private static func record(_ near: KernelProbeResult<Bool>, in detail: inout [String: JSONValue]) {
+    private static func record(
+        _ near: KernelProbeResult<Bool>, in detail: inout [String: JSONValue]
+    ) {
         switch near {
         case .value(let value): detail["near"] = .bool(value)
         case .unknown(let reason): detail["nearUnknown"] = .string(reason)

@@ -64,7 +64,11 @@ struct SoundCard: Sendable {
             if numbers.capture {
                 capture.append(pcm.sysname)
             } else if let alsa, alsa.name != nil {
-                if alsa.isDigitalDisplayOutput { hdmi.append(pcm.sysname) } else { playback.append(pcm.sysname) }
+                if alsa.isDigitalDisplayOutput {
+                    hdmi.append(pcm.sysname)
+                } else {
+                    playback.append(pcm.sysname)
+                }
             } else if hdmiReason != nil || (highDefinitionAudio && numbers.device >= 3) {
                 hdmi.append(pcm.sysname)
             } else {

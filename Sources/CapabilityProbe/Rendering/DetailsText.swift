@@ -25,7 +25,9 @@ enum DetailsText {
     /// - Returns: Unindented, sanitised lines.
     static func lines(_ details: [String: JSONValue]) -> [String] {
         var lines: [String] = []
-        let scalarKeys = details.keys.filter { !hiddenKeys.contains($0) && !isObjectList(details[$0]) }
+        let scalarKeys = details.keys.filter {
+            !hiddenKeys.contains($0) && !isObjectList(details[$0])
+        }
         let ordered =
             leadingKeys.filter(scalarKeys.contains)
             + scalarKeys.filter { !leadingKeys.contains($0) }.sorted()
@@ -117,7 +119,9 @@ enum DetailsText {
             }
             return texts.isEmpty ? nil : texts.joined(separator: ", ")
         case .object(let object):
-            let texts = object.keys.sorted().compactMap { key in object[key].flatMap { fact(key, $0) } }
+            let texts = object.keys.sorted().compactMap { key in
+                object[key].flatMap { fact(key, $0) }
+            }
             return texts.isEmpty ? nil : "(" + texts.joined(separator: ", ") + ")"
         case .null:
             return nil

@@ -91,7 +91,9 @@ public struct FeatureTable: Sendable, Hashable, Codable {
             seedIDs
         ).sorted()
         var rows: [Row] = []
-        for (id, label) in Self.seedFeatures + otherIDs.map({ ($0, CapabilityRules.names[$0] ?? $0) }) {
+        for (id, label) in Self.seedFeatures
+            + otherIDs.map({ ($0, CapabilityRules.names[$0] ?? $0) })
+        {
             rows.append(
                 Row(
                     id: id, label: label,

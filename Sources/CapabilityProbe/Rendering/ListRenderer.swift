@@ -50,7 +50,8 @@ public enum ListRenderer {
                 }
                 let indent = "  " + TerminalText.pad("", idWidth + 14)
                 for line in DetailsText.lines(details) {
-                    for part in DetailsText.wrap(line, width: max(40, detailsWidth - indent.count)) {
+                    for part in DetailsText.wrap(line, width: max(40, detailsWidth - indent.count))
+                    {
                         lines.append(indent + part)
                     }
                 }
@@ -107,11 +108,14 @@ public enum ListRenderer {
         return [
             "video4linux", "sound", "input", "iio", "net", "bluetooth", "ieee80211", "wwan", "gnss",
             "nfc", "power_supply", "drm", "rfkill", "usbmisc", "leds", "pci",
-        ].contains(subsystem) && (device.devnode != nil || device.driver != nil || subsystem != "input")
+        ].contains(subsystem)
+            && (device.devnode != nil || device.driver != nil || subsystem != "input")
     }
 
     static func displayName(_ device: Device) -> String? {
-        device.property("ID_V4L_PRODUCT") ?? device.property("NAME").map { $0.trimmingCharacters(in: ["\""]) }
+        device.property("ID_V4L_PRODUCT") ?? device.property("NAME").map {
+            $0.trimmingCharacters(in: ["\""])
+        }
             ?? device.attribute("name") ?? device.property("ID_MODEL_FROM_DATABASE")
             ?? device.property("ID_MODEL")
     }

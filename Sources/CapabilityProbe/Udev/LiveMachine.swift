@@ -8,7 +8,8 @@ enum LiveMachine {
         func read(_ path: String) -> String? {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
-                .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+                .trimmingCharacters(
+                    in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
             return text.isEmpty ? nil : text
         }
         let dmi = sysfsRoot + "/class/dmi/id/"
@@ -26,9 +27,15 @@ enum LiveMachine {
         }
         var name = utsname()
         if uname(&name) == 0 {
-            identity.kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            identity.arch = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            identity.hostname = withUnsafeBytes(of: &name.nodename) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            identity.kernel = withUnsafeBytes(of: &name.release) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            identity.arch = withUnsafeBytes(of: &name.machine) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            identity.hostname = withUnsafeBytes(of: &name.nodename) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
         }
         if let memory = MemoryTotal.live(sysfsRoot: sysfsRoot) {
             identity.memoryBytes = memory.bytes

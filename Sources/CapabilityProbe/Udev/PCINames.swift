@@ -25,13 +25,19 @@ final class PCINames {
         lookup { capcheck_pci_device_name(access, $0, $1, vendor, device) }
     }
 
-    private func lookup(_ call: (UnsafeMutablePointer<CChar>, Int) -> UnsafePointer<CChar>?) -> String? {
+    private func lookup(_ call: (UnsafeMutablePointer<CChar>, Int) -> UnsafePointer<CChar>?)
+        -> String?
+    {
         var buffer = [CChar](repeating: 0, count: 256)
         let result = buffer.withUnsafeMutableBufferPointer { pointer -> String? in
-            guard let base = pointer.baseAddress, let name = call(base, pointer.count) else { return nil }
+            guard let base = pointer.baseAddress, let name = call(base, pointer.count) else {
+                return nil
+            }
             return String(cString: name)
         }
-        guard let result, !result.isEmpty, !result.hasPrefix("Unknown"), !result.hasPrefix("Device ") else {
+        guard let result, !result.isEmpty, !result.hasPrefix("Unknown"),
+            !result.hasPrefix("Device ")
+        else {
             return nil
         }
         return result

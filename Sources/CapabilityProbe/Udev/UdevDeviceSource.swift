@@ -61,7 +61,8 @@ public struct UdevDeviceSource: DeviceSource {
     /// - Throws: ``SourceError/sysfsUnreadable(reason:)`` when `/sys/devices` cannot be
     ///   listed, ``SourceError/udev(function:errno:)`` when libudev fails.
     public func inventory() throws(SourceError) -> DeviceInventory {
-        guard (try? FileManager.default.contentsOfDirectory(atPath: sysfsRoot + "/devices")) != nil else {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: sysfsRoot + "/devices")) != nil
+        else {
             throw .sysfsUnreadable(reason: "\(sysfsRoot)/devices cannot be listed")
         }
         do {
@@ -79,7 +80,9 @@ public struct UdevDeviceSource: DeviceSource {
         var devices: [Device] = []
         var initialized = false
         for syspath in try enumerator.scan() {
-            guard let udevDevice = try? UdevDevice(syspath: syspath, context: context) else { continue }
+            guard let udevDevice = try? UdevDevice(syspath: syspath, context: context) else {
+                continue
+            }
             if udevDevice.isInitialized { initialized = true }
             devices.append(record(udevDevice, syspath: syspath, hwdb: hwdb, pci: pci))
         }
@@ -91,7 +94,9 @@ public struct UdevDeviceSource: DeviceSource {
         if !udevDatabase {
             notes.append("no udev database (udevd not running): classified from sysfs and the hwdb")
         }
-        if hwdb == nil { notes.append("no hwdb (/usr/lib/udev/hwdb.bin): device names from libpci only") }
+        if hwdb == nil {
+            notes.append("no hwdb (/usr/lib/udev/hwdb.bin): device names from libpci only")
+        }
         let source = SourceInfo(
             kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true, complete: true,
             notes: notes)
@@ -109,13 +114,16 @@ public struct UdevDeviceSource: DeviceSource {
         var properties = udev.properties
         var attributes: [String: String] = [:]
         let subsystem = udev.subsystem
-        for name in udev.attributeNames where Self.attributeNames.contains(name) || Self.isSensorAttribute(name, subsystem) {
+        for name in udev.attributeNames
+        where Self.attributeNames.contains(name) || Self.isSensorAttribute(name, subsystem) {
             if let value = udev.attribute(name) {
                 attributes[name] = value.trimmingCharacters(in: .newlines)
             }
         }
         for name in Self.nestedAttributes[subsystem ?? ""] ?? [] {
-            if let value = udev.attribute(name) { attributes[name] = value.trimmingCharacters(in: .newlines) }
+            if let value = udev.attribute(name) {
+                attributes[name] = value.trimmingCharacters(in: .newlines)
+            }
         }
         if subsystem == "iio" {
             let elements = syspath + "/scan_elements"
@@ -125,7 +133,8 @@ public struct UdevDeviceSource: DeviceSource {
             }
         }
         var binary: [String: Data] = [:]
-        if subsystem == "drm", let edid = try? Data(contentsOf: URL(fileURLWithPath: syspath + "/edid")),
+        if subsystem == "drm",
+            let edid = try? Data(contentsOf: URL(fileURLWithPath: syspath + "/edid")),
             !edid.isEmpty
         {
             binary["edid"] = edid
@@ -142,7 +151,9 @@ public struct UdevDeviceSource: DeviceSource {
                 if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci.vendor(parts[0]) {
                     properties["ID_VENDOR_FROM_DATABASE"] = name
                 }
-                if properties["ID_MODEL_FROM_DATABASE"] == nil, let name = pci.device(parts[0], parts[1]) {
+                if properties["ID_MODEL_FROM_DATABASE"] == nil,
+                    let name = pci.device(parts[0], parts[1])
+                {
                     properties["ID_MODEL_FROM_DATABASE"] = name
                 }
             }

@@ -26,7 +26,9 @@ struct ArgumentCursor {
                 let body = argument.dropFirst(2)
                 if let equals = body.firstIndex(of: "=") {
                     tokens.append(
-                        .option(name: String(body[..<equals]), inlineValue: String(body[body.index(after: equals)...])))
+                        .option(
+                            name: String(body[..<equals]),
+                            inlineValue: String(body[body.index(after: equals)...])))
                 } else {
                     tokens.append(.option(name: String(body), inlineValue: nil))
                 }
@@ -65,11 +67,13 @@ struct ArgumentCursor {
             if case .option(let name, let inline) = token, names.contains(name) {
                 if let inline {
                     found.append(inline)
-                } else if index + 1 < tokens.count, case .positional(let value) = tokens[index + 1] {
+                } else if index + 1 < tokens.count, case .positional(let value) = tokens[index + 1]
+                {
                     found.append(value)
                     index += 1
                 } else {
-                    throw UsageError("option '\(Self.spelled(name))' needs a value", command: command)
+                    throw UsageError(
+                        "option '\(Self.spelled(name))' needs a value", command: command)
                 }
             } else {
                 kept.append(token)
@@ -85,7 +89,8 @@ struct ArgumentCursor {
         var found: [String] = []
         for name in names { found += try values(name) }
         if found.count > 1 {
-            throw UsageError("option '\(Self.spelled(names[0]))' given more than once", command: command)
+            throw UsageError(
+                "option '\(Self.spelled(names[0]))' given more than once", command: command)
         }
         return found.first
     }
@@ -95,7 +100,11 @@ struct ArgumentCursor {
         var found: [String] = []
         var kept: [ArgumentToken] = []
         for token in tokens {
-            if case .positional(let value) = token { found.append(value) } else { kept.append(token) }
+            if case .positional(let value) = token {
+                found.append(value)
+            } else {
+                kept.append(token)
+            }
         }
         tokens = kept
         return found

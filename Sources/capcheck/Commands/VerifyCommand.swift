@@ -153,7 +153,8 @@ struct VerifyCommand: Command {
                     to: URL(fileURLWithPath: junit))
             } catch {
                 return env.fail(
-                    "\(junit): cannot write the JUnit report: \(Self.writeFailure(error))", .software)
+                    "\(junit): cannot write the JUnit report: \(Self.writeFailure(error))",
+                    .software)
             }
         }
         if json {
@@ -174,7 +175,8 @@ struct VerifyCommand: Command {
         let ns = error as NSError
         let posix =
             ns.domain == NSPOSIXErrorDomain
-            ? ns : (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
+            ? ns
+            : (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
                 $0.domain == NSPOSIXErrorDomain ? $0 : nil
             }
         if let posix { return String(cString: strerror(Int32(posix.code))).lowercased() }

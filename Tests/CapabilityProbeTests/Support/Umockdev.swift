@@ -25,8 +25,10 @@ enum Umockdev {
     /// The built `capcheck` executable (swift test builds it with the test targets).
     static var capcheckBinary: String {
         let build = packageRoot.appendingPathComponent(".build")
-        for candidate in ["debug/capcheck", "x86_64-unknown-linux-gnu/debug/capcheck",
-                          "aarch64-unknown-linux-gnu/debug/capcheck", "release/capcheck"] {
+        for candidate in [
+            "debug/capcheck", "x86_64-unknown-linux-gnu/debug/capcheck",
+            "aarch64-unknown-linux-gnu/debug/capcheck", "release/capcheck",
+        ] {
             let path = build.appendingPathComponent(candidate).path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
@@ -34,7 +36,9 @@ enum Umockdev {
     }
 
     /// Runs a process and collects its output.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -70,7 +74,9 @@ enum Umockdev {
     static func report(recordings: [String]) throws -> CapabilityReport {
         let result = try capcheck(recordings: recordings, ["list", "--json"])
         guard result.status == 0 else {
-            throw NSError(domain: "umockdev", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.stderr])
+            throw NSError(
+                domain: "umockdev", code: Int(result.status),
+                userInfo: [NSLocalizedDescriptionKey: result.stderr])
         }
         return try JSONDecoder().decode(CapabilityReport.self, from: Data(result.stdout.utf8))
     }

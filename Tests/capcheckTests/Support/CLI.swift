@@ -16,7 +16,9 @@ enum CLI {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static func fixture(_ relative: String) -> String { fixtures.appendingPathComponent(relative).path }
+    static func fixture(_ relative: String) -> String {
+        fixtures.appendingPathComponent(relative).path
+    }
 
     /// Runs argv with an optional live source and standard input.
     static func run(
