@@ -157,3 +157,38 @@ import Testing
         #expect(CapabilityClassifier().classify(reread).capabilities == original.capabilities)
     }
 }
+
+@Suite struct UmockdevLineKindTests {
+    @Test func takesTheSubsystemFromTheLinkWhenNoPropertyNamesIt() throws {
+        let text = """
+            P: /devices/platform/gpio-keys/input/input3
+            L: subsystem=../../../../class/input
+            L: driver=../../../../bus/platform/drivers/gpio-keys
+            A: name=gpio-keys
+            A: uevent=DEVTYPE=keys\\nDRIVER=ignored
+            H: blob=00ff
+
+            """
+        let inventory = try UmockdevRecordingSource(text: text, path: "r.umockdev").inventory()
+        let device = try #require(inventory.devices.first)
+        #expect(device.subsystem == "input")
+        #expect(device.driver == "gpio-keys")
+        #expect(device.devtype == "keys")
+        #expect(device.binaryAttributes["blob"] == Data([0x00, 0xff]))
+    }
+
+    @Test(arguments: [
+        ("P: /devices/a\nH: blob=zz\n", "r.umockdev:2: 'H: blob' is not hexadecimal"),
+        ("P: /devices/a\nA: novalue\n", "r.umockdev:2: 'A:' line without name=value"),
+        ("P: /devices/a\nL: nolink\n", "r.umockdev:2: 'L:' line without name=target"),
+        ("P: /devices/a\nP: /devices/b\n", "r.umockdev:2: second 'P:' line in one block"),
+    ])
+    func namesTheLineOfAMalformedRecording(text: String, message: String) {
+        do {
+            _ = try UmockdevRecordingSource(text: text, path: "r.umockdev").inventory()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}

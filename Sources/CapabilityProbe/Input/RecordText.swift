@@ -76,4 +76,60 @@ enum RecordText {
         if path.hasPrefix("/sys/") { path.removeFirst(4) }
         return path
     }
+
+    /// Builds one device record from a block: the `P:` path, `N:` node, `S:` links and `E:`
+    /// properties are read here, every other line kind goes to `other`; afterwards subsystem,
+    /// devtype, driver and node fall back to the `SUBSYSTEM`, `DEVTYPE`, `DRIVER` and
+    /// `DEVNAME` properties.
+    /// - Parameters:
+    ///   - block: The lines, starting with `P:`.
+    ///   - path: The file name for messages.
+    ///   - other: Handles the format's own line kinds.
+    /// - Returns: The record.
+    /// - Throws: ``SourceError/malformed(path:line:reason:)`` naming the line.
+    static func device(
+        from block: [RecordLine], path: String,
+        other: (inout Device, RecordLine) throws(SourceError) -> Void
+    ) throws(SourceError) -> Device {
+        guard let first = block.first else {
+            throw .malformed(path: path, line: nil, reason: "empty block")
+        }
+        let id = devpath(first.value)
+        guard id.hasPrefix("/") else {
+            throw .malformed(
+                path: path, line: first.number,
+                reason: "'P:' must hold a device path starting with '/'")
+        }
+        var device = Device(id: id)
+        var links: [String] = []
+        for line in block.dropFirst() {
+            switch line.kind {
+            case "P":
+                throw .malformed(
+                    path: path, line: line.number, reason: "second 'P:' line in one block")
+            case "N":
+                // umockdev writes `N: bus/usb/001/011=<hex contents>`: the name comes first.
+                let name = line.value.split(separator: "=", maxSplits: 1).first.map(String.init)
+                if let name, !name.isEmpty { device.devnode = "/dev/" + name }
+            case "S":
+                links.append(line.value)
+            case "E":
+                guard let (key, value) = keyValue(line.value) else {
+                    throw .malformed(
+                        path: path, line: line.number, reason: "'E:' line without KEY=value")
+                }
+                device.properties[key] = value
+            default:
+                try other(&device, line)
+            }
+        }
+        device.links = links.sorted()
+        device.subsystem = device.property("SUBSYSTEM") ?? device.subsystem
+        device.devtype = device.property("DEVTYPE") ?? device.devtype
+        device.driver = device.driver ?? device.property("DRIVER")
+        if device.devnode == nil, let name = device.property("DEVNAME") {
+            device.devnode = name.hasPrefix("/") ? name : "/dev/" + name
+        }
+        return device
+    }
 }

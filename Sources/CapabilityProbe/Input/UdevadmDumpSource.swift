@@ -49,48 +49,17 @@ public struct UdevadmDumpSource: DeviceSource {
     }
 
     private func device(from block: [RecordLine]) throws(SourceError) -> Device {
-        guard let first = block.first else {
-            throw .malformed(path: path, line: nil, reason: "empty block")
-        }
-        let id = RecordText.devpath(first.value)
-        guard id.hasPrefix("/") else {
-            throw .malformed(
-                path: path, line: first.number,
-                reason: "'P:' must hold a device path starting with '/'")
-        }
-        var device = Device(id: id)
-        var links: [String] = []
-        for line in block.dropFirst() {
+        try RecordText.device(from: block, path: path) { device, line throws(SourceError) in
+            // L (link priority), M (sysname), R (sysnum), D (node type and numbers),
+            // I (network ifindex), Q (diskseq), and kinds newer udev may add are skipped;
+            // U, T and V hold what the properties may lack.
+            guard !line.value.isEmpty else { return }
             switch line.kind {
-            case "P":
-                throw .malformed(
-                    path: path, line: line.number, reason: "second 'P:' line in one block")
-            case "N":
-                device.devnode = "/dev/" + line.value
-            case "S":
-                links.append(line.value)
-            case "E":
-                guard let (key, value) = RecordText.keyValue(line.value) else {
-                    throw .malformed(
-                        path: path, line: line.number, reason: "'E:' line without KEY=value")
-                }
-                device.properties[key] = value
-            default:
-                // L (link priority), M (sysname), R (sysnum), U (subsystem), T (devtype),
-                // D (node type and numbers), I (network ifindex), Q (diskseq),
-                // V (driver), and kinds newer udev may add.
-                if line.kind == "U" && !line.value.isEmpty { device.subsystem = line.value }
-                if line.kind == "T" && !line.value.isEmpty { device.devtype = line.value }
-                if line.kind == "V" && !line.value.isEmpty { device.driver = line.value }
+            case "U": device.subsystem = line.value
+            case "T": device.devtype = line.value
+            case "V": device.driver = line.value
+            default: break
             }
         }
-        device.links = links.sorted()
-        device.subsystem = device.property("SUBSYSTEM") ?? device.subsystem
-        device.devtype = device.property("DEVTYPE") ?? device.devtype
-        device.driver = device.property("DRIVER") ?? device.driver
-        if device.devnode == nil, let name = device.property("DEVNAME") {
-            device.devnode = name.hasPrefix("/") ? name : "/dev/" + name
-        }
-        return device
     }
 }

@@ -41,82 +41,49 @@ public struct UmockdevRecordingSource: DeviceSource {
     }
 
     private func device(from block: [RecordLine]) throws(SourceError) -> Device {
-        guard let first = block.first else {
-            throw .malformed(path: path, line: nil, reason: "empty block")
-        }
-        let id = RecordText.devpath(first.value)
-        guard id.hasPrefix("/") else {
-            throw .malformed(
-                path: path, line: first.number,
-                reason: "'P:' must hold a device path starting with '/'")
-        }
-        var device = Device(id: id)
-        var links: [String] = []
-        for line in block.dropFirst() {
-            switch line.kind {
-            case "N":
-                // `N: bus/usb/001/011=<hex contents>`: the node name, then optional contents.
-                let name = line.value.split(separator: "=", maxSplits: 1).first.map(String.init)
-                if let name, !name.isEmpty { device.devnode = "/dev/" + name }
-            case "S":
-                links.append(line.value)
-            case "E":
-                guard let (key, value) = RecordText.keyValue(line.value) else {
-                    throw .malformed(
-                        path: path, line: line.number, reason: "'E:' line without KEY=value")
-                }
-                device.properties[key] = value
-            case "A":
-                guard let (key, value) = RecordText.keyValue(line.value) else {
-                    throw .malformed(
-                        path: path, line: line.number, reason: "'A:' line without name=value")
-                }
-                device.attributes[key] = Self.unescape(value)
-            case "H":
-                guard let (key, hex) = RecordText.keyValue(line.value) else {
-                    throw .malformed(
-                        path: path, line: line.number, reason: "'H:' line without name=hex")
-                }
-                guard let data = Self.hexData(hex) else {
-                    throw .malformed(
-                        path: path, line: line.number, reason: "'H: \(key)' is not hexadecimal")
-                }
-                device.binaryAttributes[key] = data
-            case "L":
-                guard let (key, target) = RecordText.keyValue(line.value) else {
-                    throw .malformed(
-                        path: path, line: line.number, reason: "'L:' line without name=target")
-                }
-                if key == "driver", let name = target.split(separator: "/").last {
-                    device.driver = String(name)
-                }
-            case "P":
-                throw .malformed(
-                    path: path, line: line.number, reason: "second 'P:' line in one block")
-            default:
-                break
-            }
-        }
-        device.links = links.sorted()
-        device.subsystem = device.property("SUBSYSTEM")
-        device.devtype = device.property("DEVTYPE")
-        device.driver = device.driver ?? device.property("DRIVER")
-        if device.devnode == nil, let name = device.property("DEVNAME") {
-            device.devnode = name.hasPrefix("/") ? name : "/dev/" + name
+        var device = try RecordText.device(from: block, path: path) {
+            device, line throws(SourceError) in
+            try read(line, into: &device)
         }
         if let uevent = device.attributes["uevent"] {
             // Some recordings keep the kernel uevent only as an attribute.
             for line in uevent.split(separator: "\n") {
-                if let (key, value) = RecordText.keyValue(String(line)),
-                    device.properties[key] == nil,
-                    ["SUBSYSTEM", "DEVTYPE", "DRIVER", "DEVNAME"].contains(key)
-                {
-                    if key == "DEVTYPE" && device.devtype == nil { device.devtype = value }
-                    if key == "DRIVER" && device.driver == nil { device.driver = value }
-                }
+                guard let (key, value) = RecordText.keyValue(String(line)) else { continue }
+                if key == "DEVTYPE" && device.devtype == nil { device.devtype = value }
+                if key == "DRIVER" && device.driver == nil { device.driver = value }
             }
         }
         return device
+    }
+
+    /// The recording's own line kinds: `A:` text and `H:` hex attributes, `L:` links.
+    private func read(_ line: RecordLine, into device: inout Device) throws(SourceError) {
+        func split(_ what: String) throws(SourceError) -> (String, String) {
+            guard let pair = RecordText.keyValue(line.value) else {
+                throw .malformed(
+                    path: path, line: line.number, reason: "'\(line.kind):' line without \(what)")
+            }
+            return pair
+        }
+        switch line.kind {
+        case "A":
+            let (key, value) = try split("name=value")
+            device.attributes[key] = Self.unescape(value)
+        case "H":
+            let (key, hex) = try split("name=hex")
+            guard let data = Self.hexData(hex) else {
+                throw .malformed(
+                    path: path, line: line.number, reason: "'H: \(key)' is not hexadecimal")
+            }
+            device.binaryAttributes[key] = data
+        case "L":
+            let (key, target) = try split("name=target")
+            let name = target.split(separator: "/").last.map(String.init)
+            if key == "driver" { device.driver = name }
+            if key == "subsystem", device.subsystem == nil { device.subsystem = name }
+        default:
+            break
+        }
     }
 
     /// Undoes umockdev's escaping of attribute values (`\n`, `\\`, `\t`).
