@@ -63,6 +63,51 @@ import Testing
         #expect(Self.watcherThreads() == 0)
     }
 
+    /// The loopback interface's `uevent` file: writing `change` makes the kernel send a
+    /// uevent (root only), a live event without touching real hardware.
+    static let loopbackUevent = "/sys/class/net/lo/uevent"
+
+    static var canTriggerUevents: Bool {
+        canWatch && FileManager.default.isWritableFile(atPath: loopbackUevent)
+    }
+
+    @Test(.enabled(if: canTriggerUevents))
+    func cancellingTheConsumerMidStreamStopsTheWorkerWithoutStop() async throws {
+        let stream = try DeviceWatcher.start(
+            WatchOptions(kinds: [.devices], source: .kernel, probers: []))
+        let opened = Set(
+            stream.descriptors.compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+            })
+        let consumer = Task {
+            var seen = 0
+            for await _ in stream {
+                seen += 1
+                // Cancelled while events are still queued or on their way.
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+            return seen
+        }
+        for _ in 0..<3 {
+            try "change".write(toFile: Self.loopbackUevent, atomically: false, encoding: .utf8)
+        }
+        // A safety net, not a timing check: when no uevent ever arrives the test fails
+        // instead of hanging.
+        let safetyNet = Task {
+            if (try? await Task.sleep(for: .seconds(60))) != nil { stream.stop() }
+        }
+        let seen = await consumer.value
+        safetyNet.cancel()
+        await safetyNet.value
+        #expect(seen >= 1)
+        // Cancellation alone (no stop()) ends the worker and closes what it owned.
+        #expect(stream.waitForWorkerExit(timeout: .now() + 60))
+        #expect(opened.count == 2)
+        #expect(Self.openTargets().isDisjoint(with: opened))
+        stream.stop()
+        #expect(Self.watcherThreads() == 0)
+    }
+
     @Test(.enabled(if: canWatch))
     func droppingTheLastStreamCopyJoinsTheThread() throws {
         var opened: Set<String> = []

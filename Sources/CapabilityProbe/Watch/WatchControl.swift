@@ -15,6 +15,7 @@ final class WatchControl: @unchecked Sendable {
     private var wakeSent = false
     private var joined = false
     private var monitorDescriptor: Int32?
+    private let exitSignal = DispatchSemaphore(value: 0)
 
     /// Takes ownership of both ends of a non-blocking pipe.
     init(readEnd: Int32, writeEnd: Int32) {
@@ -53,8 +54,22 @@ final class WatchControl: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Worker side, last thing before returning: closes the pipe.
-    func workerExited() { closeDescriptors() }
+    /// Worker side, last thing before returning (its libudev objects are released by
+    /// then): closes the pipe and wakes ``waitForWorkerExit(timeout:)``.
+    func workerExited() {
+        closeDescriptors()
+        exitSignal.signal()
+    }
+
+    /// Waits until the worker has released everything it owned, without joining it (tests
+    /// use this to see that cancellation alone stops the worker).
+    /// - Parameter timeout: The latest time to wait until.
+    /// - Returns: Whether the worker exited in time.
+    func waitForWorkerExit(timeout: DispatchTime) -> Bool {
+        guard exitSignal.wait(timeout: timeout) == .success else { return false }
+        exitSignal.signal()
+        return true
+    }
 
     /// Closes both pipe ends once (also used when start-up fails).
     func closeDescriptors() {
