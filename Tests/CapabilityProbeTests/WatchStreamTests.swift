@@ -22,14 +22,10 @@ import Testing
             })
     }
 
-    /// Threads of this process named like the watcher thread.
-    static func watcherThreads() -> Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.filter { task in
-            let comm =
-                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-            return comm.trimmingCharacters(in: .whitespacesAndNewlines) == WatchWorker.threadName
-        }.count
+    /// Whether the watch's own thread still exists (other suites may run watches of their
+    /// own meanwhile, so threads are not counted by name).
+    static func threadAlive(_ stream: DeviceEventStream) -> Bool {
+        stream.workerTaskPath.map { FileManager.default.fileExists(atPath: $0) } ?? false
     }
 
     /// Starts a watch and returns it with what its own descriptors point at.
@@ -50,7 +46,7 @@ import Testing
         let (stream, opened) = try Self.startWatch()
         // The netlink socket and the wake-up pipe (both ends share one inode).
         #expect(opened.count == 2)
-        #expect(Self.watcherThreads() == 1)
+        #expect(Self.threadAlive(stream))
         let task = Task {
             var seen = 0
             for await _ in stream { seen += 1 }
@@ -60,7 +56,7 @@ import Testing
         #expect(await task.value == 0)
         stream.stop()
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        #expect(!Self.threadAlive(stream))
     }
 
     /// The loopback interface's `uevent` file: writing `change` makes the kernel send a
@@ -105,20 +101,24 @@ import Testing
         #expect(opened.count == 2)
         #expect(Self.openTargets().isDisjoint(with: opened))
         stream.stop()
-        #expect(Self.watcherThreads() == 0)
+        #expect(!Self.threadAlive(stream))
     }
 
     @Test(.enabled(if: canWatch))
     func droppingTheLastStreamCopyJoinsTheThread() throws {
         var opened: Set<String> = []
+        var thread: String?
         do {
             let (stream, descriptors) = try Self.startWatch()
             opened = descriptors
+            thread = stream.workerTaskPath
+            #expect(Self.threadAlive(stream))
             #expect(stream.source == EventSource.detect())
         }
         #expect(opened.count == 2)
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        let path = try #require(thread)
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test(.enabled(if: canWatch))
@@ -133,7 +133,7 @@ import Testing
         stream.stop()
         _ = await task.value
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        #expect(!Self.threadAlive(stream))
     }
 
     @Test(.enabled(if: canWatch))
@@ -142,7 +142,7 @@ import Testing
         stream.stop()
         stream.stop()
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        #expect(!Self.threadAlive(stream))
     }
 
     @Test(.enabled(if: canWatch))

@@ -30,6 +30,9 @@ public struct DeviceEventStream: AsyncSequence, Sendable {
     /// The descriptors the running watch owns (monitor socket, wake-up pipe), for tests.
     var descriptors: [Int32] { stopper.control.descriptors }
 
+    /// The watch thread's `/proc/PID/task/TID` directory, for tests.
+    var workerTaskPath: String? { stopper.control.workerTaskPath }
+
     /// Waits until the watch thread has released its libudev objects and descriptors,
     /// without joining it (for tests).
     /// - Parameter timeout: The latest time to wait until.

@@ -11,6 +11,7 @@ final class WatchControl: @unchecked Sendable {
     private let writeEnd: Int32
     private var thread: pthread_t?
     private var workerID: pthread_t?
+    private var workerTask: String?
     private var exited = false
     private var wakeSent = false
     private var joined = false
@@ -49,9 +50,20 @@ final class WatchControl: @unchecked Sendable {
 
     /// Records the worker's own identity (worker side, first thing it does).
     func registerWorker() {
+        // "PID/task/TID": the kernel's name for this thread, to see it in /proc.
+        let task = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
         lock.lock()
         workerID = pthread_self()
+        workerTask = task.map { "/proc/" + $0 }
         lock.unlock()
+    }
+
+    /// The worker thread's `/proc/PID/task/TID` directory (for tests: it is gone once the
+    /// thread was joined); nil before the worker started or without /proc.
+    var workerTaskPath: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return workerTask
     }
 
     /// Worker side, last thing before returning (its libudev objects are released by
