@@ -191,6 +191,30 @@ private struct FakeCaptureProber: CapabilityProber {
         #expect(ProximitySensor.sensors(in: [device]) == [.iio(id: device.id)])
     }
 
+    static let proximityChannel = Device(
+        id: "/devices/iio:device0", subsystem: "iio",
+        attributes: ["in_proximity_raw": "0", "in_proximity_nearlevel": "100"])
+
+    @Test(
+        arguments: [
+            ([WatchKind.proximity], true), ([.proximity, .devices], true),
+            ([.battery, .capabilities, .devices], false),
+        ] as [(Set<WatchKind>, Bool)])
+    func proximityIsPolledOnlyWhileWatched(kinds: Set<WatchKind>, polled: Bool) {
+        let state = Self.state([Self.proximityChannel], kinds: kinds)
+        #expect(state.pollsProximity == polled)
+        #expect(!Self.state([], kinds: kinds).pollsProximity)
+    }
+
+    @Test(
+        arguments: [([WatchKind.battery], true), ([.proximity, .capabilities, .devices], false)]
+            as [(Set<WatchKind>, Bool)])
+    func batteryIsPolledOnlyWhileWatched(kinds: Set<WatchKind>, polled: Bool) {
+        let state = Self.state([Self.battery(capacity: "80", status: "Discharging")], kinds: kinds)
+        #expect(state.pollsBattery == polled)
+        #expect(!Self.state([], kinds: kinds).pollsBattery)
+    }
+
     @Test(
         arguments: [("1203", true), ("3", false), ("100", nil), ("105", nil)] as [(String, Bool?)])
     func readsIIOProximityWithTheListRules(raw: String, expected: Bool?) {

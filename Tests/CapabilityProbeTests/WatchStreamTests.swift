@@ -22,14 +22,10 @@ import Testing
             })
     }
 
-    /// Threads of this process named like the watcher thread.
-    static func watcherThreads() -> Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.filter { task in
-            let comm =
-                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-            return comm.trimmingCharacters(in: .whitespacesAndNewlines) == WatchWorker.threadName
-        }.count
+    /// Whether the watch's own thread still exists (other suites may run watches of their
+    /// own meanwhile, so threads are not counted by name).
+    static func threadAlive(_ stream: DeviceEventStream) -> Bool {
+        stream.workerTaskPath.map { FileManager.default.fileExists(atPath: $0) } ?? false
     }
 
     /// Starts a watch and returns it with what its own descriptors point at.
@@ -50,7 +46,7 @@ import Testing
         let (stream, opened) = try Self.startWatch()
         // The netlink socket and the wake-up pipe (both ends share one inode).
         #expect(opened.count == 2)
-        #expect(Self.watcherThreads() == 1)
+        #expect(Self.threadAlive(stream))
         let task = Task {
             var seen = 0
             for await _ in stream { seen += 1 }
@@ -60,20 +56,69 @@ import Testing
         #expect(await task.value == 0)
         stream.stop()
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        #expect(!Self.threadAlive(stream))
+    }
+
+    /// The loopback interface's `uevent` file: writing `change` makes the kernel send a
+    /// uevent (root only), a live event without touching real hardware.
+    static let loopbackUevent = "/sys/class/net/lo/uevent"
+
+    static var canTriggerUevents: Bool {
+        canWatch && FileManager.default.isWritableFile(atPath: loopbackUevent)
+    }
+
+    @Test(.enabled(if: canTriggerUevents))
+    func cancellingTheConsumerMidStreamStopsTheWorkerWithoutStop() async throws {
+        let stream = try DeviceWatcher.start(
+            WatchOptions(kinds: [.devices], source: .kernel, probers: []))
+        let opened = Set(
+            stream.descriptors.compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+            })
+        let consumer = Task {
+            var seen = 0
+            for await _ in stream {
+                seen += 1
+                // Cancelled while events are still queued or on their way.
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+            return seen
+        }
+        for _ in 0..<3 {
+            try "change".write(toFile: Self.loopbackUevent, atomically: false, encoding: .utf8)
+        }
+        // A safety net, not a timing check: when no uevent ever arrives the test fails
+        // instead of hanging.
+        let safetyNet = Task {
+            if (try? await Task.sleep(for: .seconds(60))) != nil { stream.stop() }
+        }
+        let seen = await consumer.value
+        safetyNet.cancel()
+        await safetyNet.value
+        #expect(seen >= 1)
+        // Cancellation alone (no stop()) ends the worker and closes what it owned.
+        #expect(stream.waitForWorkerExit(timeout: .now() + 60))
+        #expect(opened.count == 2)
+        #expect(Self.openTargets().isDisjoint(with: opened))
+        stream.stop()
+        #expect(!Self.threadAlive(stream))
     }
 
     @Test(.enabled(if: canWatch))
     func droppingTheLastStreamCopyJoinsTheThread() throws {
         var opened: Set<String> = []
+        var thread: String?
         do {
             let (stream, descriptors) = try Self.startWatch()
             opened = descriptors
+            thread = stream.workerTaskPath
+            #expect(Self.threadAlive(stream))
             #expect(stream.source == EventSource.detect())
         }
         #expect(opened.count == 2)
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        let path = try #require(thread)
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test(.enabled(if: canWatch))
@@ -88,7 +133,7 @@ import Testing
         stream.stop()
         _ = await task.value
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        #expect(!Self.threadAlive(stream))
     }
 
     @Test(.enabled(if: canWatch))
@@ -97,7 +142,7 @@ import Testing
         stream.stop()
         stream.stop()
         #expect(Self.openTargets().isDisjoint(with: opened))
-        #expect(Self.watcherThreads() == 0)
+        #expect(!Self.threadAlive(stream))
     }
 
     @Test(.enabled(if: canWatch))

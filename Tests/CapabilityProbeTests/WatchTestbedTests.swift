@@ -166,51 +166,51 @@ enum WatchTestbed {
 }
 
 @Suite(.serialized, .enabled(if: WatchTestbed.isAvailable)) struct WatchTestbedTests {
-    @Test func batteryDischargingThenPolledLevelThenChargingThenFull() throws {
-        let run = try WatchTestbed.run("battery")
-        #expect(
-            run.lines.map(WatchTestbed.withoutTime) == [
-                WatchTestbed.sourceLine(#""battery""#),
+    /// Each scenario's exact lines (the first names the source and is not counted):
+    /// - battery: 80 % discharging, capacity 79 % without a uevent (seen by the poll), then
+    ///   charging, then full; ends by `--count 4`.
+    /// - proximity-iio: `in_proximity_raw` above then below the near level; `--count 2`.
+    /// - proximity-switch: the recorded EVIOCGSW replies alternate far (baseline), near, far.
+    /// - devices: add, change, remove uevents of a USB device; ends by SIGINT.
+    @Test(arguments: [
+        (
+            "battery", #""battery""#,
+            [
                 #"{"kind":"batteryLevelChanged","new":0.79,"old":0.8,"time":"T"}"#,
                 #"{"kind":"batteryStateChanged","new":"charging","old":"unplugged","time":"T"}"#,
                 #"{"kind":"batteryLevelChanged","new":1,"old":0.79,"time":"T"}"#,
                 #"{"kind":"batteryStateChanged","new":"full","old":"charging","time":"T"}"#,
-            ])
-        #expect(run.status == 0)
-    }
-
-    @Test func iioProximityNearThenFar() throws {
-        let run = try WatchTestbed.run("proximity-iio")
-        #expect(
-            run.lines.map(WatchTestbed.withoutTime) == [
-                WatchTestbed.sourceLine(#""proximity""#),
+            ]
+        ),
+        (
+            "proximity-iio", #""proximity""#,
+            [
                 #"{"kind":"proximityChanged","near":true,"time":"T"}"#,
                 #"{"kind":"proximityChanged","near":false,"time":"T"}"#,
-            ])
-        #expect(run.status == 0)
-    }
-
-    /// The recorded EVIOCGSW replies alternate: far (baseline), near, far.
-    @Test func inputSwitchProximityFromTheRecordedGpioKeys() throws {
-        let run = try WatchTestbed.run("proximity-switch")
-        #expect(
-            run.lines.map(WatchTestbed.withoutTime) == [
-                WatchTestbed.sourceLine(#""proximity""#),
+            ]
+        ),
+        (
+            "proximity-switch", #""proximity""#,
+            [
                 #"{"kind":"proximityChanged","near":true,"time":"T"}"#,
                 #"{"kind":"proximityChanged","near":false,"time":"T"}"#,
-            ])
-        #expect(run.status == 0)
-    }
-
-    @Test func deviceAddChangeRemoveThenSIGINTExitsZero() throws {
-        let run = try WatchTestbed.run("devices")
-        #expect(
-            run.lines.map(WatchTestbed.withoutTime) == [
-                WatchTestbed.sourceLine(#""devices""#),
+            ]
+        ),
+        (
+            "devices", #""devices""#,
+            [
                 #"{"device":"/devices/usb2/2-1","kind":"deviceAdded","subsystem":"usb","time":"T"}"#,
                 #"{"device":"/devices/usb2/2-1","kind":"deviceChanged","subsystem":"usb","time":"T"}"#,
                 #"{"device":"/devices/usb2/2-1","kind":"deviceRemoved","subsystem":"usb","time":"T"}"#,
-            ])
+            ]
+        ),
+    ])
+    func scenarioPrintsTheSourceThenExactlyTheseEventsAndExitsZero(
+        scenario: String, watching: String, events: [String]
+    ) throws {
+        let run = try WatchTestbed.run(scenario)
+        #expect(
+            run.lines.map(WatchTestbed.withoutTime) == [WatchTestbed.sourceLine(watching)] + events)
         #expect(run.status == 0)
     }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The events of a running watch, as an `AsyncSequence`.
 ///
 /// Cancelling the iterating task ends the iteration and asks the watch thread to stop; the
@@ -27,6 +29,17 @@ public struct DeviceEventStream: AsyncSequence, Sendable {
 
     /// The descriptors the running watch owns (monitor socket, wake-up pipe), for tests.
     var descriptors: [Int32] { stopper.control.descriptors }
+
+    /// The watch thread's `/proc/PID/task/TID` directory, for tests.
+    var workerTaskPath: String? { stopper.control.workerTaskPath }
+
+    /// Waits until the watch thread has released its libudev objects and descriptors,
+    /// without joining it (for tests).
+    /// - Parameter timeout: The latest time to wait until.
+    /// - Returns: Whether it did in time.
+    func waitForWorkerExit(timeout: DispatchTime) -> Bool {
+        stopper.control.waitForWorkerExit(timeout: timeout)
+    }
 
     /// Stops the watch now and waits for its thread; the iteration then ends. Idempotent.
     public func stop() { stopper.control.stop() }

@@ -4,7 +4,7 @@ import Glibc
 /// Watches devices come, go and change, and yields typed events.
 ///
 /// One dedicated thread owns every libudev object (they are thread-bound): it creates the
-/// monitor, enumerates the baseline, then polls the monitor socket, an eventfd for stop
+/// monitor, enumerates the baseline, then polls the monitor socket, a pipe for stop
 /// requests, and — while battery or proximity are watched — the sysfs values that raise no
 /// uevent. Only ``DeviceEvent`` values cross to the consumer.
 public enum DeviceWatcher {

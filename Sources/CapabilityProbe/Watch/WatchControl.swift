@@ -11,10 +11,12 @@ final class WatchControl: @unchecked Sendable {
     private let writeEnd: Int32
     private var thread: pthread_t?
     private var workerID: pthread_t?
+    private var workerTask: String?
     private var exited = false
     private var wakeSent = false
     private var joined = false
     private var monitorDescriptor: Int32?
+    private let exitSignal = DispatchSemaphore(value: 0)
 
     /// Takes ownership of both ends of a non-blocking pipe.
     init(readEnd: Int32, writeEnd: Int32) {
@@ -48,13 +50,38 @@ final class WatchControl: @unchecked Sendable {
 
     /// Records the worker's own identity (worker side, first thing it does).
     func registerWorker() {
+        // "PID/task/TID": the kernel's name for this thread, to see it in /proc.
+        let task = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
         lock.lock()
         workerID = pthread_self()
+        workerTask = task.map { "/proc/" + $0 }
         lock.unlock()
     }
 
-    /// Worker side, last thing before returning: closes the pipe.
-    func workerExited() { closeDescriptors() }
+    /// The worker thread's `/proc/PID/task/TID` directory (for tests: it is gone once the
+    /// thread was joined); nil before the worker started or without /proc.
+    var workerTaskPath: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return workerTask
+    }
+
+    /// Worker side, last thing before returning (its libudev objects are released by
+    /// then): closes the pipe and wakes ``waitForWorkerExit(timeout:)``.
+    func workerExited() {
+        closeDescriptors()
+        exitSignal.signal()
+    }
+
+    /// Waits until the worker has released everything it owned, without joining it (tests
+    /// use this to see that cancellation alone stops the worker).
+    /// - Parameter timeout: The latest time to wait until.
+    /// - Returns: Whether the worker exited in time.
+    func waitForWorkerExit(timeout: DispatchTime) -> Bool {
+        guard exitSignal.wait(timeout: timeout) == .success else { return false }
+        exitSignal.signal()
+        return true
+    }
 
     /// Closes both pipe ends once (also used when start-up fails).
     func closeDescriptors() {

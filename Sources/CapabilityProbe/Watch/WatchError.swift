@@ -2,7 +2,7 @@
 public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A libudev call failed.
     case udev(function: String, errno: Int32)
-    /// A system call (eventfd, pthread_create) failed.
+    /// A system call (pipe, pthread_create) failed.
     case system(function: String, errno: Int32)
     /// The initial enumeration failed.
     case source(SourceError)

@@ -46,6 +46,14 @@ struct WatchState {
     /// The proximity sensors among the records.
     var proximitySensors: [ProximitySensor] { ProximitySensor.sensors(in: Array(devices.values)) }
 
+    /// Whether the watcher re-reads the battery: only while the battery is watched and a
+    /// system battery is there.
+    var pollsBattery: Bool { kinds.contains(.battery) && !batteries.isEmpty }
+
+    /// Whether the watcher reads proximity sensors: only while proximity is watched and a
+    /// sensor is there (reading one may wake it up).
+    var pollsProximity: Bool { kinds.contains(.proximity) && !proximitySensors.isEmpty }
+
     /// The parent of a record from an event: the one already known for it, else the one the
     /// record names, else its nearest recorded ancestor.
     /// - Parameter device: The record built from an event.

@@ -96,9 +96,8 @@ final class WatchWorker: @unchecked Sendable {
             pollfd(fd: control.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let pollBattery = options.kinds.contains(.battery) && !state.batteries.isEmpty
-            let pollProximity =
-                options.kinds.contains(.proximity) && !state.proximitySensors.isEmpty
+            let pollBattery = state.pollsBattery
+            let pollProximity = state.pollsProximity
             var deadline = Double.infinity
             if pollBattery { deadline = min(deadline, nextBattery) }
             if pollProximity { deadline = min(deadline, nextProximity) }

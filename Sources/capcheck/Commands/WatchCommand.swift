@@ -20,9 +20,11 @@ struct WatchCommand: Command {
         The first line names the uevent source: "udev" when udevd runs, else "kernel" (raw
         uevents still arrive without udevd). SIGINT and SIGTERM end the watch with exit 0.
         The battery is re-read every 5 s while watched (capacity often changes without a
-        uevent), proximity sensors every 0.5 s; CAPCHECK_WATCH_POLL_SECONDS=S sets the
-        battery interval (and the proximity one when shorter). Capability changes are
-        computed once a burst of add/remove uevents has settled (0.5 s without one).
+        uevent), proximity sensors every 0.5 s and only while proximity is watched;
+        CAPCHECK_WATCH_POLL_SECONDS=S sets the battery interval (and the proximity one when
+        shorter). Battery levels are reported in whole percent (1 % steps: the kernel's
+        capacity is a whole percent; iOS uses 5 % steps). Capability changes are computed
+        once a burst of add/remove uevents has settled (0.5 s without one).
         """
 
     var json: Bool
@@ -84,6 +86,11 @@ struct WatchCommand: Command {
             options.batteryPollInterval = seconds
             options.proximityPollInterval = min(options.proximityPollInterval, seconds)
         }
+        // SIGINT/SIGTERM and --timeout end the watch normally (exit 0). The handlers are in
+        // place before the first line is printed, so a signal sent on reading it is honoured.
+        let end = WatchEndLatch()
+        let signals = Self.handleSignals(end)
+        defer { Self.restoreSignals(signals) }
         let stream: DeviceEventStream
         do {
             stream = try DeviceWatcher.start(options)
@@ -91,6 +98,7 @@ struct WatchCommand: Command {
             if case .source(let sourceError) = error { return env.fail(sourceError) }
             return env.fail("cannot watch devices: \(error.description)", .software)
         }
+        defer { stream.stop() }
         let json = self.json || !env.stdout.isTerminal
         let clock = self.clock
         let kinds = self.kinds
@@ -100,36 +108,46 @@ struct WatchCommand: Command {
                 ? DeviceEventLine.json(source: stream.source, kinds: kinds, time: clock())
                 : DeviceEventLine.text(source: stream.source, kinds: kinds, time: clock()))
         let done = DispatchSemaphore(value: 0)
-        let task = Task {
-            var seen = 0
-            for await event in stream {
-                let time = clock()
-                env.stdout.line(
-                    json
-                        ? DeviceEventLine.json(event, time: time)
-                        : DeviceEventLine.text(event, time: time))
-                seen += 1
-                if let count, seen >= count { break }
-            }
-            done.signal()
+        end.set(
+            Task {
+                var seen = 0
+                for await event in stream {
+                    let time = clock()
+                    env.stdout.line(
+                        json
+                            ? DeviceEventLine.json(event, time: time)
+                            : DeviceEventLine.text(event, time: time))
+                    seen += 1
+                    if let count, seen >= count { break }
+                }
+                done.signal()
+            })
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { end.fire() }
         }
-        // SIGINT/SIGTERM and --timeout end the watch normally (exit 0).
-        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+        done.wait()
+        return .ok
+    }
+
+    /// The signals that end a watch with exit 0.
+    static let endingSignals = [SIGINT, SIGTERM]
+
+    /// Ignores the default action of ``endingSignals`` and fires `end` on each instead.
+    private static func handleSignals(_ end: WatchEndLatch) -> [any DispatchSourceSignal] {
+        endingSignals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
+            source.setEventHandler { end.fire() }
             source.resume()
             return source
         }
-        if let timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { task.cancel() }
-        }
-        done.wait()
-        stream.stop()
-        for (number, source) in zip([SIGINT, SIGTERM], signals) {
+    }
+
+    /// Cancels the handlers and restores the default actions.
+    private static func restoreSignals(_ sources: [any DispatchSourceSignal]) {
+        for (number, source) in zip(endingSignals, sources) {
             source.cancel()
             signal(number, SIG_DFL)
         }
-        return .ok
     }
 }
