@@ -78,7 +78,12 @@ public enum ListRenderer {
         let machine = report.machine
         var parts: [String] = []
         let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
-        parts.append(name.isEmpty ? "unknown machine" : name)
+        if name.isEmpty {
+            // No DMI or device-tree model (VMs without SMBIOS, most dumps of boards).
+            parts.append(machine.hostname.map { "host \($0) (no DMI model)" } ?? "unknown machine")
+        } else {
+            parts.append(name)
+        }
         if let os = machine.os { parts.append(os) }
         if let arch = machine.arch { parts.append(arch) }
         var source = "source: " + report.source.kind.rawValue
