@@ -15,10 +15,9 @@ public enum SourceError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
-            return "\(path): cannot read: \(reason)"
+            return InputMessage.unreadable(path, reason)
         case .malformed(let path, let line, let reason):
-            if let line { return "\(path):\(line): \(reason)" }
-            return "\(path): \(reason)"
+            return InputMessage.located(path, line: line, reason)
         case .unrecognized(let path, let reason):
             return "\(path): not a udevadm dump, umockdev recording or capcheck snapshot: \(reason)"
         case .sysfsUnreadable(let reason):

@@ -13,10 +13,9 @@ public enum MatrixError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
-            return "\(path): cannot read: \(reason)"
+            return InputMessage.unreadable(path, reason)
         case .malformed(let path, let line, let reason):
-            if let line { return "\(path):\(line): \(reason)" }
-            return "\(path): \(reason)"
+            return InputMessage.located(path, line: line, reason)
         case .unknownHeader(let path, let line, let header, let suggestion):
             let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
             return "\(path):\(line): unknown column '\(header)'\(hint)"
