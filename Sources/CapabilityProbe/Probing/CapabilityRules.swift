@@ -38,6 +38,7 @@ public enum CapabilityRules {
         "sensor.light": "an IIO device with illuminance channels or hwmon light",
         "sensor.magnetometer": "an IIO device with in_magn_* channels or a HID compass",
         "sensor.proximity": "an IIO proximity channel or an input SW_FRONT_PROXIMITY switch",
+        "sensor.steps": "an IIO device with in_steps channels",
     ]
 
     /// Short human names of the ids, for feature tables.
@@ -59,7 +60,7 @@ public enum CapabilityRules {
         "sensor.accelerometer": "Accelerometer", "sensor.barometer": "Barometer",
         "sensor.gyroscope": "Gyroscope", "sensor.humidity": "Humidity sensor",
         "sensor.light": "Ambient light sensor", "sensor.magnetometer": "Magnetometer",
-        "sensor.proximity": "Proximity Sensor",
+        "sensor.proximity": "Proximity Sensor", "sensor.steps": "Step counter",
     ]
 
     /// The reason shown for a finding without device evidence.
