@@ -40,10 +40,12 @@ struct SoundCard: Sendable {
         let highDefinitionAudio = pciClass.map { $0 >> 8 == 0x0403 } ?? false
         let playbackNumbers = pcms.compactMap { Self.pcmNumbers($0.sysname) }.filter { !$0.capture }
         let captureNumbers = pcms.compactMap { Self.pcmNumbers($0.sysname) }.filter(\.capture)
-        let words = [name, card.attribute("id"), parent?.sysname, pci.flatMap(BusFacts.name)]
-            .compactMap { $0?.lowercased() }
-        if words.contains(where: { $0.contains("hdmi") || $0.contains("displayport") }) {
-            hdmiReason = "HDMI/DisplayPort audio device (name)"
+        let words = [
+            name, card.attribute("id"), card.property("ID_ID"), parent?.sysname, parent?.driver,
+            pci.flatMap(BusFacts.name),
+        ].compactMap { $0 }
+        if let word = words.first(where: ALSAPCMInfo.namesDisplayAudio) {
+            hdmiReason = "HDMI/DisplayPort audio device (name '\(word)')"
         } else if let pci, captureNumbers.isEmpty, Self.isGraphicsAudioFunction(pci, in: context) {
             hdmiReason =
                 "audio function of a graphics card (PCI class 0x0403 next to a display controller)"
