@@ -235,12 +235,52 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
         #expect(netbook.finding("cpu.arch")?.details["hint"]?.stringValue?.hasPrefix("x86") == true)
     }
 
-    @Test func saysGLESAndVulkanAreUnknownWhenAGPUExistsAndAbsentWhenNone() throws {
-        let laptop = try Fixtures.report("udevadm/LENOVO_T430S.txt")
-        #expect(laptop.finding("gpu.gles")?.status == .unknown)
-        #expect(laptop.finding("gpu.vulkan")?.status == .unknown)
-        let vm = try Fixtures.report("udevadm/QEMU_KVM.txt")
-        #expect(vm.finding("gpu.gles")?.status == .absent)
-        #expect(vm.finding("gpu.vulkan")?.status == .absent)
+    // OpenGL ES and Vulkan levels from each GPU's driver and generation (GPUAPITable): were
+    // unknown everywhere before that table. `nil` = unknown. Dumps carry no userspace, so
+    // every verdict rests on the hardware generation alone. fglrx and an unbound NVIDIA
+    // function are not in the table; hasvk (Gen7/7.5) Vulkan is not either.
+    static let apiLevels: [(String, String?, String?)] = [
+        ("CAPTURE_METADATA", "3.2", "1.3"), ("DELL_INSPIRON3521_TOUCHSCREEN", "3.0", nil),
+        ("DELL_INSPIRON_3048", "≥3.1", nil), ("DELL_LATITUDEE4310", "2.0", "absent"),
+        ("DELL_LATITUDE_7350_WITH_IPU6_DRIVER", nil, nil), ("DELL_OPTIPLEX9020AIO", "3.1", nil),
+        ("DELL_VOSTROV131", "3.0", "absent"), ("HOME_MADE", nil, nil),
+        ("HP_ELITEBOOK_835_13_INCH_G10", "3.2", "1.3"), ("HP_ENVY_15_MEDIATEK_BT", "≥3.0", nil),
+        ("HP_PROBOOK6550B_ACCELEROMETER", "2.0", "absent"), ("LENOVO_E431", "3.0", nil),
+        ("LENOVO_T420", "3.0", "absent"), ("LENOVO_T430S", "3.0", nil),
+        ("PANDABOARD", "absent", "absent"), ("QEMU_KVM", "absent", "absent"),
+        ("REALTEK_CARD_READER_AND_NVME", nil, nil), ("RPI2_WITH_CAMERA", "2.0", "absent"),
+        ("RPI3B", "2.0", "absent"), ("SAMSUNG_N310", "2.0", "absent"),
+    ]
+
+    @Test func apiLevelTableCoversEveryDump() {
+        #expect(Self.apiLevels.map(\.0).sorted() == Fixtures.udevadmDumps.sorted())
+    }
+
+    /// `3.2` present with that version, `≥3.0` present with that lower bound, `absent`, or
+    /// `nil` unknown.
+    static func expect(_ finding: CapabilityFinding?, _ level: String?, _ label: String) {
+        switch level {
+        case nil:
+            #expect(finding?.status == .unknown, "\(label)")
+        case "absent":
+            #expect(finding?.status == .absent, "\(label)")
+        case let level? where level.hasPrefix("≥"):
+            #expect(finding?.status == .present, "\(label)")
+            #expect(finding?.details["versionAtLeast"]?.stringValue == String(level.dropFirst()))
+        case let level?:
+            #expect(finding?.status == .present, "\(label)")
+            #expect(finding?.details["version"]?.stringValue == level, "\(label)")
+            #expect(
+                finding?.evidence.allSatisfy { $0.reason.contains("hardware generation") } == true)
+        }
+    }
+
+    @Test(arguments: apiLevels)
+    func decidesGLESAndVulkanFromTheGPUGeneration(dump: String, gles: String?, vulkan: String?)
+        throws
+    {
+        let report = try Fixtures.report("udevadm/\(dump).txt")
+        Self.expect(report.finding("gpu.gles"), gles, "\(dump) gles")
+        Self.expect(report.finding("gpu.vulkan"), vulkan, "\(dump) vulkan")
     }
 }
