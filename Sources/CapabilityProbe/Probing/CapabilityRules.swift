@@ -31,10 +31,11 @@ public enum CapabilityRules {
         "nfc": "an nfc class device",
         "power.battery": "a power_supply of type Battery with scope System",
         "sensor.accelerometer":
-            "an IIO device with in_accel_* channels or an accelerometer input device",
-        "sensor.barometer": "an IIO device with in_pressure channels",
-        "sensor.gyroscope": "an IIO device with in_anglvel_* channels",
-        "sensor.humidity": "an IIO device with in_humidityrelative channels",
+            "an IIO device with in_accel_* channels or a known accelerometer chip, or an accelerometer input device",
+        "sensor.barometer": "an IIO device with in_pressure channels or a known pressure chip",
+        "sensor.gyroscope": "an IIO device with in_anglvel_* channels or a known gyroscope chip",
+        "sensor.humidity":
+            "an IIO device with in_humidityrelative channels or a known humidity chip",
         "sensor.light": "an IIO device with illuminance channels or hwmon light",
         "sensor.magnetometer": "an IIO device with in_magn_* channels or a HID compass",
         "sensor.proximity": "an IIO proximity channel or an input SW_FRONT_PROXIMITY switch",
