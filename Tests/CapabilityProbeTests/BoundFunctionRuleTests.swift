@@ -144,4 +144,27 @@ import Testing
         #expect(hdmi["device"] == .string(card))
         #expect(hdmi["pcms"] == .array(["pcmC0D0p", "pcmC0D1p"]))
     }
+
+    @Test(arguments: [
+        (["0x10de0083"], true), (["0x80862809"], true), (["0x10ec0269", "0x80862809"], false),
+    ])
+    func takesACardWithOnlyGPUHDMICodecsForDisplayAudio(codecs: [String], display: Bool) throws {
+        // A USB-C dock's or discrete card's HDA function recorded without its display sibling.
+        let pci = "/devices/pci0000:00/0000:00:1c.0/0000:02:00.1"
+        var devices = [
+            Device(
+                id: pci, subsystem: "pci", driver: "snd_hda_intel",
+                properties: ["PCI_CLASS": "40300", "PCI_ID": "10DE:10FA"]),
+            Device(id: pci + "/sound/card1", subsystem: "sound"),
+            Device(id: pci + "/sound/card1/pcmC1D0p", subsystem: "sound"),
+        ]
+        for (index, vendor) in codecs.enumerated() {
+            devices.append(
+                Device(
+                    id: pci + "/sound/card1/hwC1D\(index)", subsystem: "sound",
+                    attributes: ["vendor_id": vendor]))
+        }
+        let output = try #require(Self.dump(devices, complete: true).finding("audio.output"))
+        #expect(output.status == (display ? .absent : .present))
+    }
 }
