@@ -100,6 +100,12 @@ import Testing
                 == .unknown)
     }
 
+    @Test func readsUbuntusBackportedI915LikeI915() throws {
+        // EMMC_AS_MAIN_DRIVE (Checkbox): Cherry Trail 8086:22b1 on i915_bpo.
+        let report = Self.report(Self.intel("22b1", driver: "i915_bpo"))
+        #expect(report.finding("gpu.gles")?.details["version"] == "3.1")
+    }
+
     @Test func leavesAnUnlistedGPUUnknown() throws {
         var devices = Self.intel("ffff")
         devices[0].driver = "nvidia"

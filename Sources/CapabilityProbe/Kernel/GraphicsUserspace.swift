@@ -25,7 +25,8 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
         public var kernelDrivers: Set<String> {
             let name = URL(fileURLWithPath: manifest).lastPathComponent.lowercased()
             let table: [(String, Set<String>)] = [
-                ("intel_hasvk_icd", ["i915"]), ("intel_icd", ["i915", "xe"]),
+                ("intel_hasvk_icd", ["i915", "i915_bpo"]),
+                ("intel_icd", ["i915", "i915_bpo", "xe"]),
                 ("radeon_icd", ["amdgpu"]), ("amd_icd", ["amdgpu"]), ("nouveau_icd", ["nouveau"]),
                 ("nvidia_icd", ["nvidia"]), ("broadcom_icd", ["v3d"]),
                 ("panfrost_icd", ["panfrost"]), ("freedreno_icd", ["msm"]),

@@ -39,7 +39,8 @@ enum GPUAPITable {
     static func row(driver: String?, pciID: String?, compatibles: [String]) -> Row? {
         let device = pciID.flatMap { $0.split(separator: ":").last }.flatMap { Int($0, radix: 16) }
         switch driver {
-        case "i915", "xe":
+        case "i915", "i915_bpo", "xe":
+            // i915_bpo: Ubuntu's backported i915 (Cherry Trail/Skylake era).
             return device.flatMap(intel)
         case "amdgpu":
             return Row(

@@ -28,7 +28,8 @@ public struct GPUProber: CapabilityProber {
 
     /// Kernel drivers of render-capable GPUs (including proprietary ones without render nodes).
     static let gpuDrivers: Set<String> = [
-        "i915", "xe", "amdgpu", "radeon", "nouveau", "nvidia", "fglrx", "fglrx_pci", "gma500",
+        "i915", "i915_bpo", "xe", "amdgpu", "radeon", "nouveau", "nvidia", "fglrx", "fglrx_pci",
+        "gma500",
         "gma500_gfx", "vmwgfx", "virtio_gpu", "msm", "panfrost", "lima", "etnaviv",
         "v3d", "vc4", "vc4-drm", "asahi", "powervr", "mali",
     ]
