@@ -211,4 +211,14 @@ import Testing
     func readsACPIIDsFromDeviceNames(name: String, id: String?) {
         #expect(IIOChipTable.acpiID(inName: name) == id)
     }
+
+    @Test func everyRowIsNormalisedAndReachable() {
+        for rule in IIOChipTable.rules {
+            #expect(rule.pattern == IIOChipTable.normalise(rule.pattern), "\(rule.pattern)")
+            // A row's own pattern must reach a row that says the same (no earlier row with
+            // another verdict shadows it); suffix rows are checked with a made-up chip name.
+            let token = rule.match == .suffix ? "chip" + rule.pattern : rule.pattern
+            #expect(IIOChipTable.lookup(token)?.chip == rule.chip, "\(rule.pattern)")
+        }
+    }
 }
