@@ -276,8 +276,8 @@ public struct SensorProber: CapabilityProber {
         // (where, as recorded, the chip name to look up): chip ids before the driver, which
         // may serve several chips (bmp280 also drives the BME280 with its humidity sensor).
         var tokens: [(String, String, String)] = []
-        let count = parent.property("OF_COMPATIBLE_N").flatMap { Int($0) } ?? 0
-        for index in 0..<min(count, 16) {
+        let count = parent.property("OF_COMPATIBLE_N").flatMap { Int($0) } ?? 4
+        for index in 0..<min(max(count, 0), 16) {
             if let compatible = parent.property("OF_COMPATIBLE_\(index)") {
                 tokens.append(
                     ("OF_COMPATIBLE", compatible, IIOChipTable.compatibleChip(compatible)))
