@@ -28,6 +28,8 @@ import Testing
         ("cpu:type:aarch64:feature:,0000,0001,0002", "aarch64"),
         ("cpu:type:v7l:feature:,0001,0002,0004", "armv7l"),
         ("cpu:type:v6l:feature:,0001", "armv6l"),
+        // IBM_s390x_DASD (Checkbox).
+        ("cpu:type:z13:feature:,0000,0001,0002", "s390x"), ("cpu:type:sparc:feature:,0001", nil),
     ])
     func readsTheKernelFromTheCPUModalias(modalias: String, machine: String?) throws {
         let parsed = try #require(CPUModalias(modalias))

@@ -41,7 +41,7 @@ public struct CPUModalias: Sendable, Hashable {
     /// x86 with a 64-bit-kernel feature → `x86_64`; x86 without long mode → `i686` (the CPU
     /// cannot run a 64-bit kernel); x86 with long mode only → `nil` (a 32-bit kernel may run
     /// on a 64-bit CPU); `aarch64` → `aarch64`; `v7l` → `armv7l`, `v6l` → `armv6l`,
-    /// `v8l` → `armv8l`.
+    /// `v8l` → `armv8l`; an s390 machine type (`z13`) → `s390x`.
     public var kernelMachine: String? {
         switch type {
         case "x86":
@@ -49,7 +49,13 @@ public struct CPUModalias: Sendable, Hashable {
             return features.contains(Self.longMode) ? nil : "i686"
         case "aarch64", "aarch64_be": return type
         case "v6l", "v7l", "v8l": return "arm" + type
-        default: return nil
+        default:
+            // s390 CPU types are machine generations (`z13`, `z15`); the kernel has been
+            // 64-bit only since Linux 4.1, before s390 wrote CPU modaliases.
+            if type.first == "z", type.count > 1, type.dropFirst().allSatisfy(\.isNumber) {
+                return "s390x"
+            }
+            return nil
         }
     }
 }

@@ -116,6 +116,11 @@ public struct CPUArchProber: CapabilityProber {
             return "x86 (ACPI/i8042 devices; 32- or 64-bit not recorded)"
         }
         if context.devices.contains(where: {
+            $0.property("OF_COMPATIBLE_0")?.hasPrefix("ibm,power") == true
+        }) {
+            return "powerpc (IBM POWER device tree; word size not recorded)"
+        }
+        if context.devices.contains(where: {
             $0.property("OF_COMPATIBLE_0") != nil || $0.id.hasPrefix("/devices/platform/soc")
         }) {
             return "arm or another device-tree platform (word size not recorded)"
