@@ -187,6 +187,25 @@ import Testing
         #expect(report.finding("sensor.accelerometer")?.status == .present)
     }
 
+    @Test(arguments: [(true, OverallVerdict.satisfied), (false, .unsatisfied)])
+    func checksAnAndroidStepCounterEndToEnd(withSteps: Bool, expected: OverallVerdict) throws {
+        var devices = Self.chip(Self.i2c + "/1-0014", driver: "bma400")
+        devices[1].attributes = ["name": "bma400", "in_accel_x_raw": "1"]
+        if withSteps { devices[1].attributes["in_steps_input"] = "12" }
+        let xml = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="a.b">
+              <uses-feature android:name="android.hardware.sensor.stepcounter" />
+              <uses-feature android:name="android.hardware.sensor.stepdetector" />
+            </manifest>
+            """
+        let manifest = try ManifestLoader.load(
+            data: Data(xml.utf8), path: "AndroidManifest.xml",
+            options: ManifestLoadOptions(implied: false))
+        let verification = ManifestChecker().check(manifest, against: Self.dumpReport(devices))
+        #expect(verification.verdict == expected)
+        #expect(verification.requirements.allSatisfy { $0.capability == "sensor.steps" })
+    }
+
     @Test func answersAndroidStepCounterFeaturesFromTheProber() throws {
         #expect(KeyCatalog.capabilityIDs.contains("sensor.steps"))
         #expect(!KeyCatalog.crosswalkIDs.contains("sensor.steps"))
