@@ -94,10 +94,12 @@ import Testing
         let vulkan = try #require(report.finding("gpu.vulkan"))
         #expect(vulkan.status == .absent)
         #expect(vulkan.evidence.first?.reason.contains("not supported by any driver") == true)
-        // A partial recording may hide another GPU: unknown, not absent.
-        #expect(
-            Self.report(Self.intel("0126"), complete: false).finding("gpu.vulkan")?.status
-                == .unknown)
+        // A partial recording may hide another GPU: unknown, not absent, and the GL ES
+        // level known only from below.
+        let partial = Self.report(Self.intel("0126"), complete: false)
+        #expect(partial.finding("gpu.vulkan")?.status == .unknown)
+        #expect(partial.finding("gpu.gles")?.details["version"] == nil)
+        #expect(partial.finding("gpu.gles")?.details["versionAtLeast"] == "3.0")
     }
 
     @Test func readsUbuntusBackportedI915LikeI915() throws {

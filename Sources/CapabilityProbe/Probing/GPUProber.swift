@@ -132,7 +132,8 @@ public struct GPUProber: CapabilityProber {
 
     /// `gpu.gles` or `gpu.vulkan` from ``GPUAPITable`` and, on the live machine, the installed
     /// userspace (``GraphicsUserspace``). `details["version"]` is the highest level over the
-    /// GPUs; while another GPU is undecided it is `details["versionAtLeast"]` instead.
+    /// GPUs; while another GPU is undecided, or a partial source may hide one, it is
+    /// `details["versionAtLeast"]` instead.
     static func apiFinding(
         _ api: API, gpus: [Device], gpu: CapabilityStatus, userspace: GraphicsUserspace?,
         context: ProbeContext
@@ -162,8 +163,9 @@ public struct GPUProber: CapabilityProber {
         var details: [String: JSONValue] = [:]
         if !devices.isEmpty { details["devices"] = .array(devices) }
         if let top = supported.map(\.1).max(by: { GPUAPITable.compare($0, $1) < 0 }) {
-            details[undecided.isEmpty && gpu == .present ? "version" : "versionAtLeast"] =
-                .string(Self.text(top))
+            // Exact only when every GPU is decided and the source lists them all.
+            let exact = undecided.isEmpty && gpu == .present && context.source.complete
+            details[exact ? "version" : "versionAtLeast"] = .string(Self.text(top))
             return CapabilityFinding(
                 id: api.rawValue, status: .present, count: supported.count,
                 evidence: supported.map { Evidence(device: $0.0.id, reason: $0.2) }
