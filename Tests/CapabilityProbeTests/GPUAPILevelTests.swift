@@ -63,6 +63,15 @@ import Testing
         #expect(vulkan.evidence.first?.reason.contains("intel_icd.x86_64.json") == true)
     }
 
+    @Test func keepsTheUserspaceFactsInASnapshot() throws {
+        let live = Self.report(Self.intel("9a49"), graphics: Self.mesa)
+        let data = try JSONOutput.encoder().encode(live)
+        let again = CapabilityClassifier().classify(
+            try SnapshotDeviceSource(data: data, path: "snapshot.json").inventory())
+        #expect(again.machine.graphics == Self.mesa)
+        #expect(again.finding("gpu.vulkan") == live.finding("gpu.vulkan"))
+    }
+
     @Test func leavesTheAPIUnknownWhenItsUserspaceIsMissing() throws {
         let bare = GraphicsUserspace(vulkanDrivers: [Self.mesa.vulkanDrivers[1]], glesLibraries: [])
         let report = Self.report(Self.intel("9a49"), graphics: bare)

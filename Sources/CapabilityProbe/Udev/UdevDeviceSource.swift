@@ -25,8 +25,8 @@ public struct UdevDeviceSource: DeviceSource {
         "enabled", "modes", "dpms", "connector_id",
         // input
         "phys", "properties",
-        // sound
-        "pcm_class",
+        // sound (HDA codecs: GPU HDMI codecs make a card display-only)
+        "pcm_class", "chip_name", "vendor_id",
         // rfkill
         "soft", "hard", "state",
         // net
