@@ -87,6 +87,9 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
             let names = (try? files.contentsOfDirectory(atPath: base + folder)) ?? []
             for name in names.sorted() where name.hasSuffix(".json") {
                 let path = folder + "/" + name
+                // ICD manifests are a few hundred bytes: skip anything large unread.
+                let size = (try? files.attributesOfItem(atPath: base + path)[.size] as? Int) ?? 0
+                guard size < 1 << 20 else { continue }
                 if let data = files.contents(atPath: base + path),
                     let driver = driver(json: data, manifest: path)
                 {
