@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads a manifest file of any supported kind, detected by content unless given.
 public enum ManifestLoader {
-    /// Reads a manifest from disk.
+    /// Reads a manifest from disk: a manifest file, a built app (`.apk`, `.aab`, `.ipa`, by
+    /// content) or an `.app` bundle directory.
     /// - Parameters:
     ///   - path: The file path.
     ///   - kind: The format, or nil to detect it by content.
@@ -15,6 +16,12 @@ public enum ManifestLoader {
     )
         throws(ManifestError) -> Manifest
     {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            return try AppArtifactReader(path: path, options: options).readDirectory()
+        }
         let data: Data
         do {
             data = try InputFile.read(path)
@@ -35,6 +42,9 @@ public enum ManifestLoader {
     public static func load(
         data: Data, path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
     ) throws(ManifestError) -> Manifest {
+        if AppArtifactReader.isZip(data) {
+            return try AppArtifactReader(path: path, options: options).read(zip: data)
+        }
         let resolved: ManifestKind
         if let kind { resolved = kind } else { resolved = try detect(data, path: path) }
         switch resolved {

@@ -55,9 +55,12 @@ struct LintCommand: Command {
             }
             if row.source == .implied { wanted += "*" }
             if row.source == .default { wanted += "+" }
-            let checked =
-                row.notApplicableReason.map { "not applicable: \($0)" } ?? "→ "
-                + (row.target.label ?? "")
+            let checked: String
+            switch row.target {
+            case .notApplicable(let reason): checked = "not applicable: \(reason)"
+            case .unprobed(let reason): checked = "unknown: \(reason)"
+            default: checked = "→ " + (row.target.label ?? "")
+            }
             let note = row.note.map { " [\($0)]" } ?? ""
             lines.append(
                 "  " + TerminalText.pad(wanted, 11)
@@ -69,6 +72,9 @@ struct LintCommand: Command {
                 "(* implied by a permission or a child feature, + Play default for all apps)")
         }
         for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for warning in manifest.warnings {
+            lines.append("warning: " + TerminalText.sanitize(warning))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

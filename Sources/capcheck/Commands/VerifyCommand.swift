@@ -166,8 +166,15 @@ struct VerifyCommand: Command {
             return code
         }
         if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
-        env.stdout.write(VerificationTextRenderer.render(verification, exitCode: code.rawValue))
+        env.stdout.write(
+            VerificationTextRenderer.render(
+                verification, exitCode: code.rawValue, hintText: Self.phrase))
         return code
+    }
+
+    /// A hint in this command's words: the `--assume` flag that declares the fact.
+    static func phrase(_ hint: RequirementHint) -> String {
+        "--assume \(hint.capability)=\(hint.status.rawValue)"
     }
 
     /// Why a file could not be written, in a few words (the POSIX reason when there is one).
