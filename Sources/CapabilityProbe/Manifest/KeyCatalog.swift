@@ -261,6 +261,12 @@ public enum KeyCatalog {
     /// - Parameter name: The unknown name.
     /// - Returns: The suggestion.
     public static func closeAndroidFeature(to name: String) -> String? {
+        // A doubled or stray prefix (`android.hardware.android.hardware.bluetooth_le`).
+        if let suffix = android.keys.filter({ name.hasSuffix("." + $0) }).max(by: {
+            $0.count < $1.count
+        }) {
+            return suffix
+        }
         guard let nearest = EditDistance.nearest(name, in: android.keys.sorted()) else {
             return nil
         }

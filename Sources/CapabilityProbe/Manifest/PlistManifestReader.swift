@@ -24,6 +24,9 @@ struct PlistManifestReader {
                 from: data, options: [], format: &format)
         } catch {
             if isBinary { throw malformed(nil, "not a valid binary property list") }
+            if let found = Self.placeholder(in: String(decoding: data, as: UTF8.self)) {
+                throw malformed("line \(found.line)", Self.templateReason(found.text))
+            }
             let detail =
                 ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
                 .map { ": " + Self.lowercasedFirst($0) } ?? ""
@@ -118,6 +121,9 @@ struct PlistManifestReader {
     func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
         -> Requirement
     {
+        if let found = Self.placeholder(in: key) {
+            throw malformed(place, Self.templateReason(found.text))
+        }
         let entry = try options.resolve(
             KeyCatalog.appleEntry(key), key: key, kind: .plist, path: path, place: place)
         return Requirement(
@@ -146,6 +152,55 @@ struct PlistManifestReader {
         default: meaning = "a background service the app offers"
         }
         return "UIBackgroundModes \(mode): \(meaning) (a note, not a requirement)"
+    }
+
+    /// Why a template is not checked: it is not the Info.plist the app ships.
+    static func templateReason(_ placeholder: String) -> String {
+        "\(placeholder) is a template placeholder: this is an Info.plist template, not a "
+            + "property list capcheck can check; check the built app (.app or .ipa) or fill the "
+            + "template first"
+    }
+
+    /// The build or template placeholder (`$name` standing between tags, which breaks the
+    /// XML, first; else the first `$(VAR)` or `${VAR}`) in a text, with its line.
+    static func placeholder(in text: String) -> (text: String, line: Int)? {
+        var line = 1
+        var first: (text: String, line: Int)?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\n" { line += 1 }
+            if character == "$", let found = placeholder(in: text, at: index) {
+                if !found.hasPrefix("$("), !found.hasPrefix("${") { return (found, line) }
+                if first == nil { first = (found, line) }
+            }
+            index = text.index(after: index)
+        }
+        return first
+    }
+
+    private static func placeholder(in text: String, at start: String.Index) -> String? {
+        let rest = text[text.index(after: start)...]
+        guard let first = rest.first else { return nil }
+        let closing: Character? = first == "(" ? ")" : first == "{" ? "}" : nil
+        let isName: (Character) -> Bool = {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")
+        }
+        if let closing {
+            let body = rest.dropFirst().prefix { $0 != closing && $0 != "\n" }
+            guard !body.isEmpty, body.count < 100,
+                rest.dropFirst(body.count + 1).first == closing,
+                body.first.map({ $0.isLetter || $0 == "_" }) == true
+            else { return nil }
+            return "$" + String(first) + body + String(closing)
+        }
+        guard first.isLetter || first == "_" else { return nil }
+        let name = rest.prefix(while: isName)
+        // A bare `$name` counts only when it stands alone as a value (Godot-style templates).
+        let before = text[..<start].last { !$0.isWhitespace }
+        let after = rest.dropFirst(name.count).first { !$0.isWhitespace }
+        guard before == nil || before == ">", after == nil || after == "<" else { return nil }
+        return "$" + name
     }
 
     static func lowercasedFirst(_ text: String) -> String {
