@@ -342,4 +342,53 @@ import Testing
             manifest.warnings
                 == ["line 1: android:required must be true or false, not 'yes'; taken as true"])
     }
+
+    @Test func sourceManifestsAsPeopleHaveThemAreRead() throws {
+        // No package attribute (Gradle's namespace), tools: attributes and nodes, placeholders.
+        let xml = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"
+                xmlns:tools="http://schemas.android.com/tools">
+              <uses-sdk android:minSdkVersion="${minSdk}" tools:overrideLibrary="a.b"/>
+              <uses-permission android:name="android.permission.CAMERA" tools:node="remove"/>
+              <uses-permission android:name="${applicationId}.permission.C2D_MESSAGE"/>
+              <uses-permission-sdk-23 android:name="android.permission.ACCESS_COARSE_LOCATION"/>
+              <uses-feature android:name="android.hardware.touchscreen" android:required="false"
+                  tools:replace="android:required"/>
+              <uses-feature android:name="android.hardware.nfc" android:required="${nfcRequired}"/>
+              <uses-feature android:name="${extraFeature}" android:required="false"/>
+            </manifest>
+            """
+        let manifest = try ManifestLoader.load(data: Data(xml.utf8), path: "AndroidManifest.xml")
+        var sets = Aapt.sets(manifest)
+        sets.glES = nil
+        #expect(
+            sets
+                == Aapt.FeatureSets(
+                    required: [
+                        "android.hardware.location", "android.hardware.location.network",
+                        "android.hardware.nfc",
+                    ],
+                    notRequired: ["${extraFeature}", "android.hardware.touchscreen"],
+                    implied: [
+                        "android.hardware.location (sdk-23): requested android.permission.ACCESS_COARSE_LOCATION permission",
+                        "android.hardware.location.network (sdk-23): requested android.permission.ACCESS_COARSE_LOCATION permission, and targetSdkVersion < 21",
+                    ]))
+        #expect(
+            manifest.notes.contains(
+                "line 3: minSdkVersion is the placeholder ${minSdk}"))
+        #expect(
+            manifest.notes.contains {
+                $0.hasPrefix("line 4: <uses-permission> has tools:node=\"remove\"")
+            })
+        #expect(
+            manifest.notes.contains(
+                "line 5: permission name ${applicationId}.permission.C2D_MESSAGE comes from a placeholder"
+            ))
+        let nfc = manifest.requirements.first { $0.key == "android.hardware.nfc" }
+        #expect(nfc?.note == "android:required is the placeholder ${nfcRequired}, taken as true")
+        #expect(
+            manifest.warnings.contains(
+                "line 10: feature name ${extraFeature} is a build placeholder; the built app has the value"
+            ))
+    }
 }
