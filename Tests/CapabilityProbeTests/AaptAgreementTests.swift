@@ -32,4 +32,22 @@ struct AaptAgreementTests {
         #expect(Aapt.sets(fromSource) == oracle, "\(name).xml as written")
         #expect(fromAPK.requirements == fromSource.requirements)
     }
+
+    @Test func verifyOnTheAPKReportsWhatVerifyOnItsManifestReports() throws {
+        let directory = try Aapt.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let apk = try Aapt.build(try Fixtures.text("android/zxing.xml"), in: directory)
+        let manifest = directory.appendingPathComponent("AndroidManifest.xml").path
+        let from = ["--from", Fixtures.path("snapshots/deep-facts.json"), "--json"]
+        let onAPK = try Umockdev.run(Umockdev.capcheckBinary, ["verify", apk.path] + from)
+        let onManifest = try Umockdev.run(Umockdev.capcheckBinary, ["verify", manifest] + from)
+        #expect(onAPK.status == onManifest.status)
+        let decoder = JSONDecoder()
+        let apkReport = try decoder.decode(VerificationReport.self, from: Data(onAPK.stdout.utf8))
+        let manifestReport = try decoder.decode(
+            VerificationReport.self, from: Data(onManifest.stdout.utf8))
+        #expect(apkReport.requirements == manifestReport.requirements)
+        #expect(apkReport.verdict == manifestReport.verdict)
+        #expect(apkReport.manifest.notes.first == "read from the APK's AndroidManifest.xml")
+    }
 }

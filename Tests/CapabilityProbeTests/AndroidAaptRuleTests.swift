@@ -6,7 +6,8 @@ import Testing
 /// `tools/aapt/Command.cpp`, as Debian's aapt 10 runs it). Each expectation is also checked
 /// against Debian's `aapt` when it is installed, so the expected lines are the oracle's.
 @Suite struct AndroidAaptRuleTests {
-    static let head = #"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.capcheck.rules">"#
+    static let head =
+        #"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.capcheck.rules">"#
 
     func load(_ body: String) throws -> Manifest {
         try ManifestLoader.load(
@@ -121,7 +122,8 @@ import Testing
     @Test func theTargetSDKIsWhatAaptHasReadSoFar() throws {
         // aapt reads the manifest in order: a permission before <uses-sdk> sees target 0.
         try expect(
-            Self.touchOff + permission("BLUETOOTH") + Self.sdk30 + permission("ACCESS_FINE_LOCATION"),
+            Self.touchOff + permission("BLUETOOTH") + Self.sdk30
+                + permission("ACCESS_FINE_LOCATION"),
             required: ["android.hardware.location"], notRequired: ["android.hardware.touchscreen"],
             implied: [
                 "android.hardware.location: requested android.permission.ACCESS_FINE_LOCATION permission"
@@ -217,7 +219,8 @@ import Testing
                 "android.hardware.faketouch.multitouch.distinct", "android.hardware.location",
                 "android.hardware.location.network",
             ], notRequired: ["android.hardware.touchscreen"])
-        let camera = try #require(manifest.requirements.first { $0.key == "android.hardware.camera" })
+        let camera = try #require(
+            manifest.requirements.first { $0.key == "android.hardware.camera" })
         #expect(camera.source == .android)
         #expect(camera.note?.hasPrefix("required by android.hardware.camera.flash") == true)
     }
@@ -229,7 +232,8 @@ import Testing
                 + #"<uses-feature android:name="android.hardware.touchscreen.multitouch.jazzhand"/>"#
                 + #"<uses-feature android:name="android.hardware.telephony.gsm"/>"#,
             required: [
-                "android.hardware.telephony.gsm", "android.hardware.touchscreen.multitouch.jazzhand",
+                "android.hardware.telephony.gsm",
+                "android.hardware.touchscreen.multitouch.jazzhand",
             ], notRequired: ["android.hardware.touchscreen"])
     }
 
@@ -328,7 +332,8 @@ import Testing
             ])
         let verdicts = ManifestChecker().check(
             manifest, against: SyntheticMachines.report([]))
-        #expect(verdicts.requirements.first { $0.key == "com.example.scanner" }?.verdict == .unknown)
+        #expect(
+            verdicts.requirements.first { $0.key == "com.example.scanner" }?.verdict == .unknown)
         #expect(
             verdicts.requirements.first { $0.key == "android.hardware.camera.autofocs" }?.reason
                 == "optional, unknown: capcheck cannot probe android.hardware.camera.autofocs")
@@ -336,8 +341,10 @@ import Testing
 
     @Test func aMalformedRequiredIsAWarningAndTakenAsTrue() throws {
         let manifest = try load(
-            Self.touchOff + #"<uses-feature android:name="android.hardware.nfc" android:required="yes"/>"#)
-        #expect(manifest.requirements.first { $0.key == "android.hardware.nfc" }?.wanted == .present)
+            Self.touchOff
+                + #"<uses-feature android:name="android.hardware.nfc" android:required="yes"/>"#)
+        #expect(
+            manifest.requirements.first { $0.key == "android.hardware.nfc" }?.wanted == .present)
         #expect(
             manifest.warnings
                 == ["line 1: android:required must be true or false, not 'yes'; taken as true"])

@@ -24,9 +24,12 @@ import Testing
                 .init(name: "base/dex/classes.dex", data: Data("dex\n035".utf8)),
             ], to: bundle)
         let fromBundle = try ManifestLoader.load(path: bundle.path)
-        let fromSource = try ManifestLoader.load(data: Data(source.utf8), path: "AndroidManifest.xml")
+        let fromSource = try ManifestLoader.load(
+            data: Data(source.utf8), path: "AndroidManifest.xml")
         #expect(fromBundle.requirements == fromSource.requirements)
-        #expect(fromBundle.notes.first == "read from the Android App Bundle's base/manifest/AndroidManifest.xml")
+        #expect(
+            fromBundle.notes.first
+                == "read from the Android App Bundle's base/manifest/AndroidManifest.xml")
         #expect(fromBundle.kind == .android)
     }
 
@@ -40,13 +43,16 @@ import Testing
             [
                 .init(name: "Payload/", data: Data(), compressed: false),
                 .init(name: "Payload/Demo.app/Demo", data: Data([0xcf, 0xfa, 0xed, 0xfe])),
-                .init(name: "Payload/Demo.app/Frameworks/Kit.framework/Info.plist", data: Data("<plist/>".utf8)),
+                .init(
+                    name: "Payload/Demo.app/Frameworks/Kit.framework/Info.plist",
+                    data: Data("<plist/>".utf8)),
                 .init(name: "Payload/Demo.app/Info.plist", data: plist),
             ], to: ipa)
         let fromIPA = try ManifestLoader.load(path: ipa.path)
         let fromPlist = try ManifestLoader.load(data: plist, path: name)
         #expect(fromIPA.requirements == fromPlist.requirements)
-        #expect(fromIPA.notes == ["read from the IPA's Payload/Demo.app/Info.plist"] + fromPlist.notes)
+        #expect(
+            fromIPA.notes == ["read from the IPA's Payload/Demo.app/Info.plist"] + fromPlist.notes)
     }
 
     @Test func anAppDirectoryGivesTheRequirementsOfItsInfoPlist() throws {
@@ -64,7 +70,9 @@ import Testing
 
     @Test func anAPKIsReadFromItsBinaryManifest() throws {
         let manifest = try ManifestLoader.load(
-            path: try BadArtifacts.zip("good.apk", [("AndroidManifest.xml", BadArtifacts.binaryXML())]).path)
+            path: try BadArtifacts.zip(
+                "good.apk", [("AndroidManifest.xml", BadArtifacts.binaryXML())]
+            ).path)
         #expect(manifest.notes.first == "read from the APK's AndroidManifest.xml")
         #expect(manifest.requirements.map(\.key) == ["android.hardware.faketouch"])
     }
@@ -75,16 +83,43 @@ import Testing
 @Suite struct BadArtifactTests {
     static let cases: [(String, String)] = [
         ("truncated.apk", "not a readable zip archive: "),
-        ("no-manifest.zip", "a zip archive without AndroidManifest.xml, base/manifest/AndroidManifest.xml or Payload/*.app/Info.plist: not an APK, app bundle or IPA"),
-        ("bomb-size.apk", "AndroidManifest.xml: would unpack to 9437184 bytes, more than the 8388608 accepted; refusing a possible zip bomb"),
+        (
+            "no-manifest.zip",
+            "a zip archive without AndroidManifest.xml, base/manifest/AndroidManifest.xml or Payload/*.app/Info.plist: not an APK, app bundle or IPA"
+        ),
+        (
+            "bomb-size.apk",
+            "AndroidManifest.xml: would unpack to 9437184 bytes, more than the 8388608 accepted; refusing a possible zip bomb"
+        ),
         ("bomb-ratio.apk", "AndroidManifest.xml: compressed "),
-        ("traversal.apk", "entry '../../etc/cron.d/evil' escapes the archive (path traversal); not a valid app archive"),
-        ("absolute.ipa", "entry '/etc/passwd' escapes the archive (path traversal); not a valid app archive"),
-        ("string-pool.apk", "AndroidManifest.xml: string pool index 7 out of range (1 strings) (byte 80 of the binary XML)"),
-        ("truncated-xml.apk", "AndroidManifest.xml: the document claims 120 bytes but the file has 60 (byte 4 of the binary XML)"),
-        ("wrong-root.apk", "AndroidManifest.xml: the root element is <application>, expected <manifest>"),
-        ("bad-proto.aab", "base/manifest/AndroidManifest.xml: field 1 claims 200 bytes, past the end of its message (byte 0 of the protobuf XML)"),
-        ("template.ipa", "line 4: $required_device_capabilities is a template placeholder: this is an Info.plist template, not a property list capcheck can check; check the built app (.app or .ipa) or fill the template first"),
+        (
+            "traversal.apk",
+            "entry '../../etc/cron.d/evil' escapes the archive (path traversal); not a valid app archive"
+        ),
+        (
+            "absolute.ipa",
+            "entry '/etc/passwd' escapes the archive (path traversal); not a valid app archive"
+        ),
+        (
+            "string-pool.apk",
+            "AndroidManifest.xml: string pool index 7 out of range (1 strings) (byte 80 of the binary XML)"
+        ),
+        (
+            "truncated-xml.apk",
+            "AndroidManifest.xml: the document claims 120 bytes but the file has 60 (byte 4 of the binary XML)"
+        ),
+        (
+            "wrong-root.apk",
+            "AndroidManifest.xml: the root element is <application>, expected <manifest>"
+        ),
+        (
+            "bad-proto.aab",
+            "base/manifest/AndroidManifest.xml: field 1 claims 200 bytes, past the end of its message (byte 0 of the protobuf XML)"
+        ),
+        (
+            "template.ipa",
+            "line 4: $required_device_capabilities is a template placeholder: this is an Info.plist template, not a property list capcheck can check; check the built app (.app or .ipa) or fill the template first"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -106,14 +141,17 @@ import Testing
             #expect(run.stderr.hasPrefix("capcheck: error: \(url.path): "))
             #expect(run.stdout.isEmpty)
         }
-        let left = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        let left = try FileManager.default.contentsOfDirectory(
+            atPath: url.deletingLastPathComponent().path)
         #expect(left == [name], "nothing is extracted next to the archive")
     }
 }
 
 /// Builders of the bad-artifact corpus.
 enum BadArtifacts {
-    static func zip(_ name: String, _ entries: [(String, Data)], compressed: Bool = true) throws -> URL {
+    static func zip(_ name: String, _ entries: [(String, Data)], compressed: Bool = true) throws
+        -> URL
+    {
         let directory = try Aapt.temporaryDirectory()
         let url = directory.appendingPathComponent(name)
         try ArtifactBuilder.zip(
@@ -124,7 +162,9 @@ enum BadArtifacts {
     static func make(_ name: String) throws -> URL {
         switch name {
         case "truncated.apk":
-            let url = try zip(name, [("AndroidManifest.xml", binaryXML()), ("classes.dex", Data(count: 4096))], compressed: false)
+            let url = try zip(
+                name, [("AndroidManifest.xml", binaryXML()), ("classes.dex", Data(count: 4096))],
+                compressed: false)
             let data = try Data(contentsOf: url)
             try data.prefix(data.count / 2).write(to: url)
             return url
@@ -135,9 +175,16 @@ enum BadArtifacts {
         case "bomb-ratio.apk":
             return try zip(name, [("AndroidManifest.xml", Data(count: 4 * 1024 * 1024))])
         case "traversal.apk":
-            return try zip(name, [("AndroidManifest.xml", binaryXML()), ("../../etc/cron.d/evil", Data("x".utf8))])
+            return try zip(
+                name,
+                [("AndroidManifest.xml", binaryXML()), ("../../etc/cron.d/evil", Data("x".utf8))])
         case "absolute.ipa":
-            return try zip(name, [("/etc/passwd", Data("x".utf8)), ("Payload/A.app/Info.plist", Data("<plist/>".utf8))])
+            return try zip(
+                name,
+                [
+                    ("/etc/passwd", Data("x".utf8)),
+                    ("Payload/A.app/Info.plist", Data("<plist/>".utf8)),
+                ])
         case "string-pool.apk":
             return try zip(name, [("AndroidManifest.xml", binaryXML(nameIndex: 7))])
         case "truncated-xml.apk":

@@ -106,7 +106,8 @@ import Testing
         // aapt 10 dropped CAMERA → camera.autofocus; the declared optional autofocus stays.
         let manifest = try load("AndroidManifest.xml")
         let camera = manifest.requirements.filter { $0.key.hasPrefix("android.hardware.camera") }
-        #expect(camera.map(\.key) == ["android.hardware.camera.autofocus", "android.hardware.camera"])
+        #expect(
+            camera.map(\.key) == ["android.hardware.camera.autofocus", "android.hardware.camera"])
         #expect(camera.map(\.wanted) == [.optional, .present])
     }
 

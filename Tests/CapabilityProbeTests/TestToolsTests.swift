@@ -15,6 +15,7 @@ import Testing
 
     @Test(.enabled(if: inCI))
     func ciHasAaptAndTheFrameworkResources() {
-        #expect(Aapt.isAvailable, "aapt / android-framework-res are missing: install .ci/apt-packages")
+        #expect(
+            Aapt.isAvailable, "aapt / android-framework-res are missing: install .ci/apt-packages")
     }
 }

@@ -160,7 +160,8 @@ struct AppArtifactReader {
     private func describe(_ failure: ZipArchive.Failure) -> ManifestError {
         switch failure {
         case .open(let reason):
-            return .malformed(path: path, place: nil, reason: "not a readable zip archive: \(reason)")
+            return .malformed(
+                path: path, place: nil, reason: "not a readable zip archive: \(reason)")
         case .read(let entry, let reason):
             return .malformed(
                 path: path, place: entry,

@@ -53,7 +53,8 @@ struct BinaryXMLDecoder {
         let total = Int(try u32(4))
         guard total >= 8, total <= bytes.count else {
             throw Failure(
-                offset: 4, reason: "the document claims \(total) bytes but the file has \(bytes.count)")
+                offset: 4,
+                reason: "the document claims \(total) bytes but the file has \(bytes.count)")
         }
         var strings: [String] = []
         var resourceIDs: [UInt32] = []
@@ -71,7 +72,8 @@ struct BinaryXMLDecoder {
             guard headerSize >= 8, size >= headerSize, offset + size <= total else {
                 throw Failure(
                     offset: offset,
-                    reason: "chunk of \(size) bytes (header \(headerSize)) does not fit the document")
+                    reason:
+                        "chunk of \(size) bytes (header \(headerSize)) does not fit the document")
             }
             switch ChunkType(rawValue: type) {
             case .stringPool:
@@ -87,7 +89,8 @@ struct BinaryXMLDecoder {
                     throw Failure(offset: offset, reason: "more than \(Self.maxElements) elements")
                 }
                 guard stack.count < Self.maxDepth else {
-                    throw Failure(offset: offset, reason: "elements nest deeper than \(Self.maxDepth)")
+                    throw Failure(
+                        offset: offset, reason: "elements nest deeper than \(Self.maxDepth)")
                 }
                 guard root == nil else {
                     throw Failure(offset: offset, reason: "a second root element")
@@ -111,7 +114,8 @@ struct BinaryXMLDecoder {
             offset += size
         }
         guard stack.isEmpty else {
-            throw Failure(offset: total, reason: "the document ends inside <\(stack.last?.name ?? "")>")
+            throw Failure(
+                offset: total, reason: "the document ends inside <\(stack.last?.name ?? "")>")
         }
         guard let root else { throw Failure(offset: 8, reason: "no element found") }
         return root
@@ -147,7 +151,8 @@ struct BinaryXMLDecoder {
             }
             result.append(
                 utf8
-                    ? try utf8String(at: position, end: end) : try utf16String(at: position, end: end)
+                    ? try utf8String(at: position, end: end)
+                    : try utf16String(at: position, end: end)
             )
         }
         return result
@@ -219,7 +224,8 @@ struct BinaryXMLDecoder {
         else {
             throw Failure(
                 offset: ext + 8,
-                reason: "\(attributeCount) attributes of \(attributeSize) bytes do not fit <\(name)>")
+                reason:
+                    "\(attributeCount) attributes of \(attributeSize) bytes do not fit <\(name)>")
         }
         var attributes: [AndroidXMLAttribute] = []
         for index in 0..<attributeCount {

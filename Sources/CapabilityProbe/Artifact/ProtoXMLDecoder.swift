@@ -46,7 +46,8 @@ struct ProtoXMLDecoder {
         -> AndroidXMLElement?
     {
         guard depth < Self.maxDepth else {
-            throw Failure(offset: range.lowerBound, reason: "elements nest deeper than \(Self.maxDepth)")
+            throw Failure(
+                offset: range.lowerBound, reason: "elements nest deeper than \(Self.maxDepth)")
         }
         var element: AndroidXMLElement?
         var line = 0
@@ -55,7 +56,8 @@ struct ProtoXMLDecoder {
             case (1, let inner?):
                 count += 1
                 guard count <= Self.maxElements else {
-                    throw Failure(offset: inner.lowerBound, reason: "more than \(Self.maxElements) elements")
+                    throw Failure(
+                        offset: inner.lowerBound, reason: "more than \(Self.maxElements) elements")
                 }
                 element = try self.element(inner, depth: depth, count: &count)
             case (3, let inner?):
@@ -165,7 +167,8 @@ struct ProtoXMLDecoder {
                 guard length <= UInt64(range.upperBound - offset) else {
                     throw Failure(
                         offset: start,
-                        reason: "field \(number) claims \(length) bytes, past the end of its message")
+                        reason:
+                            "field \(number) claims \(length) bytes, past the end of its message")
                 }
                 let end = offset + Int(length)
                 result.append(Field(number: number, varint: 0, range: offset..<end))

@@ -119,8 +119,7 @@ final class ZipArchive {
                 entry: entry.name,
                 reason: "would unpack to \(entry.size) bytes, more than the \(limit) accepted")
         }
-        if entry.size > Self.ratioFloor, entry.size / max(entry.compressedSize, 1) > Self.maxRatio
-        {
+        if entry.size > Self.ratioFloor, entry.size / max(entry.compressedSize, 1) > Self.maxRatio {
             throw .tooLarge(
                 entry: entry.name,
                 reason:

@@ -46,7 +46,8 @@ struct AndroidManifestReader {
         var manifest = read(root: root)
         if collector.truncated {
             manifest.warnings.append(
-                "more than \(AndroidManifestParserDelegate.maxElements) elements; the rest is ignored")
+                "more than \(AndroidManifestParserDelegate.maxElements) elements; the rest is ignored"
+            )
         }
         return manifest
     }
@@ -91,9 +92,10 @@ struct AndroidManifestReader {
                         Predicate(
                             subject: .glesVersion, comparison: .atLeast,
                             value: .version([major, minor]))),
-                    wanted: glES.required ? .present : .optional,
-                    note:
-                        "only the highest glEsVersion counts; it needs an OpenGL ES probe to be decided"
+                    wanted: .present,
+                    note: (glES.required
+                        ? "" : "aapt and Play ignore android:required=\"false\" on glEsVersion; ")
+                        + "only the highest glEsVersion counts; it needs an OpenGL ES probe to be decided"
                 ))
         }
         var notes = result.notes

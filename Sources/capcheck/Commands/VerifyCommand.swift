@@ -5,7 +5,7 @@ import Foundation
 struct VerifyCommand: Command {
     static let name = "verify"
     static let abstract =
-        "Check an Info.plist, AndroidManifest.xml or JSON manifest against a machine"
+        "Check an Info.plist, AndroidManifest.xml, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json] [--json] [--junit FILE]
                         [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]

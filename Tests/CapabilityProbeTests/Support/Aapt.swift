@@ -58,7 +58,9 @@ enum Aapt {
             }
             if requirement.source == .implied || requirement.source == .default {
                 var reason = requirement.note ?? ""
-                if let range = reason.range(of: "; ") { reason = String(reason[..<range.lowerBound]) }
+                if let range = reason.range(of: "; ") {
+                    reason = String(reason[..<range.lowerBound])
+                }
                 var name = requirement.key
                 if reason.hasSuffix(sdk23) {
                     reason = String(reason.dropLast(sdk23.count))
@@ -113,7 +115,11 @@ enum Aapt {
         if package.isEmpty || package.contains("$") {
             package = "org.capcheck.fixture"
             root.removeAttribute(forName: "package")
-            root.addAttribute(XMLNode.attribute(withName: "package", stringValue: package) as! XMLNode)
+            if let attribute = XMLNode.attribute(withName: "package", stringValue: package)
+                as? XMLNode
+            {
+                root.addAttribute(attribute)
+            }
         }
         var references: Set<String> = []
         func visit(_ element: XMLElement) {
@@ -135,13 +141,15 @@ enum Aapt {
                 if value.contains("${") {
                     value = value.replacingOccurrences(of: "${applicationId}", with: package)
                     let numeric = ["android:versionCode", "android:minSdkVersion"]
-                    value = fillPlaceholders(value, with: numeric.contains(name) ? "1" : "placeholder")
+                    value = fillPlaceholders(
+                        value, with: numeric.contains(name) ? "1" : "placeholder")
                     attribute.stringValue = value
                 }
                 if value.hasPrefix("@"), !value.hasPrefix("@android:"), !value.hasPrefix("@null"),
                     value.contains("/")
                 {
-                    references.insert(String(value.dropFirst().replacingOccurrences(of: "+", with: "")))
+                    references.insert(
+                        String(value.dropFirst().replacingOccurrences(of: "+", with: "")))
                 }
             }
         }
@@ -212,7 +220,9 @@ enum Aapt {
             ])
             if output.status == 0 { return apk }
             let unknown = unknownAttributes(output.text)
-            guard !unknown.isEmpty else { throw Failure(description: "aapt package: \(output.text)") }
+            guard !unknown.isEmpty else {
+                throw Failure(description: "aapt package: \(output.text)")
+            }
             for attribute in unknown {
                 manifest = manifest.replacingOccurrences(
                     of: #"\s+android:\#(attribute)="[^"]*""#, with: "", options: .regularExpression)

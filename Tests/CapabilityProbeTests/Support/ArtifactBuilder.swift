@@ -80,7 +80,8 @@ enum ArtifactBuilder {
             data.append(field(1, namespace))
         }
         data.append(field(3, Data(element.name.utf8)))
-        for attribute in element.attributes where attribute.namespace != AndroidXMLElement.toolsNamespace {
+        for attribute in element.attributes
+        where attribute.namespace != AndroidXMLElement.toolsNamespace {
             data.append(field(4, encode(attribute)))
         }
         for child in element.children {
@@ -102,7 +103,9 @@ enum ArtifactBuilder {
         var primitive: Data?
         switch known {
         case .required?:
-            if text == "true" || text == "false" { primitive = varintField(8, text == "true" ? 1 : 0) }
+            if text == "true" || text == "false" {
+                primitive = varintField(8, text == "true" ? 1 : 0)
+            }
         case .minSdkVersion?, .targetSdkVersion?, .version?:
             if let number = attribute.value.integer {
                 primitive = varintField(6, UInt64(bitPattern: Int64(number)))
