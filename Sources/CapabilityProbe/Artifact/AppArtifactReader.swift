@@ -35,9 +35,46 @@ struct AppArtifactReader {
     ///   bomb, an entry name that escapes the archive, no manifest inside, or a bad manifest.
     func read(zip data: Data) throws(ManifestError) -> Manifest {
         let archive: ZipArchive
-        let entries: [ZipArchive.Entry]
         do {
             archive = try ZipArchive(data: data)
+        } catch {
+            throw describe(error)
+        }
+        return try read(archive)
+    }
+
+    /// Reads the manifest of a zipped app from a file, which libzip reads in place.
+    /// - Parameter file: The archive's path.
+    /// - Returns: The manifest, with a note saying where it came from.
+    /// - Throws: ``ManifestError`` as ``read(zip:)`` does.
+    func read(zipAt file: String) throws(ManifestError) -> Manifest {
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(path: file)
+        } catch {
+            throw describe(error)
+        }
+        return try read(archive)
+    }
+
+    /// Reads an `AndroidManifest.xml` already taken out of an APK (binary XML on its own).
+    /// - Parameter data: The binary XML.
+    /// - Returns: The manifest.
+    /// - Throws: ``ManifestError`` naming the byte offset and defect.
+    func read(binaryXML data: Data) throws(ManifestError) -> Manifest {
+        let root: AndroidXMLElement
+        do {
+            root = try BinaryXMLDecoder(Array(data)).decode()
+        } catch {
+            throw .malformed(
+                path: path, place: "byte \(error.offset)", reason: error.reason)
+        }
+        return try checkedAndroid(root, entry: nil)
+    }
+
+    private func read(_ archive: ZipArchive) throws(ManifestError) -> Manifest {
+        let entries: [ZipArchive.Entry]
+        do {
             entries = try archive.entries()
         } catch {
             throw describe(error)
@@ -128,7 +165,7 @@ struct AppArtifactReader {
         return finish(try checkedAndroid(root, entry: entry), kind: kind, entry: entry)
     }
 
-    private func checkedAndroid(_ root: AndroidXMLElement, entry: String) throws(ManifestError)
+    private func checkedAndroid(_ root: AndroidXMLElement, entry: String?) throws(ManifestError)
         -> Manifest
     {
         guard root.name == "manifest" else {

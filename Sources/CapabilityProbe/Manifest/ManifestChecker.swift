@@ -35,7 +35,8 @@ public struct ManifestChecker: Sendable {
         }
         return VerificationReport(
             manifest: ManifestSummary(
-                path: manifest.path, kind: manifest.kind, notes: manifest.notes),
+                path: manifest.path, kind: manifest.kind, notes: manifest.notes,
+                warnings: manifest.warnings.isEmpty ? nil : manifest.warnings),
             source: report.source, machine: report.machine, assumptions: options.assumptions,
             verdict: verdict, requirements: results)
     }

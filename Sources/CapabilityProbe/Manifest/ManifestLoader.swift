@@ -22,6 +22,13 @@ public enum ManifestLoader {
         {
             return try AppArtifactReader(path: path, options: options).readDirectory()
         }
+        if let head = FileHandle(forReadingAtPath: path).map({ handle in
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 4)) ?? Data()
+        }), AppArtifactReader.isZip(head) {
+            // Read by path: libzip seeks in the file, so a large APK is never held in memory.
+            return try AppArtifactReader(path: path, options: options).read(zipAt: path)
+        }
         let data: Data
         do {
             data = try InputFile.read(path)
@@ -44,6 +51,9 @@ public enum ManifestLoader {
     ) throws(ManifestError) -> Manifest {
         if AppArtifactReader.isZip(data) {
             return try AppArtifactReader(path: path, options: options).read(zip: data)
+        }
+        if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) {
+            return try AppArtifactReader(path: path, options: options).read(binaryXML: data)
         }
         let resolved: ManifestKind
         if let kind { resolved = kind } else { resolved = try detect(data, path: path) }

@@ -54,6 +54,9 @@ public enum VerificationTextRenderer {
                     + TerminalText.sanitize(reason))
         }
         for note in report.manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for warning in report.manifest.warnings ?? [] {
+            lines.append("warning: " + TerminalText.sanitize(warning))
+        }
         lines.append(summary(report, exitCode: exitCode))
         return lines.joined(separator: "\n") + "\n"
     }
