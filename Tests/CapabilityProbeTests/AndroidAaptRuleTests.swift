@@ -398,4 +398,14 @@ import Testing
                 "line 10: feature name ${extraFeature} is a build placeholder; the built app has the value"
             ))
     }
+
+    @Test func attributesWithoutTheAndroidPrefixAreNotAaptsAttributes() throws {
+        let manifest = try expect(
+            Self.sdk30 + Self.touchOff + #"<uses-feature name="android.hardware.nfc"/>"#,
+            notRequired: ["android.hardware.touchscreen"])
+        #expect(
+            manifest.warnings == [
+                "line 1: <uses-feature> has neither android:name nor android:glEsVersion; ignored"
+            ])
+    }
 }

@@ -17,14 +17,21 @@ struct AndroidXMLElement: Equatable, Sendable {
     /// The child elements in document order.
     var children: [AndroidXMLElement]
 
-    /// The value of an attribute in the Android namespace (or with no namespace, as
-    /// `package` has), found by name or, for binary XML with stripped names, by resource id.
+    /// The value of an attribute in the Android namespace (`package`: with no namespace),
+    /// found by name or, for binary XML with stripped names, by resource id.
     /// - Parameter attribute: The attribute.
     /// - Returns: Its value, if present.
     func value(_ attribute: AndroidAttribute) -> AndroidXMLValue? {
-        for candidate in attributes where candidate.namespace != Self.toolsNamespace {
-            if candidate.name == attribute.rawValue { return candidate.value }
-            if let id = candidate.resourceID, id == attribute.resourceID { return candidate.value }
+        // aapt finds framework attributes by resource id, which only `android:` ones have;
+        // `package` has no namespace.
+        let namespace = attribute == .package ? "" : Self.androidNamespace
+        for candidate in attributes {
+            if candidate.namespace == namespace, candidate.name == attribute.rawValue {
+                return candidate.value
+            }
+            if attribute != .package, let id = candidate.resourceID, id == attribute.resourceID {
+                return candidate.value
+            }
         }
         return nil
     }

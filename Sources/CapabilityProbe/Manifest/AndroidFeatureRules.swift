@@ -45,7 +45,7 @@ struct AndroidFeatureRules {
     }
 
     /// What the rules found.
-    struct Result: Equatable {
+    struct Result {
         /// Declared features (and parents), sorted by name as aapt prints them.
         var declared: [Declared] = []
         /// Implied features not declared, sorted by name.
@@ -61,10 +61,6 @@ struct AndroidFeatureRules {
         /// Tolerated defects, each with its line.
         var warnings: [String] = []
 
-        static func == (lhs: Result, rhs: Result) -> Bool {
-            lhs.declared == rhs.declared && lhs.implied == rhs.implied
-                && lhs.glES?.value == rhs.glES?.value && lhs.targetSdk == rhs.targetSdk
-        }
     }
 
     static let defaultReason = "default feature for all apps"
@@ -183,6 +179,11 @@ struct AndroidFeatureRules {
                 }
             case "application":
                 for activity in element.children where activity.name == "activity" {
+                    if let node = activity.toolsValue("node"),
+                        node == "remove" || node == "removeAll"
+                    {
+                        continue
+                    }
                     guard let orientation = orientationName(activity.value(.screenOrientation))
                     else { continue }
                     if Self.landscape.contains(orientation) {
