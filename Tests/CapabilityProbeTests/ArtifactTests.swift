@@ -68,6 +68,24 @@ import Testing
         #expect(fromApp.notes.first == "read from the .app bundle's Info.plist")
     }
 
+    @Test func aKindAskedForMustBeTheOneTheBuiltAppHolds() throws {
+        let url = try BadArtifacts.zip(
+            "good.apk", [("AndroidManifest.xml", BadArtifacts.binaryXML())])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect(try ManifestLoader.load(path: url.path, kind: .android).kind == .android)
+        #expect(
+            throws: ManifestError.malformed(
+                path: url.path, place: nil,
+                reason: "a built app whose manifest is android, not plist")
+        ) { try ManifestLoader.load(path: url.path, kind: .plist) }
+    }
+
+    @Test func aBareBinaryManifestIsReadByContent() throws {
+        let manifest = try ManifestLoader.load(
+            data: BadArtifacts.binaryXML(), path: "AndroidManifest.xml")
+        #expect(manifest.requirements.map(\.key) == ["android.hardware.faketouch"])
+    }
+
     @Test func anAPKIsReadFromItsBinaryManifest() throws {
         let manifest = try ManifestLoader.load(
             path: try BadArtifacts.zip(

@@ -250,6 +250,10 @@ public enum KeyCatalog {
     /// - Returns: The entry, if known; `android.software.*` names are not applicable.
     public static func androidEntry(_ name: String) -> CatalogEntry? {
         if let entry = android[name] { return entry }
+        // PackageManager.FEATURE_NFC_BEAM really is spelled `sofware`.
+        if name == "android.sofware.nfc.beam" {
+            return na("Android Beam, a software feature; out of scope for a hardware check")
+        }
         if name.hasPrefix(androidSoftwarePrefix), name.count > androidSoftwarePrefix.count {
             return na("Android software feature (an OS service); out of scope for a hardware check")
         }

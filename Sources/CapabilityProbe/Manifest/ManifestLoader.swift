@@ -27,7 +27,8 @@ public enum ManifestLoader {
             return (try? handle.read(upToCount: 4)) ?? Data()
         }), AppArtifactReader.isZip(head) {
             // Read by path: libzip seeks in the file, so a large APK is never held in memory.
-            return try AppArtifactReader(path: path, options: options).read(zipAt: path)
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zipAt: path), kind: kind)
         }
         let data: Data
         do {
@@ -50,10 +51,12 @@ public enum ManifestLoader {
         data: Data, path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
     ) throws(ManifestError) -> Manifest {
         if AppArtifactReader.isZip(data) {
-            return try AppArtifactReader(path: path, options: options).read(zip: data)
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zip: data), kind: kind)
         }
         if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) {
-            return try AppArtifactReader(path: path, options: options).read(binaryXML: data)
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(binaryXML: data), kind: kind)
         }
         let resolved: ManifestKind
         if let kind { resolved = kind } else { resolved = try detect(data, path: path) }
@@ -62,6 +65,17 @@ public enum ManifestLoader {
         case .android: return try AndroidManifestReader(path: path, options: options).read(data)
         case .json: return try JSONManifestReader(path: path, options: options).read(data)
         }
+    }
+
+    /// A built app is detected by content; a kind asked for must be the one it holds.
+    private static func checked(_ manifest: Manifest, kind: ManifestKind?) throws(ManifestError)
+        -> Manifest
+    {
+        guard let kind, kind != manifest.kind else { return manifest }
+        throw .malformed(
+            path: manifest.path, place: nil,
+            reason:
+                "a built app whose manifest is \(manifest.kind.rawValue), not \(kind.rawValue)")
     }
 
     /// Detects the manifest kind by content (the `.plist` extension only breaks the tie
