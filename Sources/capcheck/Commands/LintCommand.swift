@@ -69,7 +69,7 @@ struct LintCommand: Command {
         }
         if implied > 0 {
             lines.append(
-                "(* implied by a permission or a child feature, + Play default for all apps)")
+                "(* implied by a permission or an activity orientation, + default for all apps)")
         }
         for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
         for warning in manifest.warnings {
