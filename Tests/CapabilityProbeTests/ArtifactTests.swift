@@ -68,6 +68,39 @@ import Testing
         #expect(fromApp.notes.first == "read from the .app bundle's Info.plist")
     }
 
+    @Test(arguments: [
+        ("AndroidManifest.xml", false), ("res/../../x", true), ("../x", true), ("/etc/x", true),
+        ("a\\..\\..\\x", true), ("C:/x", true), ("res/..foo/x", false),
+        ("lib/arm64-v8a/a.so", false),
+    ])
+    func entryNamesThatLeaveTheArchiveAreCaught(name: String, escapes: Bool) {
+        #expect(AppArtifactReader.escapes(name) == escapes)
+    }
+
+    @Test(arguments: [
+        ("Payload/A.app/Info.plist", true), ("Payload/A.app/Plugins/B.appex/Info.plist", false),
+        ("Payload/.app/Info.plist", false), ("Payload/A/Info.plist", false),
+        ("A.app/Info.plist", false),
+    ])
+    func onlyTheAppsOwnInfoPlistIsTheIPAsManifest(name: String, matches: Bool) {
+        #expect(AppArtifactReader.isPayloadInfoPlist(name) == matches)
+    }
+
+    @Test func aMacAppDirectoryIsReadFromContents() throws {
+        let plist = try Fixtures.data("manifests/Info-dict.plist")
+        let directory = try temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let contents = directory.appendingPathComponent("Demo.app/Contents")
+        try FileManager.default.createDirectory(at: contents, withIntermediateDirectories: true)
+        try plist.write(to: contents.appendingPathComponent("Info.plist"))
+        let app = try ManifestLoader.load(path: contents.deletingLastPathComponent().path)
+        #expect(app.notes.first == "read from the .app bundle's Contents/Info.plist")
+        #expect(
+            app.requirements
+                == (try ManifestLoader.load(data: plist, path: "Info.plist")).requirements)
+        #expect(throws: ManifestError.self) { try ManifestLoader.load(path: directory.path) }
+    }
+
     @Test func aKindAskedForMustBeTheOneTheBuiltAppHolds() throws {
         let url = try BadArtifacts.zip(
             "good.apk", [("AndroidManifest.xml", BadArtifacts.binaryXML())])
