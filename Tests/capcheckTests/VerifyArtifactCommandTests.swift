@@ -77,4 +77,13 @@ import Testing
                 == "capcheck: error: \(path): \(place) is a template placeholder: this is an Info.plist template, not a property list capcheck can check; check the built app (.app or .ipa) or fill the template first\n"
         )
     }
+
+    @Test func aBrokenPlistWithXcodeVariablesIsStillASyntaxError() throws {
+        // `$(PRODUCT_BUNDLE_IDENTIFIER)` inside <string> is valid XML: the defect is the cut.
+        let text = String(Self.arm64Plist.prefix(150))
+        let path = try temporaryFile("Info.plist", text)
+        let run = CLI.run(["lint", path])
+        #expect(run.code == .dataError)
+        #expect(run.stderr.hasPrefix("capcheck: error: \(path): not a valid XML property list"))
+    }
 }

@@ -24,7 +24,9 @@ struct PlistManifestReader {
                 from: data, options: [], format: &format)
         } catch {
             if isBinary { throw malformed(nil, "not a valid binary property list") }
-            if let found = Self.placeholder(in: String(decoding: data, as: UTF8.self)) {
+            if let found = Self.placeholder(
+                in: String(decoding: data, as: UTF8.self), standalone: true)
+            {
                 throw malformed("line \(found.line)", Self.templateReason(found.text))
             }
             let detail =
@@ -161,31 +163,42 @@ struct PlistManifestReader {
             + "template first"
     }
 
-    /// The build or template placeholder (`$name` standing between tags, which breaks the
-    /// XML, first; else the first `$(VAR)` or `${VAR}`) in a text, with its line.
-    static func placeholder(in text: String) -> (text: String, line: Int)? {
+    /// The first build or template placeholder (`$name`, `$(VAR)`, `${VAR}`) in a text, with
+    /// its line. With `standalone`, only one standing where an element belongs counts: that is
+    /// what breaks the XML (a `$(VAR)` inside `<string>` is valid; Xcode fills it at build time).
+    static func placeholder(in text: String, standalone: Bool = false) -> (
+        text: String, line: Int
+    )? {
         var line = 1
-        var first: (text: String, line: Int)?
         var index = text.startIndex
         while index < text.endIndex {
             let character = text[index]
             if character == "\n" { line += 1 }
             if character == "$", let found = placeholder(in: text, at: index) {
-                if !found.hasPrefix("$("), !found.hasPrefix("${") { return (found, line) }
-                if first == nil { first = (found, line) }
+                if !standalone || !Self.insideValue(text, before: index) {
+                    return (found, line)
+                }
             }
             index = text.index(after: index)
         }
-        return first
+        return nil
     }
 
+    /// Whether a position is inside a value element (`<string>…`), where a placeholder is
+    /// valid text, rather than where an element belongs (after `</key>`, in `<array>`).
+    private static func insideValue(_ text: String, before index: String.Index) -> Bool {
+        guard let open = text[..<index].lastIndex(of: "<") else { return false }
+        let tag = text[open..<index]
+        return ["<string", "<key", "<integer", "<real", "<date", "<data"].contains {
+            tag.hasPrefix($0)
+        }
+    }
+
+    /// The placeholder starting at a `$`, if one does.
     private static func placeholder(in text: String, at start: String.Index) -> String? {
         let rest = text[text.index(after: start)...]
         guard let first = rest.first else { return nil }
         let closing: Character? = first == "(" ? ")" : first == "{" ? "}" : nil
-        let isName: (Character) -> Bool = {
-            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")
-        }
         if let closing {
             let body = rest.dropFirst().prefix { $0 != closing && $0 != "\n" }
             guard !body.isEmpty, body.count < 100,
@@ -195,11 +208,7 @@ struct PlistManifestReader {
             return "$" + String(first) + body + String(closing)
         }
         guard first.isLetter || first == "_" else { return nil }
-        let name = rest.prefix(while: isName)
-        // A bare `$name` counts only when it stands alone as a value (Godot-style templates).
-        let before = text[..<start].last { !$0.isWhitespace }
-        let after = rest.dropFirst(name.count).first { !$0.isWhitespace }
-        guard before == nil || before == ">", after == nil || after == "<" else { return nil }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         return "$" + name
     }
 
