@@ -8,8 +8,11 @@ struct LintCommand: Command {
     static let usage =
         "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
     static let options = """
+          MANIFEST              An Info.plist, AndroidManifest.xml or JSON manifest, or a built
+                                app: .apk, .aab, .ipa or an .app directory (by content)
           --kind KIND           Read the manifest as plist, android or json (default: by content)
-          --allow-unknown       Accept unknown keys (shown as not-applicable)
+          --allow-unknown       Accept unknown Apple or native keys (shown as not-applicable);
+                                unknown Android features are always accepted, with a warning
           --no-implied          Drop Android's implied and default features
         """
 

@@ -12,6 +12,8 @@ struct VerifyCommand: Command {
                         [--assume ID=present|absent]... [--no-implied]
         """
     static let options = """
+          MANIFEST              An Info.plist, AndroidManifest.xml or JSON manifest, or a built
+                                app: .apk, .aab, .ipa or an .app directory (by content)
           --from FILE           Check a recorded machine (udevadm dump, umockdev recording or
                                 'list --json' snapshot; '-' = stdin) instead of this one
           --kind KIND           Read the manifest as plist, android or json (default: by content)
@@ -19,7 +21,8 @@ struct VerifyCommand: Command {
           --junit FILE          Also write JUnit XML, one test case per requirement
           --github              Print GitHub Actions ::error:: annotations before the report
           --strict              Fail keys that have no Linux meaning (not-applicable)
-          --allow-unknown       Report unknown keys as not-applicable instead of exiting 65
+          --allow-unknown       Report unknown Apple or native keys as not-applicable instead
+                                of exiting 65 (any Android feature name is accepted)
           --unknown-as POLICY   Make an undecided result fail (exit 1) or pass (exit 0)
           --assume ID=STATE     Declare a capability present or absent (shown as assumed);
                                 repeatable
