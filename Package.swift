@@ -18,9 +18,14 @@ let package = Package(
             pkgConfig: "libpci",
             providers: [.apt(["libpci-dev"])]
         ),
+        .systemLibrary(
+            name: "CZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"])]
+        ),
         .target(
             name: "CapabilityProbe",
-            dependencies: ["CUdev", "CPCI"]
+            dependencies: ["CUdev", "CPCI", "CZip"]
         ),
         .executableTarget(
             name: "capcheck",

@@ -35,7 +35,8 @@ public struct ManifestChecker: Sendable {
         }
         return VerificationReport(
             manifest: ManifestSummary(
-                path: manifest.path, kind: manifest.kind, notes: manifest.notes),
+                path: manifest.path, kind: manifest.kind, notes: manifest.notes,
+                warnings: manifest.warnings.isEmpty ? nil : manifest.warnings),
             source: report.source, machine: report.machine, assumptions: options.assumptions,
             verdict: verdict, requirements: results)
     }
@@ -66,13 +67,20 @@ public struct ManifestChecker: Sendable {
             }
             return result
 
+        case .unprobed(let reason):
+            return decide(result, holds: nil, status: nil, text: reason, rule: "")
+
         case .capability(let id):
             let fact = self.fact(id, report: report, options: options)
             result.assumed = fact.assumed
             result.evidence = fact.finding?.evidence ?? []
             let text = describe(fact, id: id)
-            return decide(
+            var decided = decide(
                 result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id)
+            if decided.verdict == .unsatisfied, requirement.wanted == .present, !fact.assumed {
+                decided.hint = RequirementHint.architecture(id)
+            }
+            return decided
 
         case .anyOf(let ids):
             let facts = ids.map { fact($0, report: report, options: options) }
@@ -138,7 +146,7 @@ public struct ManifestChecker: Sendable {
         rule: String
     ) -> RequirementResult {
         var result = base
-        let shown = "\(text) (rule: \(rule))"
+        let shown = rule.isEmpty ? text : "\(text) (rule: \(rule))"
         switch base.wanted {
         case .optional:
             result.verdict = .optional

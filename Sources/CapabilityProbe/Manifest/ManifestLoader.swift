@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads a manifest file of any supported kind, detected by content unless given.
 public enum ManifestLoader {
-    /// Reads a manifest from disk.
+    /// Reads a manifest from disk: a manifest file, a built app (`.apk`, `.aab`, `.ipa`, by
+    /// content) or an `.app` bundle directory.
     /// - Parameters:
     ///   - path: The file path.
     ///   - kind: The format, or nil to detect it by content.
@@ -15,6 +16,20 @@ public enum ManifestLoader {
     )
         throws(ManifestError) -> Manifest
     {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            return try AppArtifactReader(path: path, options: options).readDirectory()
+        }
+        if let head = FileHandle(forReadingAtPath: path).map({ handle in
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 4)) ?? Data()
+        }), AppArtifactReader.isZip(head) {
+            // Read by path: libzip seeks in the file, so a large APK is never held in memory.
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zipAt: path), kind: kind)
+        }
         let data: Data
         do {
             data = try InputFile.read(path)
@@ -35,6 +50,14 @@ public enum ManifestLoader {
     public static func load(
         data: Data, path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
     ) throws(ManifestError) -> Manifest {
+        if AppArtifactReader.isZip(data) {
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zip: data), kind: kind)
+        }
+        if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) {
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(binaryXML: data), kind: kind)
+        }
         let resolved: ManifestKind
         if let kind { resolved = kind } else { resolved = try detect(data, path: path) }
         switch resolved {
@@ -42,6 +65,17 @@ public enum ManifestLoader {
         case .android: return try AndroidManifestReader(path: path, options: options).read(data)
         case .json: return try JSONManifestReader(path: path, options: options).read(data)
         }
+    }
+
+    /// A built app is detected by content; a kind asked for must be the one it holds.
+    private static func checked(_ manifest: Manifest, kind: ManifestKind?) throws(ManifestError)
+        -> Manifest
+    {
+        guard let kind, kind != manifest.kind else { return manifest }
+        throw .malformed(
+            path: manifest.path, place: nil,
+            reason:
+                "a built app whose manifest is \(manifest.kind.rawValue), not \(kind.rawValue)")
     }
 
     /// Detects the manifest kind by content (the `.plist` extension only breaks the tie

@@ -24,6 +24,11 @@ struct PlistManifestReader {
                 from: data, options: [], format: &format)
         } catch {
             if isBinary { throw malformed(nil, "not a valid binary property list") }
+            if let found = Self.placeholder(
+                in: String(decoding: data, as: UTF8.self), standalone: true)
+            {
+                throw malformed("line \(found.line)", Self.templateReason(found.text))
+            }
             let detail =
                 ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
                 .map { ": " + Self.lowercasedFirst($0) } ?? ""
@@ -118,6 +123,9 @@ struct PlistManifestReader {
     func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
         -> Requirement
     {
+        if let found = Self.placeholder(in: key) {
+            throw malformed(place, Self.templateReason(found.text))
+        }
         let entry = try options.resolve(
             KeyCatalog.appleEntry(key), key: key, kind: .plist, path: path, place: place)
         return Requirement(
@@ -146,6 +154,62 @@ struct PlistManifestReader {
         default: meaning = "a background service the app offers"
         }
         return "UIBackgroundModes \(mode): \(meaning) (a note, not a requirement)"
+    }
+
+    /// Why a template is not checked: it is not the Info.plist the app ships.
+    static func templateReason(_ placeholder: String) -> String {
+        "\(placeholder) is a template placeholder: this is an Info.plist template, not a "
+            + "property list capcheck can check; check the built app (.app or .ipa) or fill the "
+            + "template first"
+    }
+
+    /// The first build or template placeholder (`$name`, `$(VAR)`, `${VAR}`) in a text, with
+    /// its line. With `standalone`, only one standing where an element belongs counts: that is
+    /// what breaks the XML (a `$(VAR)` inside `<string>` is valid; Xcode fills it at build time).
+    static func placeholder(in text: String, standalone: Bool = false) -> (
+        text: String, line: Int
+    )? {
+        var line = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\n" { line += 1 }
+            if character == "$", let found = placeholder(in: text, at: index) {
+                if !standalone || !Self.insideValue(text, before: index) {
+                    return (found, line)
+                }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// Whether a position is inside a value element (`<string>…`), where a placeholder is
+    /// valid text, rather than where an element belongs (after `</key>`, in `<array>`).
+    private static func insideValue(_ text: String, before index: String.Index) -> Bool {
+        guard let open = text[..<index].lastIndex(of: "<") else { return false }
+        let tag = text[open..<index]
+        return ["<string", "<key", "<integer", "<real", "<date", "<data"].contains {
+            tag.hasPrefix($0)
+        }
+    }
+
+    /// The placeholder starting at a `$`, if one does.
+    private static func placeholder(in text: String, at start: String.Index) -> String? {
+        let rest = text[text.index(after: start)...]
+        guard let first = rest.first else { return nil }
+        let closing: Character? = first == "(" ? ")" : first == "{" ? "}" : nil
+        if let closing {
+            let body = rest.dropFirst().prefix { $0 != closing && $0 != "\n" }
+            guard !body.isEmpty, body.count < 100,
+                rest.dropFirst(body.count + 1).first == closing,
+                body.first.map({ $0.isLetter || $0 == "_" }) == true
+            else { return nil }
+            return "$" + String(first) + body + String(closing)
+        }
+        guard first.isLetter || first == "_" else { return nil }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return "$" + name
     }
 
     static func lowercasedFirst(_ text: String) -> String {

@@ -8,6 +8,9 @@ public enum RequirementTarget: Sendable, Hashable {
     case predicate(Predicate)
     /// A key with no Linux meaning; the reason says why.
     case notApplicable(String)
+    /// A name capcheck cannot probe (a vendor's or a newer Android feature): always
+    /// `unknown`, never absent; the reason says why.
+    case unprobed(String)
 
     /// The capability ids this target reads, in order.
     public var capabilityIDs: [String] {
@@ -15,7 +18,7 @@ public enum RequirementTarget: Sendable, Hashable {
         case .capability(let id): return [id]
         case .anyOf(let ids): return ids
         case .predicate(let predicate): return [predicate.subject.capability]
-        case .notApplicable: return []
+        case .notApplicable, .unprobed: return []
         }
     }
 
@@ -25,7 +28,7 @@ public enum RequirementTarget: Sendable, Hashable {
         case .capability(let id): return id
         case .anyOf(let ids): return ids.joined(separator: "|")
         case .predicate(let predicate): return predicate.text
-        case .notApplicable: return nil
+        case .notApplicable, .unprobed: return nil
         }
     }
 }

@@ -29,8 +29,13 @@ public enum VerificationTextRenderer {
     /// - Parameters:
     ///   - report: The report.
     ///   - exitCode: The exit code the summary line names.
+    ///   - hintText: How the caller phrases a ``RequirementHint`` (the CLI names its flag);
+    ///     nil shows the hint's reason alone.
     /// - Returns: Text with a final newline; device strings sanitized for terminals.
-    public static func render(_ report: VerificationReport, exitCode: Int32) -> String {
+    public static func render(
+        _ report: VerificationReport, exitCode: Int32,
+        hintText: (@Sendable (RequirementHint) -> String)? = nil
+    ) -> String {
         let rows = ordered(report)
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
         let verdictWidth = (rows.map { $0.verdict.rawValue.count }.max() ?? 0) + 2
@@ -38,6 +43,10 @@ public enum VerificationTextRenderer {
         for row in rows {
             var reason = row.reason
             if let note = row.note { reason += " [\(note)]" }
+            if let hint = row.hint {
+                reason += "; " + hint.reason
+                if let hintText { reason += " with " + hintText(hint) }
+            }
             lines.append(
                 mark(row.verdict) + " "
                     + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
@@ -45,6 +54,9 @@ public enum VerificationTextRenderer {
                     + TerminalText.sanitize(reason))
         }
         for note in report.manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for warning in report.manifest.warnings ?? [] {
+            lines.append("warning: " + TerminalText.sanitize(warning))
+        }
         lines.append(summary(report, exitCode: exitCode))
         return lines.joined(separator: "\n") + "\n"
     }

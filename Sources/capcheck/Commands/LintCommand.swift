@@ -8,8 +8,11 @@ struct LintCommand: Command {
     static let usage =
         "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
     static let options = """
+          MANIFEST              An Info.plist, AndroidManifest.xml or JSON manifest, or a built
+                                app: .apk, .aab, .ipa or an .app directory (by content)
           --kind KIND           Read the manifest as plist, android or json (default: by content)
-          --allow-unknown       Accept unknown keys (shown as not-applicable)
+          --allow-unknown       Accept unknown Apple or native keys (shown as not-applicable);
+                                unknown Android features are always accepted, with a warning
           --no-implied          Drop Android's implied and default features
         """
 
@@ -55,9 +58,12 @@ struct LintCommand: Command {
             }
             if row.source == .implied { wanted += "*" }
             if row.source == .default { wanted += "+" }
-            let checked =
-                row.notApplicableReason.map { "not applicable: \($0)" } ?? "→ "
-                + (row.target.label ?? "")
+            let checked: String
+            switch row.target {
+            case .notApplicable(let reason): checked = "not applicable: \(reason)"
+            case .unprobed(let reason): checked = "unknown: \(reason)"
+            default: checked = "→ " + (row.target.label ?? "")
+            }
             let note = row.note.map { " [\($0)]" } ?? ""
             lines.append(
                 "  " + TerminalText.pad(wanted, 11)
@@ -66,9 +72,12 @@ struct LintCommand: Command {
         }
         if implied > 0 {
             lines.append(
-                "(* implied by a permission or a child feature, + Play default for all apps)")
+                "(* implied by a permission or an activity orientation, + default for all apps)")
         }
         for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for warning in manifest.warnings {
+            lines.append("warning: " + TerminalText.sanitize(warning))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -5,13 +5,15 @@ import Foundation
 struct VerifyCommand: Command {
     static let name = "verify"
     static let abstract =
-        "Check an Info.plist, AndroidManifest.xml or JSON manifest against a machine"
+        "Check an Info.plist, AndroidManifest.xml, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json] [--json] [--junit FILE]
                         [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]
                         [--assume ID=present|absent]... [--no-implied]
         """
     static let options = """
+          MANIFEST              An Info.plist, AndroidManifest.xml or JSON manifest, or a built
+                                app: .apk, .aab, .ipa or an .app directory (by content)
           --from FILE           Check a recorded machine (udevadm dump, umockdev recording or
                                 'list --json' snapshot; '-' = stdin) instead of this one
           --kind KIND           Read the manifest as plist, android or json (default: by content)
@@ -19,7 +21,8 @@ struct VerifyCommand: Command {
           --junit FILE          Also write JUnit XML, one test case per requirement
           --github              Print GitHub Actions ::error:: annotations before the report
           --strict              Fail keys that have no Linux meaning (not-applicable)
-          --allow-unknown       Report unknown keys as not-applicable instead of exiting 65
+          --allow-unknown       Report unknown Apple or native keys as not-applicable instead
+                                of exiting 65 (any Android feature name is accepted)
           --unknown-as POLICY   Make an undecided result fail (exit 1) or pass (exit 0)
           --assume ID=STATE     Declare a capability present or absent (shown as assumed);
                                 repeatable
@@ -166,8 +169,15 @@ struct VerifyCommand: Command {
             return code
         }
         if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
-        env.stdout.write(VerificationTextRenderer.render(verification, exitCode: code.rawValue))
+        env.stdout.write(
+            VerificationTextRenderer.render(
+                verification, exitCode: code.rawValue, hintText: Self.phrase))
         return code
+    }
+
+    /// A hint in this command's words: the `--assume` flag that declares the fact.
+    static func phrase(_ hint: RequirementHint) -> String {
+        "--assume \(hint.capability)=\(hint.status.rawValue)"
     }
 
     /// Why a file could not be written, in a few words (the POSIX reason when there is one).
