@@ -18,9 +18,14 @@ let package = Package(
             pkgConfig: "libpci",
             providers: [.apt(["libpci-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "CapabilityProbe",
-            dependencies: ["CUdev", "CPCI"]
+            dependencies: ["CUdev", "CPCI", "CZlib"]
         ),
         .executableTarget(
             name: "capcheck",

@@ -41,6 +41,7 @@ public enum ManifestLoader {
         case .plist: return try PlistManifestReader(path: path, options: options).read(data)
         case .android: return try AndroidManifestReader(path: path, options: options).read(data)
         case .json: return try JSONManifestReader(path: path, options: options).read(data)
+        case .appstream: return try AppStreamReader(path: path, options: options).read(data)
         }
     }
 
@@ -56,15 +57,18 @@ public enum ManifestLoader {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
         if data.starts(with: Array("bplist".utf8)) { return .plist }
+        if AppStreamReader.isGzip(data) { return .appstream }
         let text = Self.leadingText(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
             if trimmed.contains("<plist") { return .plist }
             if trimmed.contains("<manifest") { return .android }
+            if trimmed.contains("<component") { return .appstream }
             throw .malformed(
                 path: path, place: nil,
                 reason:
-                    "XML that is neither a property list (<plist>) nor an AndroidManifest.xml (<manifest>)"
+                    "XML that is not a property list (<plist>), an AndroidManifest.xml (<manifest>) "
+                    + "or AppStream metainfo (<component>)"
             )
         }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
@@ -79,7 +83,7 @@ public enum ManifestLoader {
         throw .malformed(
             path: path, place: nil,
             reason:
-                "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"
+                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest (use --kind to say which)"
         )
     }
 
@@ -101,5 +105,20 @@ public enum ManifestLoader {
             index += 2
         }
         return String(decoding: units, as: UTF16.self)
+    }
+}
+
+extension ManifestLoader {
+    /// Reads every component of an AppStream metainfo file or catalog (plain or gzip).
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name used in messages.
+    ///   - options: Implied-relation handling.
+    /// - Returns: One manifest per component, in document order.
+    /// - Throws: ``ManifestError`` naming the file, place and reason.
+    public static func loadAppStreamComponents(
+        data: Data, path: String, options: ManifestLoadOptions = .init()
+    ) throws(ManifestError) -> [AppStreamComponentManifest] {
+        try AppStreamReader(path: path, options: options).readAll(data)
     }
 }

@@ -6,6 +6,8 @@ public enum RequirementSource: String, Codable, Sendable, Hashable, CaseIterable
     case android
     /// Written in a native JSON manifest.
     case json
+    /// A relation item of an AppStream metainfo or catalog component.
+    case appstream
     /// Implied by an Android permission or a declared child feature.
     case implied
     /// A Google Play default that applies to every app.

@@ -8,6 +8,9 @@ public enum RequirementTarget: Sendable, Hashable {
     case predicate(Predicate)
     /// A key with no Linux meaning; the reason says why.
     case notApplicable(String)
+    /// An AppStream relation item that is not a plain capability (display length, kernel,
+    /// modalias, hardware id, internet, firmware, console, or an item capcheck does not know).
+    case relation(RelationItem)
 
     /// The capability ids this target reads, in order.
     public var capabilityIDs: [String] {
@@ -16,6 +19,7 @@ public enum RequirementTarget: Sendable, Hashable {
         case .anyOf(let ids): return ids
         case .predicate(let predicate): return [predicate.subject.capability]
         case .notApplicable: return []
+        case .relation(let item): return item.capabilityIDs
         }
     }
 
@@ -26,6 +30,7 @@ public enum RequirementTarget: Sendable, Hashable {
         case .anyOf(let ids): return ids.joined(separator: "|")
         case .predicate(let predicate): return predicate.text
         case .notApplicable: return nil
+        case .relation(let item): return item.label
         }
     }
 }

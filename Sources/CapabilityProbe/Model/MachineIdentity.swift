@@ -24,6 +24,9 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
     /// ``CPUArchitecture``: `aarch32_el0` or 32-bit `/proc/cpuinfo` features); `nil` when
     /// the machine is not aarch64 or did not tell.
     public var runs32BitARM: Bool?
+    /// The interface of a default route (live only: `/proc/net/route`, `/proc/net/ipv6_route`);
+    /// nil when there is none or the source is a recording.
+    public var defaultRoute: String?
 
     /// Creates an identity.
     public init(

@@ -52,6 +52,7 @@ struct LintCommand: Command {
             case .present: wanted = "required"
             case .absent: wanted = "forbidden"
             case .optional: wanted = "optional"
+            case .recommended: wanted = "recommended"
             }
             if row.source == .implied { wanted += "*" }
             if row.source == .default { wanted += "+" }

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Microsoft's Computer Hardware IDs (CHIDs) of a machine, computed from its DMI fields the
+/// way fwupd does (`fwupdtool hwids`): each id is a version-5 UUID (SHA-1, namespace
+/// `70ffd812-4c7f-4c7d-0000-000000000000`) of the UTF-16LE text of its fields joined by `&`.
+/// An id whose fields are not all known is not computed, as in fwupd.
+public struct ComputerHardwareIDs: Sendable, Hashable {
+    /// The DMI fields fwupd names (`Manufacturer`, `ProductSku`, …), in fwupd's spelling.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        case manufacturer = "Manufacturer"
+        case family = "Family"
+        case productName = "ProductName"
+        case productSku = "ProductSku"
+        case biosVendor = "BiosVendor"
+        case biosVersion = "BiosVersion"
+        case biosMajorRelease = "BiosMajorRelease"
+        case biosMinorRelease = "BiosMinorRelease"
+        case enclosureKind = "EnclosureKind"
+        case baseboardManufacturer = "BaseboardManufacturer"
+        case baseboardProduct = "BaseboardProduct"
+    }
+
+    /// The fields of HardwareID-00 … HardwareID-14, in order (one table, from fwupd's docs).
+    public static let recipes: [[Field]] = [
+        [
+            .manufacturer, .family, .productName, .productSku, .biosVendor, .biosVersion,
+            .biosMajorRelease, .biosMinorRelease,
+        ],
+        [
+            .manufacturer, .family, .productName, .biosVendor, .biosVersion, .biosMajorRelease,
+            .biosMinorRelease,
+        ],
+        [.manufacturer, .productName, .biosVendor, .biosVersion, .biosMajorRelease, .biosMinorRelease],
+        [.manufacturer, .family, .productName, .productSku, .baseboardManufacturer, .baseboardProduct],
+        [.manufacturer, .family, .productName, .productSku],
+        [.manufacturer, .family, .productName],
+        [.manufacturer, .productSku, .baseboardManufacturer, .baseboardProduct],
+        [.manufacturer, .productSku],
+        [.manufacturer, .productName, .baseboardManufacturer, .baseboardProduct],
+        [.manufacturer, .productName],
+        [.manufacturer, .family, .baseboardManufacturer, .baseboardProduct],
+        [.manufacturer, .family],
+        [.manufacturer, .enclosureKind],
+        [.manufacturer, .baseboardManufacturer, .baseboardProduct],
+        [.manufacturer],
+    ]
+
+    /// One computed id.
+    public struct Entry: Sendable, Hashable {
+        /// The HardwareID number (0…14).
+        public var index: Int
+        /// The GUID, lower case, without braces.
+        public var guid: String
+    }
+
+    /// The field values used.
+    public var values: [Field: String]
+    /// Whether every field the record could hold was readable (sysfs attributes, not only the
+    /// modalias); when false, ids that could not be computed may still exist.
+    public var complete: Bool
+    /// The ids whose fields are all known.
+    public var entries: [Entry]
+    /// The record the fields came from.
+    public var device: String
+
+    /// Computes the ids from field values.
+    /// - Parameters:
+    ///   - values: Field values (trimmed; release numbers as two hex digits, enclosure in hex).
+    ///   - complete: Whether missing fields are really missing on the machine.
+    ///   - device: The record's id, for evidence.
+    public init(values: [Field: String], complete: Bool, device: String) {
+        self.values = values
+        self.complete = complete
+        self.device = device
+        entries = Self.recipes.enumerated().compactMap { index, fields in
+            var parts: [String] = []
+            for field in fields {
+                guard let value = values[field] else { return nil }
+                parts.append(value)
+            }
+            return Entry(index: index, guid: Self.guid(parts.joined(separator: "&")))
+        }
+    }
+
+    /// Reads the DMI record (`/devices/virtual/dmi/id`): its sysfs attributes when recorded
+    /// (live, umockdev), else the fields the kernel puts in its `dmi:` modalias (no family,
+    /// and `:` removed from values, so such ids are marked incomplete).
+    /// - Parameter devices: The machine's records.
+    /// - Returns: The ids, or nil without a DMI record (device-tree machines).
+    public static func read(_ devices: [Device]) -> ComputerHardwareIDs? {
+        guard let dmi = devices.first(where: { $0.id == "/devices/virtual/dmi/id" }) else {
+            return nil
+        }
+        var values: [Field: String] = [:]
+        func put(_ field: Field, _ raw: String?) {
+            guard let raw else { return }
+            let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { values[field] = trimmed }
+        }
+        if dmi.attribute("sys_vendor") != nil {
+            put(.manufacturer, dmi.attribute("sys_vendor"))
+            put(.family, dmi.attribute("product_family"))
+            put(.productName, dmi.attribute("product_name"))
+            put(.productSku, dmi.attribute("product_sku"))
+            put(.biosVendor, dmi.attribute("bios_vendor"))
+            put(.biosVersion, dmi.attribute("bios_version"))
+            put(.baseboardManufacturer, dmi.attribute("board_vendor"))
+            put(.baseboardProduct, dmi.attribute("board_name"))
+            putRelease(dmi.attribute("bios_release"), into: &values)
+            put(.enclosureKind, dmi.attribute("chassis_type").flatMap(hexEnclosure))
+            return ComputerHardwareIDs(values: values, complete: true, device: dmi.id)
+        }
+        guard let modalias = dmi.property("MODALIAS") ?? dmi.attribute("modalias"),
+            modalias.hasPrefix("dmi:")
+        else { return ComputerHardwareIDs(values: [:], complete: false, device: dmi.id) }
+        let codes: [(String, Field)] = [
+            ("bvn", .biosVendor), ("bvr", .biosVersion), ("svn", .manufacturer),
+            ("pn", .productName), ("rvn", .baseboardManufacturer), ("rn", .baseboardProduct),
+            ("sku", .productSku),
+        ]
+        for part in modalias.split(separator: ":").dropFirst() {
+            let text = String(part)
+            if text.hasPrefix("br") {
+                putRelease(String(text.dropFirst(2)), into: &values)
+            } else if text.hasPrefix("ct") {
+                put(.enclosureKind, hexEnclosure(String(text.dropFirst(2))))
+            } else if let (code, field) = codes.first(where: { text.hasPrefix($0.0) }) {
+                put(field, String(text.dropFirst(code.count)))
+            }
+        }
+        return ComputerHardwareIDs(values: values, complete: false, device: dmi.id)
+    }
+
+    /// `2.25` (sysfs `bios_release`, decimal) → major `02`, minor `19` (fwupd prints hex).
+    private static func putRelease(_ text: String?, into values: inout [Field: String]) {
+        guard let parts = text?.split(separator: "."), parts.count == 2,
+            let major = UInt8(parts[0]), let minor = UInt8(parts[1])
+        else { return }
+        values[.biosMajorRelease] = hex(major, width: 2)
+        values[.biosMinorRelease] = hex(minor, width: 2)
+    }
+
+    /// sysfs `chassis_type` (decimal) → fwupd's hex spelling (`10` → `a`).
+    private static func hexEnclosure(_ text: String) -> String? {
+        UInt8(text.trimmingCharacters(in: .whitespaces)).map { hex($0, width: 1) }
+    }
+
+    private static func hex(_ value: UInt8, width: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    /// The version-5 UUID fwupd computes for one joined field text.
+    /// - Parameter text: Field values joined by `&`.
+    /// - Returns: The GUID in lower case.
+    public static func guid(_ text: String) -> String {
+        let namespace: [UInt8] = [0x70, 0xFF, 0xD8, 0x12, 0x4C, 0x7F, 0x4C, 0x7D] + [UInt8](
+            repeating: 0, count: 8)
+        var utf16: [UInt8] = []
+        for unit in text.utf16 {
+            utf16.append(UInt8(truncatingIfNeeded: unit))
+            utf16.append(UInt8(truncatingIfNeeded: unit >> 8))
+        }
+        var hash = Array(SHA1.digest(namespace + utf16).prefix(16))
+        hash[6] = (hash[6] & 0x0F) | 0x50
+        hash[8] = (hash[8] & 0x3F) | 0x80
+        let hexText = hash.map { hex($0, width: 2) }.joined()
+        let cuts = [8, 12, 16, 20]
+        var result = ""
+        for (index, character) in hexText.enumerated() {
+            if cuts.contains(index) { result.append("-") }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// Whether text is a GUID (`8-4-4-4-12` hex digits), lower or upper case.
+    /// - Parameter text: The text.
+    /// - Returns: True for a well-formed GUID.
+    public static func isGUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12]
+            && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+}
