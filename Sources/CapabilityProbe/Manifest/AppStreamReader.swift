@@ -60,7 +60,7 @@ struct AppStreamReader {
         return collector.components.enumerated().map { index, component in
             let id = component.id.flatMap { $0.isEmpty ? nil : $0 } ?? "component #\(index + 1)"
             return AppStreamComponentManifest(
-                id: id, name: component.name, type: component.type,
+                id: id, name: component.name, type: component.type, inCatalog: root == "components",
                 manifest: manifest(component, id: id, inCatalog: root == "components"))
         }
     }
@@ -307,6 +307,8 @@ public struct AppStreamComponentManifest: Sendable, Hashable {
     public var name: String?
     /// The component type (`desktop-application`, …), if given.
     public var type: String?
+    /// Whether it came from a catalog (`<components>`) rather than a metainfo file.
+    public var inCatalog: Bool
     /// Its relations as requirements.
     public var manifest: Manifest
 }

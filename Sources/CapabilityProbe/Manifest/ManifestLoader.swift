@@ -109,6 +109,18 @@ public enum ManifestLoader {
 }
 
 extension ManifestLoader {
+    /// Reads a manifest file's bytes.
+    /// - Parameter path: The file path.
+    /// - Returns: The bytes.
+    /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing or unreadable file.
+    public static func bytes(path: String) throws(ManifestError) -> Data {
+        do {
+            return try InputFile.read(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+    }
+
     /// Reads every component of an AppStream metainfo file or catalog (plain or gzip).
     /// - Parameters:
     ///   - data: The bytes.

@@ -6,9 +6,9 @@ struct LintCommand: Command {
     static let abstract =
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
-        "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
+        "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]"
     static let options = """
-          --kind KIND           Read the manifest as plist, android or json (default: by content)
+          --kind KIND           Read the manifest as plist, android, json or appstream (default: by content)
           --allow-unknown       Accept unknown keys (shown as not-applicable)
           --no-implied          Drop Android's implied and default features
         """
@@ -29,6 +29,10 @@ struct LintCommand: Command {
         let options = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
         let loaded = VerifyCommand.loadManifest(
             manifestPath, kind: kind, options: options, env: env)
+        if let catalog = loaded.catalog {
+            for component in catalog { env.stdout.write(Self.render(component.manifest)) }
+            return .ok
+        }
         guard let manifest = loaded.manifest else { return loaded.code }
         env.stdout.write(Self.render(manifest))
         return .ok
@@ -44,7 +48,8 @@ struct LintCommand: Command {
             + "\(rows.count) requirement\(rows.count == 1 ? "" : "s")"
         if implied > 0 { header += ", \(implied) implied" }
         if notApplicable > 0 { header += ", \(notApplicable) not applicable" }
-        var lines = [header + ", OK"]
+        let warnings = manifest.kind == .appstream ? manifest.notes.count : 0
+        var lines = [header + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ", OK")]
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
         for row in rows {
             var wanted: String
@@ -61,7 +66,7 @@ struct LintCommand: Command {
                 + (row.target.label ?? "")
             let note = row.note.map { " [\($0)]" } ?? ""
             lines.append(
-                "  " + TerminalText.pad(wanted, 11)
+                "  " + TerminalText.pad(wanted, max(11, wanted.count + 1))
                     + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
                     + TerminalText.sanitize(checked + note))
         }
