@@ -42,18 +42,24 @@ import Testing
 
     @Test func gnomeMapsRequiresADisplayAndSupportsThreeControlsAsOneAlternative() throws {
         let manifest = try Self.load("org.gnome.Maps.metainfo.xml")
-        #expect(manifest.requirements.map(\.key) == [
-            "supports control keyboard|pointing|touch", "requires display_length 360 compare=ge",
-        ])
+        #expect(
+            manifest.requirements.map(\.key) == [
+                "supports control keyboard|pointing|touch",
+                "requires display_length 360 compare=ge",
+            ])
         let controls = manifest.requirements[0]
         #expect(controls.wanted == .optional)
         #expect(
             controls.target
                 == .relation(.controls([.keyboard, .pointing, .touch], unrecognized: [])))
-        #expect(controls.target.capabilityIDs == ["input.keyboard", "input.pointer", "input.touchscreen"])
+        #expect(
+            controls.target.capabilityIDs == [
+                "input.keyboard", "input.pointer", "input.touchscreen",
+            ])
         let display = manifest.requirements[1]
         #expect(display.wanted == .present)
-        #expect(display.target == .relation(.displayLength(compare: .ge, pixels: 360, side: .shortest)))
+        #expect(
+            display.target == .relation(.displayLength(compare: .ge, pixels: 360, side: .shortest)))
     }
 
     @Test func recommendsBecomeRecommendedRequirements() throws {
@@ -78,18 +84,22 @@ import Testing
         #expect(manifest.notes.contains { $0.contains("unknown compare 'gl' (did you mean ge?)") })
         #expect(manifest.notes.contains { $0.contains("not 'bleh'") })
         #expect(manifest.notes.contains { $0.contains("unknown display side 'alpha'") })
-        let controls = try #require(manifest.requirements.first { $0.key.hasPrefix("recommends control") })
+        let controls = try #require(
+            manifest.requirements.first { $0.key.hasPrefix("recommends control") })
         #expect(controls.target == .relation(.controls([.keyboard], unrecognized: ["telekinesis"])))
-        let kernel = try #require(manifest.requirements.first { $0.key.hasPrefix("requires kernel") })
+        let kernel = try #require(
+            manifest.requirements.first { $0.key.hasPrefix("requires kernel") })
         #expect(kernel.target == .relation(.kernel(name: "linux", compare: .gt, version: "4.16")))
     }
 
     @Test func aMisspeltItemKindIsNamedWithTheNearestKind() throws {
         let manifest = try Self.inline(
-            "<component><id>a</id><requires><dispaly_length>360</dispaly_length></requires></component>")
-        #expect(manifest.notes == [
-            "line 1: unknown relation item <dispaly_length> (did you mean <display_length>?)"
-        ])
+            "<component><id>a</id><requires><dispaly_length>360</dispaly_length></requires></component>"
+        )
+        #expect(
+            manifest.notes == [
+                "line 1: unknown relation item <dispaly_length> (did you mean <display_length>?)"
+            ])
         #expect(manifest.requirements.first?.wanted == .present)
         guard case .relation(.unrecognized)? = manifest.requirements.first?.target else {
             Issue.record("expected an unrecognized item")
@@ -100,7 +110,10 @@ import Testing
     @Test func aMisspeltRelationBlockIsNamedAndIgnored() throws {
         let manifest = try Self.inline(
             "<component><id>a</id><require><control>touch</control></require></component>")
-        #expect(manifest.notes == ["line 1: <require> is not a relation block (did you mean <requires>?); ignored"])
+        #expect(
+            manifest.notes == [
+                "line 1: <require> is not a relation block (did you mean <requires>?); ignored"
+            ])
     }
 
     // Inline XML written for capcheck: the item kinds no public file in Fixtures/ uses.
@@ -120,18 +133,20 @@ import Testing
             </component>
             """)
         let targets = manifest.requirements.map(\.target)
-        #expect(targets == [
-            .relation(.displayLength(compare: .le, pixels: 1200, side: .longest)),
-            .relation(.displayLength(compare: .ge, pixels: 420, side: .shortest)),
-            .predicate(
-                Predicate(
-                    subject: .memoryTotal, comparison: .atLeast, value: .bytes(2048 * 1_048_576),
-                    text: "memory.total >= 2048 MiB")),
-            .relation(.modalias("usb:v1130p0202d*")),
-            .relation(.kernel(name: "Linux", compare: .ge, version: "5.10")),
-            .relation(.firmware(value: "bootloader", compare: .ge, version: "0.1.2")),
-            .relation(.internet(kind: "first-run", bandwidthMbitps: 2)),
-        ])
+        #expect(
+            targets == [
+                .relation(.displayLength(compare: .le, pixels: 1200, side: .longest)),
+                .relation(.displayLength(compare: .ge, pixels: 420, side: .shortest)),
+                .predicate(
+                    Predicate(
+                        subject: .memoryTotal, comparison: .atLeast,
+                        value: .bytes(2048 * 1_048_576),
+                        text: "memory.total >= 2048 MiB")),
+                .relation(.modalias("usb:v1130p0202d*")),
+                .relation(.kernel(name: "Linux", compare: .ge, version: "5.10")),
+                .relation(.firmware(value: "bootloader", compare: .ge, version: "0.1.2")),
+                .relation(.internet(kind: "first-run", bandwidthMbitps: 2)),
+            ])
     }
 
     @Test func aComponentWithoutRelationsGetsTheSpecificationsImpliedOnes() throws {
@@ -168,7 +183,8 @@ import Testing
 
     @Test func aCatalogGivesOneManifestPerComponentAlsoWhenGzipCompressed() throws {
         let plain = try Fixtures.data("appstream/foobar-1.catalog.xml")
-        let components = try ManifestLoader.loadAppStreamComponents(data: plain, path: "foobar-1.xml")
+        let components = try ManifestLoader.loadAppStreamComponents(
+            data: plain, path: "foobar-1.xml")
         #expect(components.count == 19)
         #expect(components.allSatisfy { $0.inCatalog })
         #expect(components.first?.id == "0ad.desktop")
@@ -185,7 +201,8 @@ import Testing
     @Test func truncatedGzipIsBadInputNotACrash() throws {
         let gz = try Self.gzip(try Fixtures.data("appstream/foobar-1.catalog.xml"))
         #expect {
-            _ = try ManifestLoader.loadAppStreamComponents(data: gz.prefix(gz.count / 2), path: "t.xml.gz")
+            _ = try ManifestLoader.loadAppStreamComponents(
+                data: gz.prefix(gz.count / 2), path: "t.xml.gz")
         } throws: { error in
             (error as? ManifestError)?.description == "t.xml.gz: gzip data: truncated"
         }

@@ -19,7 +19,8 @@ import Testing
         var machine = MachineIdentity(model: "synthetic", kernel: kernel)
         machine.defaultRoute = route
         return CapabilityReport(
-            source: SourceInfo(kind: kind, udevDatabase: true, attributes: true, complete: complete),
+            source: SourceInfo(
+                kind: kind, udevDatabase: true, attributes: true, complete: complete),
             machine: machine, capabilities: findings, devices: devices)
     }
 
@@ -28,7 +29,9 @@ import Testing
     {
         let result = checker.check(
             try manifest(xml), against: report, options: CheckOptions(strict: strict))
-        return (result.requirements.first?.verdict, result.requirements.first?.reason, result.verdict)
+        return (
+            result.requirements.first?.verdict, result.requirements.first?.reason, result.verdict
+        )
     }
 
     static func component(_ body: String) -> String {
@@ -38,23 +41,41 @@ import Testing
     // MARK: controls (inline XML written for capcheck)
 
     @Test(arguments: [
-        ([SyntheticMachines.present("input.keyboard"), SyntheticMachines.absent("input.touchscreen")],
-         RequirementVerdict.satisfied),
-        ([SyntheticMachines.absent("input.keyboard"), SyntheticMachines.absent("input.touchscreen")],
-         .unsatisfied),
-        ([SyntheticMachines.absent("input.keyboard"), SyntheticMachines.unknown("input.touchscreen")],
-         .unknown),
+        (
+            [
+                SyntheticMachines.present("input.keyboard"),
+                SyntheticMachines.absent("input.touchscreen"),
+            ],
+            RequirementVerdict.satisfied
+        ),
+        (
+            [
+                SyntheticMachines.absent("input.keyboard"),
+                SyntheticMachines.absent("input.touchscreen"),
+            ],
+            .unsatisfied
+        ),
+        (
+            [
+                SyntheticMachines.absent("input.keyboard"),
+                SyntheticMachines.unknown("input.touchscreen"),
+            ],
+            .unknown
+        ),
     ])
     func oneControlOfABlockIsEnough(findings: [CapabilityFinding], expected: RequirementVerdict)
         throws
     {
-        let xml = Self.component("<requires><control>keyboard</control><control>touch</control></requires>")
+        let xml = Self.component(
+            "<requires><control>keyboard</control><control>touch</control></requires>")
         #expect(try verdict(xml, on: report(findings)).0 == expected)
     }
 
     @Test func consoleAlwaysHoldsAsInLibAppStream() throws {
-        let xml = Self.component("<requires><control>console</control><control>touch</control></requires>")
-        let (result, reason, _) = try verdict(xml, on: report([SyntheticMachines.absent("input.touchscreen")]))
+        let xml = Self.component(
+            "<requires><control>console</control><control>touch</control></requires>")
+        let (result, reason, _) = try verdict(
+            xml, on: report([SyntheticMachines.absent("input.touchscreen")]))
         #expect(result == .satisfied)
         #expect(reason?.contains("text console is always there") == true)
     }
@@ -64,14 +85,25 @@ import Testing
             SyntheticMachines.present("audio.input"), SyntheticMachines.absent("camera.any"),
             SyntheticMachines.absent("input.remote"),
         ])
-        #expect(try verdict(Self.component("<requires><control>voice</control></requires>"), on: machine).0 == .satisfied)
-        #expect(try verdict(Self.component("<requires><control>vision</control></requires>"), on: machine).0 == .unsatisfied)
-        #expect(try verdict(Self.component("<requires><control>tv-remote</control></requires>"), on: machine).0 == .unsatisfied)
+        #expect(
+            try verdict(
+                Self.component("<requires><control>voice</control></requires>"), on: machine
+            ).0 == .satisfied)
+        #expect(
+            try verdict(
+                Self.component("<requires><control>vision</control></requires>"), on: machine
+            ).0 == .unsatisfied)
+        #expect(
+            try verdict(
+                Self.component("<requires><control>tv-remote</control></requires>"), on: machine
+            ).0 == .unsatisfied)
     }
 
     @Test func anUnknownControlNeverMakesTheResultAbsent() throws {
-        let xml = Self.component("<requires><control>telekinesis</control><control>touch</control></requires>")
-        let (result, _, overall) = try verdict(xml, on: report([SyntheticMachines.absent("input.touchscreen")]))
+        let xml = Self.component(
+            "<requires><control>telekinesis</control><control>touch</control></requires>")
+        let (result, _, overall) = try verdict(
+            xml, on: report([SyntheticMachines.absent("input.touchscreen")]))
         #expect(result == .unknown)
         #expect(overall == .undecided)
     }
@@ -92,7 +124,8 @@ import Testing
 
     @Test func supportedItemsAreListedAndNeverFail() throws {
         let xml = Self.component("<supports><control>gamepad</control></supports>")
-        let result = try verdict(xml, on: report([SyntheticMachines.absent("input.gamepad")]), strict: true)
+        let result = try verdict(
+            xml, on: report([SyntheticMachines.absent("input.gamepad")]), strict: true)
         #expect(result.0 == .optional)
         #expect(result.2 == .satisfied)
     }
@@ -121,14 +154,16 @@ import Testing
     func aPhonePanelIs360By720LogicalPixels(item: String, expected: RequirementVerdict) throws {
         // A 720x1440 DSI panel at scale 2 (PinePhone-like) is 360 x 720 logical pixels.
         let machine = report([Self.display("720x1440", scale: 2)])
-        let (result, reason, _) = try verdict(Self.component("<requires>\(item)</requires>"), on: machine)
+        let (result, reason, _) = try verdict(
+            Self.component("<requires>\(item)</requires>"), on: machine)
         #expect(result == expected, "\(reason ?? "")")
     }
 
     @Test func displayLengthIsUnknownWithoutAScaleAndUnmetWithoutADisplay() throws {
         let xml = Self.component("<requires><display_length>360</display_length></requires>")
         #expect(try verdict(xml, on: report([Self.display("1920x1080", scale: nil)])).0 == .unknown)
-        #expect(try verdict(xml, on: report([SyntheticMachines.absent("display")])).0 == .unsatisfied)
+        #expect(
+            try verdict(xml, on: report([SyntheticMachines.absent("display")])).0 == .unsatisfied)
         #expect(try verdict(xml, on: report([SyntheticMachines.unknown("display")])).0 == .unknown)
     }
 
@@ -147,7 +182,8 @@ import Testing
     {
         // libappstream cuts "6.1.0-13-amd64" at the last '-' and compares "6.1.0-13".
         let machine = report([], kernel: "6.1.0-13-amd64")
-        #expect(try verdict(Self.component("<requires>\(item)</requires>"), on: machine).0 == expected)
+        #expect(
+            try verdict(Self.component("<requires>\(item)</requires>"), on: machine).0 == expected)
     }
 
     @Test func aRecordingDoesNotKnowTheKernelVersion() throws {
@@ -227,7 +263,8 @@ import Testing
     static let t440sRecord = Device(
         id: "/devices/virtual/dmi/id", subsystem: "dmi",
         attributes: [
-            "sys_vendor": "LENOVO", "product_family": "ThinkPad T440s", "product_name": "20ARS19C0C",
+            "sys_vendor": "LENOVO", "product_family": "ThinkPad T440s",
+            "product_name": "20ARS19C0C",
             "product_sku": "LENOVO_MT_20AR_BU_Think_FM_ThinkPad T440s", "bios_vendor": "LENOVO",
             "bios_version": "GJET75WW (2.25 )", "bios_release": "2.25", "chassis_type": "10",
             "board_vendor": "LENOVO", "board_name": "20ARS19C0C",
@@ -237,11 +274,13 @@ import Testing
         let ids = try #require(ComputerHardwareIDs.read([Self.t440sRecord]))
         #expect(ids.entries.map(\.guid) == Self.t440sGUIDs)
         let machine = report([], devices: [Self.t440sRecord])
-        let match = Self.component("<requires><hardware>3faec92a-3ae3-5744-be88-495e90a7d541</hardware></requires>")
+        let match = Self.component(
+            "<requires><hardware>3faec92a-3ae3-5744-be88-495e90a7d541</hardware></requires>")
         let (result, reason, _) = try verdict(match, on: machine)
         #expect(result == .satisfied)
         #expect(reason?.contains("HardwareID-03") == true)
-        let other = Self.component("<requires><hardware>{9342D47A-1BAB-5709-9869-C840B2EAC501}</hardware></requires>")
+        let other = Self.component(
+            "<requires><hardware>{9342D47A-1BAB-5709-9869-C840B2EAC501}</hardware></requires>")
         #expect(try verdict(other, on: machine).0 == .unsatisfied)
     }
 
@@ -249,10 +288,15 @@ import Testing
         let machine = try Fixtures.report("udevadm/LENOVO_T430S.txt")
         let ids = try #require(ComputerHardwareIDs.read(machine.devices))
         #expect(!ids.complete)
-        #expect(ids.entries.contains { $0.index == 14 && $0.guid == "6de5d951-d755-576b-bd09-c5cf66b27234" })
-        let lenovo = Self.component("<requires><hardware>6de5d951-d755-576b-bd09-c5cf66b27234</hardware></requires>")
+        #expect(
+            ids.entries.contains {
+                $0.index == 14 && $0.guid == "6de5d951-d755-576b-bd09-c5cf66b27234"
+            })
+        let lenovo = Self.component(
+            "<requires><hardware>6de5d951-d755-576b-bd09-c5cf66b27234</hardware></requires>")
         #expect(try verdict(lenovo, on: machine).0 == .satisfied)
-        let unknown = Self.component("<requires><hardware>9342d47a-1bab-5709-9869-c840b2eac501</hardware></requires>")
+        let unknown = Self.component(
+            "<requires><hardware>9342d47a-1bab-5709-9869-c840b2eac501</hardware></requires>")
         #expect(try verdict(unknown, on: machine).0 == .unknown)
     }
 
@@ -263,14 +307,16 @@ import Testing
         #expect(try verdict(always, on: report([], route: "wlan0", kind: .live)).0 == .satisfied)
         #expect(try verdict(always, on: report([], kind: .live)).0 == .unknown)
         #expect(try verdict(always, on: report([])).0 == .unknown)
-        let fast = Self.component("<requires><internet bandwidth_mbitps=\"10\">always</internet></requires>")
+        let fast = Self.component(
+            "<requires><internet bandwidth_mbitps=\"10\">always</internet></requires>")
         #expect(try verdict(fast, on: report([], route: "wlan0", kind: .live)).0 == .unknown)
         let offline = Self.component("<requires><internet>offline-only</internet></requires>")
         #expect(try verdict(offline, on: report([])).0 == .satisfied)
     }
 
     @Test func firmwareIsLeftToFwupdAndComponentsAreNotApplicable() throws {
-        let firmware = Self.component("<requires><firmware compare=\"ge\" version=\"1.2\">bootloader</firmware></requires>")
+        let firmware = Self.component(
+            "<requires><firmware compare=\"ge\" version=\"1.2\">bootloader</firmware></requires>")
         #expect(try verdict(firmware, on: report([])).0 == .unknown)
         let id = Self.component("<requires><id>org.freedesktop.fwupd</id></requires>")
         #expect(try verdict(id, on: report([])).0 == .notApplicable)
@@ -283,7 +329,9 @@ import Testing
             wlan0\t00000000\t010200C0\t0003\t0\t0\t600\t00000000\t0\t0\t0
             """
         #expect(DefaultRoute.ipv4Interface(ipv4) == "wlan0")
-        #expect(DefaultRoute.ipv4Interface(String(ipv4.split(separator: "\n")[0...1].joined(separator: "\n"))) == nil)
+        #expect(
+            DefaultRoute.ipv4Interface(
+                String(ipv4.split(separator: "\n")[0...1].joined(separator: "\n"))) == nil)
         let ipv6 = """
             fe800000000000000000000000000000 40 00000000000000000000000000000000 00 00000000000000000000000000000000 00000100 00000001 00000000 00000001     eth0
             00000000000000000000000000000000 00 00000000000000000000000000000000 00 fe800000000000000000000000000001 00000400 00000002 00000000 00000003     eth0

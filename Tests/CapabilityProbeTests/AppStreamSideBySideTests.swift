@@ -55,21 +55,29 @@ struct AppStreamSideBySideTests {
     }
 
     /// capcheck's verdict on each requirement, in document order.
-    static func capcheck(_ path: String, on report: CapabilityReport) throws -> [RequirementResult] {
+    static func capcheck(_ path: String, on report: CapabilityReport) throws -> [RequirementResult]
+    {
         let manifest = try ManifestLoader.load(path: path)
         let checker = ManifestChecker()
         return manifest.requirements.map { checker.check($0, report: report) }
     }
 
-    static func compare(_ machine: String, report: CapabilityReport, oracle: [LibAppStream.Item], ours: [RequirementResult]) {
+    static func compare(
+        _ machine: String, report: CapabilityReport, oracle: [LibAppStream.Item],
+        ours: [RequirementResult]
+    ) {
         #expect(oracle.count == ours.count, "\(machine): item counts differ")
         for (theirs, mine) in zip(oracle, ours) {
             let label = "\(machine): \(theirs.item) \(theirs.value ?? "") (\(theirs.message))"
             switch theirs.result {
             case "true":
-                #expect(mine.verdict == .satisfied, "\(label) → capcheck \(mine.verdict): \(mine.reason)")
+                #expect(
+                    mine.verdict == .satisfied,
+                    "\(label) → capcheck \(mine.verdict): \(mine.reason)")
             case "false":
-                #expect(mine.verdict == .unsatisfied, "\(label) → capcheck \(mine.verdict): \(mine.reason)")
+                #expect(
+                    mine.verdict == .unsatisfied,
+                    "\(label) → capcheck \(mine.verdict): \(mine.reason)")
             default:
                 // libappstream cannot decide: capcheck decides from hardware when it can and says
                 // how; it only stays unknown with a reason.
@@ -88,7 +96,8 @@ struct AppStreamSideBySideTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let oracle = try LibAppStream.verdicts(path, recordings: recordings)
         let report = try Umockdev.report(recordings: recordings)
-        Self.compare(name, report: report, oracle: oracle, ours: try Self.capcheck(path, on: report))
+        Self.compare(
+            name, report: report, oracle: oracle, ours: try Self.capcheck(path, on: report))
     }
 
     @Test func thePhoneHasTouchCameraAndMicrophoneTheLaptopKeyboardPointerAndPanel() throws {
@@ -122,7 +131,8 @@ struct AppStreamSideBySideTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let oracle = try LibAppStream.verdicts(path)
         let report = CapabilityClassifier().classify(try UdevDeviceSource().inventory())
-        Self.compare("live", report: report, oracle: oracle, ours: try Self.capcheck(path, on: report))
+        Self.compare(
+            "live", report: report, oracle: oracle, ours: try Self.capcheck(path, on: report))
     }
 
     @Test func everyPublicFixtureAgreesOnTheLaptop() throws {
@@ -133,7 +143,10 @@ struct AppStreamSideBySideTests {
             // capcheck joins the controls of a block; compare every other item one to one and
             // each control against the capability that decides it.
             let ours = try Self.capcheck(path, on: report).filter { !$0.key.contains(" control ") }
-            Self.compare(name, report: report, oracle: oracle.filter { $0.item != "control" && $0.item != "id" }, ours: ours.filter { $0.verdict != .notApplicable })
+            Self.compare(
+                name, report: report,
+                oracle: oracle.filter { $0.item != "control" && $0.item != "id" },
+                ours: ours.filter { $0.verdict != .notApplicable })
             for control in oracle where control.item == "control" {
                 let id = try #require(AppStreamControl(rawValue: control.value ?? "")?.capability)
                 let status = report.finding(id)?.status
@@ -171,9 +184,11 @@ struct AppStreamSideBySideTests {
         let justAbove = kib / 1024 + 1
         let report = CapabilityClassifier().classify(try UdevDeviceSource().inventory())
         let installed = try #require(report.finding("memory.total")?.details["bytes"]?.doubleValue)
-        try #require(Double(justAbove) * 1_048_576 <= installed, "installed RAM equals MemTotal here")
+        try #require(
+            Double(justAbove) * 1_048_576 <= installed, "installed RAM equals MemTotal here")
         let path = try Self.writeProbe(
-            "<component><id>org.example.Memory</id><requires><memory>\(justAbove)</memory></requires></component>")
+            "<component><id>org.example.Memory</id><requires><memory>\(justAbove)</memory></requires></component>"
+        )
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try LibAppStream.verdicts(path).map(\.result) == ["false"])
         #expect(try Self.capcheck(path, on: report).map(\.verdict) == [.satisfied])

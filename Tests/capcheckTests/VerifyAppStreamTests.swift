@@ -50,14 +50,21 @@ import Testing
         // Dumps record no connector status, so the display length stays unknown: exit 2.
         #expect(dell.code == .undecided)
         #expect(lenovo.code == .undecided)
-        #expect(CLIRun(["verify", fixture("org.kde.angelfish.metainfo.xml"), "--from", t430s, "--unknown-as", "pass"]).code == .ok)
+        #expect(
+            CLIRun([
+                "verify", fixture("org.kde.angelfish.metainfo.xml"), "--from", t430s,
+                "--unknown-as", "pass",
+            ]).code == .ok)
     }
 
     @Test func malformedMetainfoIsOneLineAndExit65() {
-        let run = CLIRun(["verify", "-", "--from", t430s], stdin: "<component><id>a</id><requires>")
+        let run = CLIRun(
+            ["verify", "-", "--from", t430s], stdin: "<component><id>a</id><requires>")
         #expect(run.code == .dataError)
-        #expect(run.stderr == "capcheck: error: <stdin>: line 1, column 32: the document ends early\n")
-        let wrong = CLIRun(["verify", "-", "--kind", "appstream", "--from", t430s], stdin: "<manifest/>")
+        #expect(
+            run.stderr == "capcheck: error: <stdin>: line 1, column 32: the document ends early\n")
+        let wrong = CLIRun(
+            ["verify", "-", "--kind", "appstream", "--from", t430s], stdin: "<manifest/>")
         #expect(wrong.code == .dataError)
         #expect(wrong.stderr.contains("expected <component> or <components>"))
     }
@@ -69,8 +76,11 @@ import Testing
         #expect(lines.count == 20)
         #expect(lines.last?.hasPrefix("19 components: ") == true)
         #expect(lines.contains { $0.contains("org.freedesktop.appstream.cli") })
-        let json = CLIRun(["verify", fixture("foobar-1.catalog.xml"), "--from", touchDell, "--json"])
-        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let json = CLIRun([
+            "verify", fixture("foobar-1.catalog.xml"), "--from", touchDell, "--json",
+        ])
+        let object =
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((object?["components"] as? [Any])?.count == 19)
     }
 
@@ -112,7 +122,10 @@ import Testing
         #expect(report.stdout.contains("| **Verdict** |"))
         #expect(report.stdout.contains("| Keyboard | `input.keyboard` |"))
         let matrix = CLIRun(
-            ["matrix", "--builtin", "ios-2011", "--manifest", fixture("org.libretro.RetroArch.metainfo.xml")])
+            [
+                "matrix", "--builtin", "ios-2011", "--manifest",
+                fixture("org.libretro.RetroArch.metainfo.xml"),
+            ])
         #expect(matrix.code == .ok)
         #expect(matrix.stdout.contains("iPhone 4"))
     }

@@ -100,7 +100,9 @@ final class AppStreamParserDelegate: NSObject, XMLParserDelegate {
     ) {
         stack.removeLast()
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if var finished = item, stack.count >= 1, AppStreamRelationKind(rawValue: stack.last ?? "") != nil {
+        if var finished = item, stack.count >= 1,
+            AppStreamRelationKind(rawValue: stack.last ?? "") != nil
+        {
             finished.value = trimmed
             block?.items.append(finished)
             item = nil

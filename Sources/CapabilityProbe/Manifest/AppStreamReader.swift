@@ -93,7 +93,8 @@ struct AppStreamReader {
                 EditDistance.nearest(stray.name, in: AppStreamRelationKind.allCases.map(\.rawValue))
                 .map { " (did you mean <\($0)>?)" } ?? ""
             notes.append(
-                "\(prefix)line \(stray.line): <\(stray.name)> is not a relation block\(hint); ignored")
+                "\(prefix)line \(stray.line): <\(stray.name)> is not a relation block\(hint); ignored"
+            )
         }
         for block in component.blocks {
             var controls: [AppStreamControl] = []
@@ -111,7 +112,8 @@ struct AppStreamReader {
                             "\(item.name) \(item.value)", block,
                             .relation(
                                 .unrecognized(
-                                    "unknown relation item <\(item.name)>\(shown)")), line: item.line))
+                                    "unknown relation item <\(item.name)>\(shown)")),
+                            line: item.line))
                     continue
                 }
                 if kind == .control {
@@ -230,7 +232,8 @@ struct AppStreamReader {
                 text: "memory.total >= \(mib) MiB")
             let note =
                 item.attributes["compare"] == nil
-                ? nil : "compare on <memory> is ignored (the specification and libappstream mean at least)"
+                ? nil
+                : "compare on <memory> is ignored (the specification and libappstream mean at least)"
             return (.predicate(predicate), note)
         case .displayLength:
             let pixels: Int
@@ -260,7 +263,8 @@ struct AppStreamReader {
         case .kernel:
             guard !value.isEmpty else { return unknown("kernel needs a name such as Linux") }
             return (
-                .relation(.kernel(name: value, compare: compare, version: item.attributes["version"])),
+                .relation(
+                    .kernel(name: value, compare: compare, version: item.attributes["version"])),
                 nil
             )
         case .modalias:
@@ -276,7 +280,8 @@ struct AppStreamReader {
             guard AppStreamItemKind.internetKinds.contains(value) else {
                 let hint = EditDistance.nearest(value, in: AppStreamItemKind.internetKinds)
                 return unknown(
-                    "unknown internet value '\(value)'" + (hint.map { " (did you mean \($0)?)" } ?? ""))
+                    "unknown internet value '\(value)'"
+                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
             }
             var bandwidth: Int?
             if let text = item.attributes["bandwidth_mbitps"] {

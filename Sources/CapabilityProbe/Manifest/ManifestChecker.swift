@@ -72,7 +72,8 @@ public struct ManifestChecker: Sendable {
             result.evidence = fact.finding?.evidence ?? []
             let text = describe(fact, id: id)
             return decide(
-                result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id, strict: options.strict)
+                result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id,
+                strict: options.strict)
 
         case .anyOf(let ids):
             let facts = ids.map { fact($0, report: report, options: options) }
@@ -107,7 +108,9 @@ public struct ManifestChecker: Sendable {
                     let fact = self.fact(id, report: report, options: options)
                     return (fact.status, fact.finding, fact.assumed)
                 },
-                describe: { id in self.describe(self.fact(id, report: report, options: options), id: id) })
+                describe: { id in
+                    self.describe(self.fact(id, report: report, options: options), id: id)
+                })
             let outcome = checker.evaluate(item)
             result.assumed = outcome.assumed
             result.evidence = outcome.evidence

@@ -113,10 +113,13 @@ struct RelationItemChecker {
         var texts: [String] = []
         var anyHolds = false
         var anyUnknown = false
-        let displays = (fact.finding?.details["devices"]?.arrayValue ?? []).compactMap(\.objectValue)
-            .filter { $0["status"]?.stringValue == "connected" }
+        let displays = (fact.finding?.details["devices"]?.arrayValue ?? []).compactMap(
+            \.objectValue
+        )
+        .filter { $0["status"]?.stringValue == "connected" }
         for display in displays {
-            let name = display["device"]?.stringValue?.split(separator: "/").last.map(String.init)
+            let name =
+                display["device"]?.stringValue?.split(separator: "/").last.map(String.init)
                 ?? "display"
             let mode =
                 display["preferredMode"]?.stringValue

@@ -30,8 +30,14 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
             .manufacturer, .family, .productName, .biosVendor, .biosVersion, .biosMajorRelease,
             .biosMinorRelease,
         ],
-        [.manufacturer, .productName, .biosVendor, .biosVersion, .biosMajorRelease, .biosMinorRelease],
-        [.manufacturer, .family, .productName, .productSku, .baseboardManufacturer, .baseboardProduct],
+        [
+            .manufacturer, .productName, .biosVendor, .biosVersion, .biosMajorRelease,
+            .biosMinorRelease,
+        ],
+        [
+            .manufacturer, .family, .productName, .productSku, .baseboardManufacturer,
+            .baseboardProduct,
+        ],
         [.manufacturer, .family, .productName, .productSku],
         [.manufacturer, .family, .productName],
         [.manufacturer, .productSku, .baseboardManufacturer, .baseboardProduct],
@@ -154,8 +160,10 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     /// - Parameter text: Field values joined by `&`.
     /// - Returns: The GUID in lower case.
     public static func guid(_ text: String) -> String {
-        let namespace: [UInt8] = [0x70, 0xFF, 0xD8, 0x12, 0x4C, 0x7F, 0x4C, 0x7D] + [UInt8](
-            repeating: 0, count: 8)
+        let namespace: [UInt8] =
+            [0x70, 0xFF, 0xD8, 0x12, 0x4C, 0x7F, 0x4C, 0x7D]
+            + [UInt8](
+                repeating: 0, count: 8)
         var utf16: [UInt8] = []
         for unit in text.utf16 {
             utf16.append(UInt8(truncatingIfNeeded: unit))

@@ -41,6 +41,8 @@ enum SHA1 {
             h[3] = h[3] &+ d
             h[4] = h[4] &+ e
         }
-        return h.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        return h.flatMap { value in
+            (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+        }
     }
 }

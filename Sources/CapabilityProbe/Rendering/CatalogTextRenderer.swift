@@ -7,7 +7,8 @@ public enum CatalogTextRenderer {
     ///   - exitCode: The exit code the summary names.
     /// - Returns: Text with a final newline.
     public static func render(_ result: CatalogVerification, exitCode: Int32) -> String {
-        let width = min(48, (result.components.map { TerminalText.sanitize($0.id).count }.max() ?? 0) + 2)
+        let width = min(
+            48, (result.components.map { TerminalText.sanitize($0.id).count }.max() ?? 0) + 2)
         var lines: [String] = []
         for component in result.components {
             let mark: String
@@ -17,7 +18,8 @@ public enum CatalogTextRenderer {
                 mark = "✔"
                 why =
                     component.warnings.isEmpty
-                    ? "can run" : "can run; recommended not met: " + component.warnings.joined(separator: ", ")
+                    ? "can run"
+                    : "can run; recommended not met: " + component.warnings.joined(separator: ", ")
             case .unsatisfied:
                 mark = "✘"
                 why = "doesn't support required: " + component.unmet.joined(separator: ", ")

@@ -49,7 +49,9 @@ struct LintCommand: Command {
         if implied > 0 { header += ", \(implied) implied" }
         if notApplicable > 0 { header += ", \(notApplicable) not applicable" }
         let warnings = manifest.kind == .appstream ? manifest.notes.count : 0
-        var lines = [header + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ", OK")]
+        var lines = [
+            header + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ", OK")
+        ]
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
         for row in rows {
             var wanted: String

@@ -5,7 +5,7 @@ import Foundation
 struct VerifyCommand: Command {
     static let name = "verify"
     static let abstract =
-        "Check an Info.plist, AndroidManifest.xml or JSON manifest against a machine"
+        "Check an Info.plist, AndroidManifest.xml, AppStream metainfo or JSON manifest against a machine"
     static let usage = """
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] [--json] [--junit FILE]
                         [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]
@@ -116,7 +116,11 @@ struct VerifyCommand: Command {
             let name = path == "-" ? "<stdin>" : path
             let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
             let resolved: ManifestKind
-            if let kind { resolved = kind } else { resolved = try ManifestLoader.detect(data, path: name) }
+            if let kind {
+                resolved = kind
+            } else {
+                resolved = try ManifestLoader.detect(data, path: name)
+            }
             if resolved == .appstream {
                 let components = try ManifestLoader.loadAppStreamComponents(
                     data: data, path: name, options: options)
