@@ -61,7 +61,7 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
 
     /// The field values used.
     public var values: [Field: String]
-    /// Whether every field the record could hold was readable (sysfs attributes, not only the
+    /// Whether every field was known (sysfs attributes with all eleven values, not only the
     /// modalias); when false, ids that could not be computed may still exist.
     public var complete: Bool
     /// The ids whose fields are all known.
@@ -114,7 +114,10 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
             put(.baseboardProduct, dmi.attribute("board_name"))
             putRelease(dmi.attribute("bios_release"), into: &values)
             put(.enclosureKind, dmi.attribute("chassis_type").flatMap(hexEnclosure))
-            return ComputerHardwareIDs(values: values, complete: true, device: dmi.id)
+            // A field the kernel does not show (empty string, BIOS release 0xFF) may still be in
+            // the SMBIOS table fwupd reads as root, so only a full set proves an id absent.
+            return ComputerHardwareIDs(
+                values: values, complete: values.count == Field.allCases.count, device: dmi.id)
         }
         guard let modalias = dmi.property("MODALIAS") ?? dmi.attribute("modalias"),
             modalias.hasPrefix("dmi:")
