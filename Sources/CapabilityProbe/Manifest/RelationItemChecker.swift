@@ -198,7 +198,7 @@ struct RelationItemChecker {
     }
 
     private func evaluateHardware(_ chid: String) -> Outcome {
-        let rule = "hardware CHID (fwupd's HardwareID-00…14)"
+        let rule = "hardware CHID (fwupd's HardwareID-00…17)"
         guard let ids = ComputerHardwareIDs.read(report.devices) else {
             if report.source.complete, report.source.attributes {
                 return Outcome(

@@ -20,7 +20,9 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
         case baseboardProduct = "BaseboardProduct"
     }
 
-    /// The fields of HardwareID-00 … HardwareID-14, in order (one table, from fwupd's docs).
+    /// The fields of HardwareID-00 … HardwareID-14 (Microsoft's CHIDs, from fwupd's docs) and
+    /// the three that `fwupdtool hwids` 2.0 adds after them (15–17, with the BIOS vendor), in
+    /// order: one table.
     public static let recipes: [[Field]] = [
         [
             .manufacturer, .family, .productName, .productSku, .biosVendor, .biosVersion,
@@ -49,6 +51,9 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
         [.manufacturer, .enclosureKind],
         [.manufacturer, .baseboardManufacturer, .baseboardProduct],
         [.manufacturer],
+        [.manufacturer, .family, .productName, .productSku, .biosVendor],
+        [.manufacturer, .family, .productName, .biosVendor],
+        [.manufacturer, .biosVendor],
     ]
 
     /// One computed id.
@@ -64,7 +69,8 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     /// Whether every field was known (sysfs attributes with all eleven values, not only the
     /// modalias); when false, ids that could not be computed may still exist.
     public var complete: Bool
-    /// The ids whose fields are all known.
+    /// The ids whose fields are all known (HardwareID-12 twice when the enclosure kind has
+    /// two spellings).
     public var entries: [Entry]
     /// The record the fields came from.
     public var device: String
@@ -74,18 +80,32 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     ///   - values: Field values (trimmed; release numbers as two hex digits, enclosure in hex).
     ///   - complete: Whether missing fields are really missing on the machine.
     ///   - device: The record's id, for evidence.
-    public init(values: [Field: String], complete: Bool, device: String) {
+    ///   - enclosureAlias: A second spelling of the enclosure kind: fwupd hashes the SMBIOS
+    ///     byte in hex (`a`) when it can read the tables (as root) and the sysfs text (`10`)
+    ///     when it cannot, so a machine has either HardwareID-12.
+    public init(
+        values: [Field: String], complete: Bool, device: String, enclosureAlias: String? = nil
+    ) {
         self.values = values
         self.complete = complete
         self.device = device
-        entries = Self.recipes.enumerated().compactMap { index, fields in
-            var parts: [String] = []
-            for field in fields {
-                guard let value = values[field] else { return nil }
-                parts.append(value)
+        var entries: [Entry] = []
+        for (index, fields) in Self.recipes.enumerated() {
+            var spellings = [values]
+            if fields.contains(.enclosureKind), let enclosureAlias,
+                enclosureAlias != values[.enclosureKind]
+            {
+                var alias = values
+                alias[.enclosureKind] = enclosureAlias
+                spellings.append(alias)
             }
-            return Entry(index: index, guid: Self.guid(parts.joined(separator: "&")))
+            for spelling in spellings {
+                let parts = fields.compactMap { spelling[$0] }
+                guard parts.count == fields.count else { continue }
+                entries.append(Entry(index: index, guid: Self.guid(parts.joined(separator: "&"))))
+            }
         }
+        self.entries = entries
     }
 
     /// Reads the DMI record (`/devices/virtual/dmi/id`): its sysfs attributes when recorded
@@ -117,7 +137,10 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
             // A field the kernel does not show (empty string, BIOS release 0xFF) may still be in
             // the SMBIOS table fwupd reads as root, so only a full set proves an id absent.
             return ComputerHardwareIDs(
-                values: values, complete: values.count == Field.allCases.count, device: dmi.id)
+                values: values, complete: values.count == Field.allCases.count, device: dmi.id,
+                enclosureAlias: dmi.attribute("chassis_type").map {
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                })
         }
         guard let modalias = dmi.property("MODALIAS") ?? dmi.attribute("modalias"),
             modalias.hasPrefix("dmi:")
@@ -127,17 +150,20 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
             ("pn", .productName), ("rvn", .baseboardManufacturer), ("rn", .baseboardProduct),
             ("sku", .productSku),
         ]
+        var chassis: String?
         for part in modalias.split(separator: ":").dropFirst() {
             let text = String(part)
             if text.hasPrefix("br") {
                 putRelease(String(text.dropFirst(2)), into: &values)
             } else if text.hasPrefix("ct") {
-                put(.enclosureKind, hexEnclosure(String(text.dropFirst(2))))
+                chassis = String(text.dropFirst(2))
+                put(.enclosureKind, chassis.flatMap(hexEnclosure))
             } else if let (code, field) = codes.first(where: { text.hasPrefix($0.0) }) {
                 put(field, String(text.dropFirst(code.count)))
             }
         }
-        return ComputerHardwareIDs(values: values, complete: false, device: dmi.id)
+        return ComputerHardwareIDs(
+            values: values, complete: false, device: dmi.id, enclosureAlias: chassis)
     }
 
     /// `2.25` (sysfs `bios_release`, decimal) → major `02`, minor `19` (fwupd prints hex).
