@@ -36,7 +36,9 @@ struct AppStreamReader {
         if xml.range(of: Data("<!ENTITY".utf8)) != nil {
             throw malformed(nil, "entity declarations are not accepted")
         }
-        let parser = XMLParser(data: xml)
+        // A stream is parsed in chunks: libxml2 refuses a single chunk over 10 MB ("huge
+        // input"), and distribution catalogs are 30–60 MB once inflated.
+        let parser = XMLParser(stream: InputStream(data: xml))
         let collector = AppStreamParserDelegate()
         parser.delegate = collector
         parser.shouldResolveExternalEntities = false
