@@ -198,6 +198,21 @@ import Testing
         }
     }
 
+    @Test func aCatalogLargerThanLibxml2sChunkLimitIsRead() throws {
+        // 12 MB: one XMLParser(data:) chunk over 10 MB fails with "huge input" in libxml2.
+        let text = try Fixtures.text("appstream/foobar-1.catalog.xml")
+        let start = try #require(text.range(of: "<component "))
+        let end = try #require(text.range(of: "</components>", options: .backwards))
+        let body = String(text[start.lowerBound..<end.lowerBound])
+        let copies = 12_000_000 / body.utf8.count + 1
+        let big =
+            String(text[..<start.lowerBound]) + String(repeating: body, count: copies)
+            + "</components>\n"
+        let components = try ManifestLoader.loadAppStreamComponents(
+            data: Data(big.utf8), path: "big.xml")
+        #expect(components.count == 19 * copies)
+    }
+
     @Test func truncatedGzipIsBadInputNotACrash() throws {
         let gz = try Self.gzip(try Fixtures.data("appstream/foobar-1.catalog.xml"))
         #expect {

@@ -84,6 +84,13 @@ import Testing
         #expect((object?["components"] as? [Any])?.count == 19)
     }
 
+    @Test func junitAndGithubTakeOneComponentNotACatalog() {
+        let run = CLIRun(
+            ["verify", fixture("foobar-1.catalog.xml"), "--from", touchDell, "--github"])
+        #expect(run.code == .usage)
+        #expect(run.stderr.contains("not a catalog of 19 components"))
+    }
+
     @Test func aGzipCatalogIsReadLikeThePlainOne() throws {
         let plain = try Data(contentsOf: URL(fileURLWithPath: fixture("foobar-1.catalog.xml")))
         let gz = FileManager.default.temporaryDirectory.appendingPathComponent(

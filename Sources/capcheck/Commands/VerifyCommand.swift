@@ -146,6 +146,11 @@ struct VerifyCommand: Command {
         _ components: [AppStreamComponentManifest], against report: CapabilityReport,
         env: CommandEnvironment
     ) -> ExitCode {
+        if junit != nil || github {
+            return env.fail(
+                "\(manifestPath): --junit and --github take one metainfo file, not a catalog of "
+                    + "\(components.count) components (use --json)", .usage)
+        }
         let result = CatalogVerification(
             catalog: manifestPath == "-" ? "<stdin>" : manifestPath, components: components,
             report: report,
