@@ -159,8 +159,20 @@ import Testing
         #expect(result == expected, "\(reason ?? "")")
     }
 
+    @Test func withoutAScaleOnlyWhatHoldsAtEveryScaleIsDecided() throws {
+        // 720x1440 is 720, 360 or 240 logical px on its shortest side at scale 1, 2, 3.
+        let phone = report([Self.display("720x1440", scale: nil)])
+        let at = { (item: String) in
+            try self.verdict(Self.component("<requires>\(item)</requires>"), on: phone).0
+        }
+        #expect(try at("<display_length>360</display_length>") == .unknown)
+        #expect(try at("<display_length compare=\"le\">720</display_length>") == .satisfied)
+        #expect(try at("<display_length>1000</display_length>") == .unsatisfied)
+        #expect(try at("<display_length side=\"longest\">480</display_length>") == .satisfied)
+    }
+
     @Test func displayLengthIsUnknownWithoutAScaleAndUnmetWithoutADisplay() throws {
-        let xml = Self.component("<requires><display_length>360</display_length></requires>")
+        let xml = Self.component("<requires><display_length>768</display_length></requires>")
         #expect(try verdict(xml, on: report([Self.display("1920x1080", scale: nil)])).0 == .unknown)
         #expect(
             try verdict(xml, on: report([SyntheticMachines.absent("display")])).0 == .unsatisfied)

@@ -90,7 +90,8 @@ struct RelationItemChecker {
     }
 
     /// Logical lengths of the connected displays: native (preferred) mode divided by the
-    /// integer scale capcheck computes (mutter's rule); unknown when either is unknown.
+    /// integer scale capcheck computes (mutter's rule). Without a scale the item is still
+    /// decided when it holds, or fails, at every scale capcheck can give (1, 2, 3).
     private func evaluateDisplay(
         _ compare: AppStreamCompare, _ pixels: Int, _ side: RelationItem.DisplaySide
     ) -> Outcome {
@@ -130,8 +131,22 @@ struct RelationItemChecker {
                 continue
             }
             guard let scale = display["scale"]?.doubleValue, scale >= 1 else {
-                anyUnknown = true
-                texts.append("\(name): \(mode), scale unknown")
+                // Scale unknown: capcheck's scales are 1, 2 or 3, so decide when all agree.
+                let outcomes = (1...3).map { scale in
+                    let logical = (size.width / scale, size.height / scale)
+                    let length =
+                        side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
+                    return compare.holds(length, pixels)
+                }
+                if outcomes.allSatisfy({ $0 }) {
+                    anyHolds = true
+                    texts.append("\(name): \(mode), scale unknown but holds at scale 1, 2 and 3")
+                } else if outcomes.contains(true) {
+                    anyUnknown = true
+                    texts.append("\(name): \(mode), scale unknown (holds only at some scales)")
+                } else {
+                    texts.append("\(name): \(mode), fails at scale 1, 2 and 3")
+                }
                 continue
             }
             let logical = (Int(Double(size.width) / scale), Int(Double(size.height) / scale))

@@ -5,6 +5,8 @@ import Foundation
 enum LibAppStream {
     /// One relation item as libappstream 0.16 decides it.
     struct Item: Decodable, Equatable {
+        /// The metainfo file.
+        var file: String
         /// `requires`, `recommends` or `supports`.
         var kind: String
         /// The item kind (`control`, `memory`, …).
@@ -33,13 +35,19 @@ enum LibAppStream {
 
     /// Runs the oracle on a metainfo file, inside a testbed when recordings are given.
     static func verdicts(_ file: String, recordings: [String] = []) throws -> [Item] {
+        try verdicts(files: [file], recordings: recordings)
+    }
+
+    /// Runs the oracle on several files in one process (one testbed start).
+    static func verdicts(files: [String], recordings: [String] = []) throws -> [Item] {
         let result: Umockdev.Result
         if recordings.isEmpty {
-            result = try Umockdev.run(python, [script, file])
+            result = try Umockdev.run(python, [script] + files)
         } else {
             var args: [String] = []
             for recording in recordings { args += ["-d", Fixtures.path(recording)] }
-            result = try Umockdev.run("/usr/bin/umockdev-run", args + ["--", python, script, file])
+            result = try Umockdev.run(
+                "/usr/bin/umockdev-run", args + ["--", python, script] + files)
         }
         guard result.status == 0 else {
             throw NSError(

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""libappstream's own verdicts on a metainfo file's relations, for capcheck's side-by-side
-tests: one JSON object per relation item, in document order per block:
-{"kind": "requires", "item": "control", "value": "touch", "result": "true|false|unknown|error",
- "message": "..."}. Runs on the live machine or inside a umockdev testbed."""
+"""libappstream's own verdicts on metainfo files' relations, for capcheck's side-by-side
+tests: one JSON object per relation item, per file in argument order, blocks in the order
+requires, recommends, supports: {"file": "...", "kind": "requires", "item": "control",
+"value": "touch", "result": "true|false|unknown|error", "message": "..."}. Runs on the live
+machine or inside a umockdev testbed."""
 import json
 import sys
 
@@ -50,6 +51,7 @@ def main(path):
             except GLib.Error as error:
                 text, message = "error", error.message
             print(json.dumps({
+                "file": path,
                 "kind": kind,
                 "item": AppStream.RelationItemKind.to_string(relation.get_item_kind()),
                 "value": value_of(relation),
@@ -59,4 +61,5 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    for argument in sys.argv[1:]:
+        main(argument)
