@@ -98,7 +98,7 @@ final class AppStreamParserDelegate: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
         qualifiedName: String?
     ) {
-        stack.removeLast()
+        _ = stack.popLast()
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if var finished = item, stack.count >= 1,
             AppStreamRelationKind(rawValue: stack.last ?? "") != nil

@@ -101,7 +101,7 @@ struct AppStreamReader {
         for block in component.blocks {
             var controls: [AppStreamControl] = []
             var unknownControls: [String] = []
-            var controlLine: Int?
+            var hasControls = false
             for item in block.items {
                 let place = "\(prefix)line \(item.line)"
                 guard let kind = AppStreamItemKind(rawValue: item.name) else {
@@ -114,12 +114,11 @@ struct AppStreamReader {
                             "\(item.name) \(item.value)", block,
                             .relation(
                                 .unrecognized(
-                                    "unknown relation item <\(item.name)>\(shown)")),
-                            line: item.line))
+                                    "unknown relation item <\(item.name)>\(shown)"))))
                     continue
                 }
                 if kind == .control {
-                    controlLine = controlLine ?? item.line
+                    hasControls = true
                     if let control = AppStreamControl(rawValue: item.value) {
                         if !controls.contains(control) { controls.append(control) }
                     } else {
@@ -136,15 +135,14 @@ struct AppStreamReader {
                 if let note { notes.append("\(place): \(note)") }
                 requirements.append(
                     requirement(
-                        "\(item.name) \(keyText(item))", block, target, line: item.line))
+                        "\(item.name) \(keyText(item))", block, target))
             }
-            if let controlLine {
+            if hasControls {
                 let values = controls.map(\.rawValue) + unknownControls
                 requirements.append(
                     requirement(
                         "control " + values.joined(separator: "|"), block,
                         .relation(.controls(controls, unrecognized: unknownControls)),
-                        line: controlLine,
                         note: values.count > 1 ? "any one of these controls is enough" : nil))
             }
         }
@@ -185,7 +183,7 @@ struct AppStreamReader {
 
     private func requirement(
         _ key: String, _ block: AppStreamParserDelegate.Block, _ target: RequirementTarget,
-        line: Int, note: String? = nil
+        note: String? = nil
     ) -> Requirement {
         Requirement(
             key: "\(block.kind.rawValue) \(key)".trimmingCharacters(in: .whitespaces),

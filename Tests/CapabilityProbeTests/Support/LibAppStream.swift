@@ -1,7 +1,7 @@
 import Foundation
 
 /// libappstream's own verdicts (Debian's `gir1.2-appstream-1.0` through `python3-gi`), run
-/// by `Support/appstream-oracle.py` on the live machine or inside a umockdev testbed.
+/// by `Scripts/appstream-oracle.py` on the live machine or inside a umockdev testbed.
 enum LibAppStream {
     /// One relation item as libappstream 0.16 decides it.
     struct Item: Decodable, Equatable {
@@ -21,8 +21,7 @@ enum LibAppStream {
 
     static let python = "/usr/bin/python3"
     static var script: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("appstream-oracle.py").path
+        Umockdev.packageRoot.appendingPathComponent("Scripts/appstream-oracle.py").path
     }
 
     /// Whether python3-gi and the AppStream typelib are installed.
