@@ -99,6 +99,15 @@ import Testing
             ).0 == .unsatisfied)
     }
 
+    @Test func assumedCapabilitiesDecideControls() throws {
+        let xml = Self.component("<requires><control>keyboard</control></requires>")
+        let result = checker.check(
+            try manifest(xml), against: report([SyntheticMachines.absent("input.keyboard")]),
+            options: CheckOptions(assumptions: ["input.keyboard": .present]))
+        #expect(result.requirements.first?.verdict == .satisfied)
+        #expect(result.requirements.first?.assumed == true)
+    }
+
     @Test func anUnknownControlNeverMakesTheResultAbsent() throws {
         let xml = Self.component(
             "<requires><control>telekinesis</control><control>touch</control></requires>")
@@ -349,6 +358,8 @@ import Testing
         #expect(try verdict(always, on: report([], route: "wlan0", kind: .live)).0 == .satisfied)
         #expect(try verdict(always, on: report([], kind: .live)).0 == .unknown)
         #expect(try verdict(always, on: report([])).0 == .unknown)
+        // A snapshot's route was the route when it was taken, not now.
+        #expect(try verdict(always, on: report([], route: "wlan0", kind: .snapshot)).0 == .unknown)
         let fast = Self.component(
             "<requires><internet bandwidth_mbitps=\"10\">always</internet></requires>")
         #expect(try verdict(fast, on: report([], route: "wlan0", kind: .live)).0 == .unknown)

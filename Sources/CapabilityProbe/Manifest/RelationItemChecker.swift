@@ -246,12 +246,13 @@ struct RelationItemChecker {
         if kind == "offline-only" {
             return Outcome(holds: true, text: "the app needs no internet", rule: rule)
         }
+        guard report.source.kind == .live else {
+            return Outcome(
+                holds: nil, text: "connectivity is known only on the live machine", rule: rule)
+        }
         guard let route = report.machine.defaultRoute else {
             return Outcome(
-                holds: nil,
-                text: report.source.kind == .live
-                    ? "no default route now: connectivity may come later"
-                    : "connectivity is known only on the live machine", rule: rule)
+                holds: nil, text: "no default route now: connectivity may come later", rule: rule)
         }
         if let bandwidth {
             return Outcome(
