@@ -7,16 +7,27 @@ import Foundation
 public struct ComputerHardwareIDs: Sendable, Hashable {
     /// The DMI fields fwupd names (`Manufacturer`, `ProductSku`, …), in fwupd's spelling.
     public enum Field: String, Sendable, Hashable, CaseIterable {
+        /// The system vendor (SMBIOS type 1, sysfs `sys_vendor`).
         case manufacturer = "Manufacturer"
+        /// The product family (`product_family`).
         case family = "Family"
+        /// The product name (`product_name`).
         case productName = "ProductName"
+        /// The SKU (`product_sku`).
         case productSku = "ProductSku"
+        /// The BIOS vendor (`bios_vendor`).
         case biosVendor = "BiosVendor"
+        /// The BIOS version string (`bios_version`).
         case biosVersion = "BiosVersion"
+        /// The BIOS major release, two hex digits (`bios_release` before the dot).
         case biosMajorRelease = "BiosMajorRelease"
+        /// The BIOS minor release, two hex digits (`bios_release` after the dot).
         case biosMinorRelease = "BiosMinorRelease"
+        /// The chassis type, in hex as fwupd reads it from SMBIOS (`chassis_type`).
         case enclosureKind = "EnclosureKind"
+        /// The board vendor (`board_vendor`).
         case baseboardManufacturer = "BaseboardManufacturer"
+        /// The board name (`board_name`).
         case baseboardProduct = "BaseboardProduct"
     }
 
