@@ -69,6 +69,12 @@ struct AppStreamSideBySideTests {
         #expect(oracle.count == ours.count, "\(machine): item counts differ")
         for (theirs, mine) in zip(oracle, ours) {
             let label = "\(machine): \(theirs.item) \(theirs.value ?? "") (\(theirs.message))"
+            // Without udevd libappstream finds no input device at all (it only asks udev for
+            // ID_INPUT_* properties); capcheck reads the capability bits instead (README).
+            if theirs.item == "control", theirs.result == "false", !report.source.udevDatabase {
+                #expect(!mine.reason.isEmpty, "\(label)")
+                continue
+            }
             switch theirs.result {
             case "true":
                 #expect(
