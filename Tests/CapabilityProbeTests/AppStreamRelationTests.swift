@@ -335,6 +335,23 @@ import Testing
         #expect(Set(printed).isSubset(of: ours), "fwupd: \(printed)")
     }
 
+    static let hasDMI = FileManager.default.fileExists(atPath: "/sys/class/dmi/id/sys_vendor")
+
+    /// On a machine with DMI (not this project's build VM, often CI's): `fwupdtool hwids` on
+    /// the live machine prints only ids capcheck computes from the live records too.
+    @Test(.enabled(if: hasDMI && FileManager.default.isExecutableFile(atPath: fwupdtool)))
+    func theLiveMachinesCHIDsIncludeEveryIdFwupdtoolPrints() throws {
+        let run = try Umockdev.run(Self.fwupdtool, ["hwids"])
+        let printed = run.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("{"), let end = line.firstIndex(of: "}") else { return nil }
+            return String(line[line.index(after: line.startIndex)..<end])
+        }
+        let inventory = try UdevDeviceSource().inventory()
+        let ours = try #require(ComputerHardwareIDs.read(inventory.devices)).entries.map(\.guid)
+        #expect(!printed.isEmpty, "\(run.stdout) \(run.stderr)")
+        #expect(Set(printed).isSubset(of: ours), "fwupd: \(printed), capcheck: \(ours)")
+    }
+
     @Test func aDumpsDMIModaliasGivesSomeCHIDsAndLeavesTheRestUnknown() throws {
         let machine = try Fixtures.report("udevadm/LENOVO_T430S.txt")
         let ids = try #require(ComputerHardwareIDs.read(machine.devices))
