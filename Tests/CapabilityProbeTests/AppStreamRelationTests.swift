@@ -343,7 +343,8 @@ import Testing
     func aTestbedsCHIDsIncludeEveryIdFwupdtoolPrints() throws {
         let recording = "umockdev/dmi-thinkpad-t440s.umockdev"
         let run = try Umockdev.run(
-            "/usr/bin/umockdev-run", ["-d", Fixtures.path(recording), "--", Self.fwupdtool, "hwids"])
+            "/usr/bin/umockdev-run",
+            ["-d", Fixtures.path(recording), "--", Self.fwupdtool, "hwids"])
         let printed = run.stdout.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("{"), let end = line.firstIndex(of: "}") else { return nil }
             return String(line[line.index(after: line.startIndex)..<end])
