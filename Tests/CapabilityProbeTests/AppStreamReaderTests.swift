@@ -160,6 +160,14 @@ import Testing
         let none = try Self.inline(
             "<component type=\"desktop-application\"><id>a</id></component>", implied: false)
         #expect(none.requirements.isEmpty)
+        let console = try Self.inline(
+            "<component type=\"console-application\"><id>a</id></component>")
+        #expect(
+            console.requirements.map(\.target) == [
+                .relation(.controls([.console], unrecognized: []))
+            ])
+        let font = try Self.inline("<component type=\"font\"><id>a</id></component>")
+        #expect(font.requirements.isEmpty)
     }
 
     @Test(arguments: [

@@ -154,18 +154,22 @@ struct AppStreamReader {
             requirements: requirements, notes: notes)
     }
 
-    /// What the specification assumes for a component that declares no relations.
+    /// What the specification assumes for an application that declares no relations: a
+    /// desktop or web application needs a display of at least 768 px and supports pointing
+    /// and keyboard; a console application supports the console. Other component types
+    /// (fonts, add-ons, firmware, generic) get nothing.
     private func implied(for type: String?) -> [Requirement] {
-        var rows = [
-            Requirement(
-                key: "display_length 768", source: .implied,
-                target: .relation(.displayLength(compare: .ge, pixels: 768, side: .shortest)),
-                wanted: .present,
-                note: "implied: with no display_length the specification assumes >= 768 px")
-        ]
+        var rows: [Requirement] = []
         let controls: [AppStreamControl]
         switch type {
-        case "desktop-application", "web-application", nil: controls = [.pointing, .keyboard]
+        case "desktop-application", "desktop", "web-application":
+            controls = [.pointing, .keyboard]
+            rows.append(
+                Requirement(
+                    key: "display_length 768", source: .implied,
+                    target: .relation(.displayLength(compare: .ge, pixels: 768, side: .shortest)),
+                    wanted: .present,
+                    note: "implied: with no display_length the specification assumes >= 768 px"))
         case "console-application": controls = [.console]
         default: controls = []
         }
@@ -176,7 +180,7 @@ struct AppStreamReader {
                     source: .implied,
                     target: .relation(.controls(controls, unrecognized: [])), wanted: .optional,
                     note: "implied: the specification assumes these controls for a "
-                        + "\(type ?? "desktop-application") that declares none"))
+                        + "\(type ?? "") that declares none"))
         }
         return rows
     }
