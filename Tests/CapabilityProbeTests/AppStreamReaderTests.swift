@@ -84,6 +84,7 @@ import Testing
         #expect(manifest.notes.contains { $0.contains("unknown compare 'gl' (did you mean ge?)") })
         #expect(manifest.notes.contains { $0.contains("not 'bleh'") })
         #expect(manifest.notes.contains { $0.contains("unknown display side 'alpha'") })
+        #expect(manifest.notes.contains { $0.contains("compare on <control> has no meaning") })
         let controls = try #require(
             manifest.requirements.first { $0.key.hasPrefix("recommends control") })
         #expect(controls.target == .relation(.controls([.keyboard], unrecognized: ["telekinesis"])))

@@ -114,7 +114,7 @@ import Testing
     @Test func lintNamesUnknownKindsAndValuesWithSuggestions() {
         let run = CLIRun(["lint", fixture("validate_relationissues.xml")])
         #expect(run.code == .ok)
-        #expect(run.stdout.contains("(appstream): 7 requirements, 4 warnings"))
+        #expect(run.stdout.contains("(appstream): 7 requirements, 5 warnings"))
         #expect(run.stdout.contains("note: line 28: unknown compare 'gl' (did you mean ge?)"))
         #expect(run.stdout.contains("recommended recommends control keyboard|telekinesis"))
         let typo = CLIRun(

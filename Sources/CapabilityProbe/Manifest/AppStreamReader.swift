@@ -119,6 +119,9 @@ struct AppStreamReader {
                 }
                 if kind == .control {
                     hasControls = true
+                    if let name = item.attributes.keys.sorted().first {
+                        notes.append("\(place): \(name) on <control> has no meaning; ignored")
+                    }
                     if let control = AppStreamControl(rawValue: item.value) {
                         if !controls.contains(control) { controls.append(control) }
                     } else {
