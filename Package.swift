@@ -23,9 +23,14 @@ let package = Package(
             pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "CapabilityProbe",
-            dependencies: ["CUdev", "CPCI", "CZip"]
+            dependencies: ["CUdev", "CPCI", "CZip", "CZlib"]
         ),
         .executableTarget(
             name: "capcheck",

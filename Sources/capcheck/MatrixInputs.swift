@@ -39,7 +39,8 @@ enum MatrixInputs {
         if let kind {
             guard let parsed = ManifestKind(rawValue: kind) else {
                 return .failed(
-                    env.fail("--kind must be plist, android or json, not '\(kind)'", .usage))
+                    env.fail(
+                        "--kind must be plist, android, json or appstream, not '\(kind)'", .usage))
             }
             manifestKind = parsed
         }

@@ -11,6 +11,10 @@ import Testing
         #expect(Umockdev.isAvailable, "umockdev-run is missing: install .ci/apt-packages")
         #expect(WatchTestbed.isAvailable, "python3-gi / gir1.2-umockdev-1.0 are missing")
         #expect(FileManager.default.isExecutableFile(atPath: Umockdev.capcheckBinary))
+        #expect(LibAppStream.isAvailable, "gir1.2-appstream-1.0 / python3-gi are missing")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: AppStreamRelationTests.fwupdtool),
+            "fwupd (fwupdtool) is missing")
     }
 
     @Test(.enabled(if: inCI))

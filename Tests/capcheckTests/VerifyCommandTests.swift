@@ -195,7 +195,7 @@ struct CLIRun {
         (["verify", "a", "b"], "capcheck: error: unexpected argument 'b'"),
         (
             ["verify", "a", "--kind", "yaml"],
-            "capcheck: error: --kind must be plist, android or json, not 'yaml'"
+            "capcheck: error: --kind must be plist, android, json or appstream, not 'yaml'"
         ),
         (
             ["verify", "a", "--unknown-as", "maybe"],
@@ -276,7 +276,7 @@ struct CLIRun {
         ("android-mismatched-tag.xml", "line 5, column 16: mismatched closing tag"),
         (
             "unrecognized.txt",
-            "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"
+            "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest (use --kind to say which)"
         ),
     ])
     func brokenManifestsNameTheirDefectAndExit65(file: String, message: String) {

@@ -295,6 +295,8 @@ public enum KeyCatalog {
             return EditDistance.nearest(key, in: apple.keys.sorted())
         case .android:
             return EditDistance.nearest(key, in: android.keys.sorted())
+        case .appstream:
+            return nil
         case .json:
             if let entry = apple[key] ?? androidEntry(key), let label = entry.target.label {
                 return label

@@ -76,7 +76,8 @@ public struct ManifestChecker: Sendable {
             result.evidence = fact.finding?.evidence ?? []
             let text = describe(fact, id: id)
             var decided = decide(
-                result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id)
+                result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id,
+                strict: options.strict)
             if decided.verdict == .unsatisfied, requirement.wanted == .present, !fact.assumed {
                 decided.hint = RequirementHint.architecture(id)
             }
@@ -106,7 +107,24 @@ public struct ManifestChecker: Sendable {
             }
             return decide(
                 result, holds: holdsFor(status), status: status, text: text,
-                rule: ids.joined(separator: " or "))
+                rule: ids.joined(separator: " or "), strict: options.strict)
+
+        case .relation(let item):
+            let checker = RelationItemChecker(
+                report: report,
+                fact: { id in
+                    let fact = self.fact(id, report: report, options: options)
+                    return (fact.status, fact.finding, fact.assumed)
+                },
+                describe: { id in
+                    self.describe(self.fact(id, report: report, options: options), id: id)
+                })
+            let outcome = checker.evaluate(item)
+            result.assumed = outcome.assumed
+            result.evidence = outcome.evidence
+            return decide(
+                result, holds: outcome.holds, status: nil, text: outcome.text, rule: outcome.rule,
+                strict: options.strict)
 
         case .predicate(let predicate):
             let id = predicate.subject.capability
@@ -119,15 +137,15 @@ public struct ManifestChecker: Sendable {
                 let prefix = fact.assumed ? "assumed present (--assume); " : ""
                 return decide(
                     result, holds: outcome.holds, status: .present, text: prefix + outcome.actual,
-                    rule: predicate.text)
+                    rule: predicate.text, strict: options.strict)
             case .absent:
                 return decide(
                     result, holds: false, status: .absent, text: describe(fact, id: id),
-                    rule: predicate.text)
+                    rule: predicate.text, strict: options.strict)
             case .unknown, nil:
                 return decide(
                     result, holds: nil, status: fact.status, text: describe(fact, id: id),
-                    rule: predicate.text)
+                    rule: predicate.text, strict: options.strict)
             }
         }
     }
@@ -143,7 +161,7 @@ public struct ManifestChecker: Sendable {
     /// Turns "does the thing hold" into a verdict for what is wanted.
     private func decide(
         _ base: RequirementResult, holds: Bool?, status: CapabilityStatus?, text: String,
-        rule: String
+        rule: String, strict: Bool = false
     ) -> RequirementResult {
         var result = base
         let shown = rule.isEmpty ? text : "\(text) (rule: \(rule))"
@@ -152,6 +170,18 @@ public struct ManifestChecker: Sendable {
             result.verdict = .optional
             let state = holds.map { $0 ? "met" : "not met" } ?? "unknown"
             result.reason = "optional, \(state): \(shown)"
+        case .recommended:
+            switch holds {
+            case true?:
+                result.verdict = .satisfied
+                result.reason = shown
+            case false?:
+                result.verdict = strict ? .unsatisfied : .warning
+                result.reason = "recommended, not met: \(shown)" + (strict ? " (--strict)" : "")
+            case nil:
+                result.verdict = strict ? .unknown : .warning
+                result.reason = "recommended, unknown: \(shown)" + (strict ? " (--strict)" : "")
+            }
         case .present:
             switch holds {
             case true?: result.verdict = .satisfied

@@ -7,6 +7,8 @@ public enum RequirementSource: String, Codable, Sendable, Hashable, CaseIterable
     case android
     /// Written in a native JSON manifest.
     case json
+    /// A relation item of an AppStream metainfo or catalog component.
+    case appstream
     /// Implied by an Android permission or an activity's fixed orientation (aapt's
     /// `uses-implied-feature`).
     case implied

@@ -11,6 +11,9 @@ public enum RequirementTarget: Sendable, Hashable {
     /// A name capcheck cannot probe (a vendor's or a newer Android feature): always
     /// `unknown`, never absent; the reason says why.
     case unprobed(String)
+    /// An AppStream relation item that is not a plain capability (display length, kernel,
+    /// modalias, hardware id, internet, firmware, console, or an item capcheck does not know).
+    case relation(RelationItem)
 
     /// The capability ids this target reads, in order.
     public var capabilityIDs: [String] {
@@ -19,6 +22,7 @@ public enum RequirementTarget: Sendable, Hashable {
         case .anyOf(let ids): return ids
         case .predicate(let predicate): return [predicate.subject.capability]
         case .notApplicable, .unprobed: return []
+        case .relation(let item): return item.capabilityIDs
         }
     }
 
@@ -29,6 +33,7 @@ public enum RequirementTarget: Sendable, Hashable {
         case .anyOf(let ids): return ids.joined(separator: "|")
         case .predicate(let predicate): return predicate.text
         case .notApplicable, .unprobed: return nil
+        case .relation(let item): return item.label
         }
     }
 }

@@ -3,7 +3,7 @@
 public enum VerificationTextRenderer {
     /// The display order of verdicts: unmet first.
     static let order: [RequirementVerdict] = [
-        .unsatisfied, .unknown, .satisfied, .optional, .notApplicable,
+        .unsatisfied, .unknown, .warning, .satisfied, .optional, .notApplicable,
     ]
 
     /// The mark shown before a verdict.
@@ -13,6 +13,7 @@ public enum VerificationTextRenderer {
         switch verdict {
         case .unsatisfied: return "✘"
         case .unknown: return "?"
+        case .warning: return "!"
         case .satisfied: return "✔"
         case .optional, .notApplicable: return "–"
         }
@@ -69,6 +70,10 @@ public enum VerificationTextRenderer {
     public static func summary(_ report: VerificationReport, exitCode: Int32) -> String {
         let total = report.requirements.count
         var text = "\(report.unmetCount) of \(total) requirement\(total == 1 ? "" : "s") unmet"
+        let warnings = report.requirements.filter { $0.verdict == .warning }.count
+        if warnings > 0 {
+            text += ", \(warnings) recommended not met (warning\(warnings == 1 ? "" : "s"))"
+        }
         if report.unknownCount > 0 {
             text += ", \(report.unknownCount) unknown"
             if report.unmetCount == 0 {

@@ -12,7 +12,7 @@ struct DiffCommand: Command {
           --builtin NAME        A built-in matrix ('capcheck matrix --list-builtin')
           --no-loss             Exit 1 when any row is lost (2 when a row may be lost): Apple
                                 rejects updates that tighten UIRequiredDeviceCapabilities
-          --kind KIND           Manifest reader for both: plist, android or json
+          --kind KIND           Manifest reader for both: plist, android, json or appstream
           --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
           --json                Print the stable JSON document
         """

@@ -6,11 +6,13 @@ struct LintCommand: Command {
     static let abstract =
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
-        "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
+        "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]"
     static let options = """
-          MANIFEST              An Info.plist, AndroidManifest.xml or JSON manifest, or a built
-                                app: .apk, .aab, .ipa or an .app directory (by content)
-          --kind KIND           Read the manifest as plist, android or json (default: by content)
+          MANIFEST              An Info.plist, AndroidManifest.xml, AppStream metainfo or JSON
+                                manifest, or a built app: .apk, .aab, .ipa or an .app
+                                directory (by content)
+          --kind KIND           Read the manifest as plist, android, json or appstream (default:
+                                by content)
           --allow-unknown       Accept unknown Apple or native keys (shown as not-applicable);
                                 unknown Android features are always accepted, with a warning
           --no-implied          Drop Android's implied and default features
@@ -32,6 +34,10 @@ struct LintCommand: Command {
         let options = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
         let loaded = VerifyCommand.loadManifest(
             manifestPath, kind: kind, options: options, env: env)
+        if let catalog = loaded.catalog {
+            for component in catalog { env.stdout.write(Self.render(component.manifest)) }
+            return .ok
+        }
         guard let manifest = loaded.manifest else { return loaded.code }
         env.stdout.write(Self.render(manifest))
         return .ok
@@ -47,7 +53,10 @@ struct LintCommand: Command {
             + "\(rows.count) requirement\(rows.count == 1 ? "" : "s")"
         if implied > 0 { header += ", \(implied) implied" }
         if notApplicable > 0 { header += ", \(notApplicable) not applicable" }
-        var lines = [header + ", OK"]
+        let warnings = manifest.kind == .appstream ? manifest.notes.count : 0
+        var lines = [
+            header + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ", OK")
+        ]
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
         for row in rows {
             var wanted: String
@@ -55,6 +64,7 @@ struct LintCommand: Command {
             case .present: wanted = "required"
             case .absent: wanted = "forbidden"
             case .optional: wanted = "optional"
+            case .recommended: wanted = "recommended"
             }
             if row.source == .implied { wanted += "*" }
             if row.source == .default { wanted += "+" }
@@ -66,7 +76,7 @@ struct LintCommand: Command {
             }
             let note = row.note.map { " [\($0)]" } ?? ""
             lines.append(
-                "  " + TerminalText.pad(wanted, 11)
+                "  " + TerminalText.pad(wanted, max(11, wanted.count + 1))
                     + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
                     + TerminalText.sanitize(checked + note))
         }

@@ -14,7 +14,7 @@ struct MatrixCommand: Command {
                                 = provenance; headers = capability ids or known aliases
           --builtin NAME        Use a built-in matrix (see --list-builtin)
           --manifest FILE       The manifest: Info.plist, AndroidManifest.xml or capcheck JSON
-          --kind KIND           Manifest reader: plist, android or json (else by content)
+          --kind KIND           Manifest reader: plist, android, json or appstream (else by content)
           --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
           --json                Print the stable JSON document
           --csv                 Print one CSV record per row

@@ -13,7 +13,7 @@ struct ReportCommand: Command {
                                 snapshot ('-' = stdin); repeat for more columns; without it
                                 the live machine is probed
           --manifest FILE       Add a verdict row for this manifest
-          --kind KIND           Manifest reader: plist, android or json (else by content)
+          --kind KIND           Manifest reader: plist, android, json or appstream (else by content)
           --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
           --format FORMAT       md (default), csv, json or html (one self-contained page)
           -o, --output FILE     Write to FILE instead of standard output

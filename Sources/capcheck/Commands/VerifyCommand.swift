@@ -5,18 +5,19 @@ import Foundation
 struct VerifyCommand: Command {
     static let name = "verify"
     static let abstract =
-        "Check an Info.plist, AndroidManifest.xml, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
+        "Check an Info.plist, AndroidManifest.xml, AppStream metainfo, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
-        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json] [--json] [--junit FILE]
+        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] [--json] [--junit FILE]
                         [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]
                         [--assume ID=present|absent]... [--no-implied]
         """
     static let options = """
-          MANIFEST              An Info.plist, AndroidManifest.xml or JSON manifest, or a built
-                                app: .apk, .aab, .ipa or an .app directory (by content)
+          MANIFEST              An Info.plist, AndroidManifest.xml, AppStream metainfo or JSON
+                                manifest, or a built app: .apk, .aab, .ipa or an .app
+                                directory (by content)
           --from FILE           Check a recorded machine (udevadm dump, umockdev recording or
                                 'list --json' snapshot; '-' = stdin) instead of this one
-          --kind KIND           Read the manifest as plist, android or json (default: by content)
+          --kind KIND           Read the manifest as plist, android, json or appstream (default: by content)
           --json                Print the stable JSON report
           --junit FILE          Also write JUnit XML, one test case per requirement
           --github              Print GitHub Actions ::error:: annotations before the report
@@ -76,7 +77,7 @@ struct VerifyCommand: Command {
         guard let text else { return nil }
         guard let kind = ManifestKind(rawValue: text) else {
             throw UsageError(
-                "--kind must be plist, android or json, not '\(text)'", command: command)
+                "--kind must be plist, android, json or appstream, not '\(text)'", command: command)
         }
         return kind
     }
@@ -110,27 +111,77 @@ struct VerifyCommand: Command {
         return (id, status)
     }
 
-    /// Loads a manifest (`-` = standard input), reporting errors with their exit codes.
+    /// Loads a manifest (`-` = standard input), reporting errors with their exit codes; an
+    /// AppStream catalog (`<components>`) comes back as its components instead.
     static func loadManifest(
         _ path: String, kind: ManifestKind?, options: ManifestLoadOptions, env: CommandEnvironment
-    ) -> (manifest: Manifest?, code: ExitCode) {
+    ) -> (manifest: Manifest?, catalog: [AppStreamComponentManifest]?, code: ExitCode) {
         do throws(ManifestError) {
-            if path == "-" {
-                let data = env.readStandardInput()
-                return (
-                    try ManifestLoader.load(
-                        data: data, path: "<stdin>", kind: kind, options: options), .ok
-                )
+            if path != "-", ManifestLoader.isBuiltApp(path: path) {
+                return (try ManifestLoader.load(path: path, kind: kind, options: options), nil, .ok)
             }
-            return (try ManifestLoader.load(path: path, kind: kind, options: options), .ok)
+            let name = path == "-" ? "<stdin>" : path
+            let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
+            let resolved: ManifestKind
+            if let kind {
+                resolved = kind
+            } else {
+                resolved = try ManifestLoader.detect(data, path: name)
+            }
+            if resolved == .appstream {
+                let components = try ManifestLoader.loadAppStreamComponents(
+                    data: data, path: name, options: options)
+                if let only = components.first, components.count == 1, !only.inCatalog {
+                    return (only.manifest, nil, .ok)
+                }
+                return (nil, components, .ok)
+            }
+            return (
+                try ManifestLoader.load(data: data, path: name, kind: resolved, options: options),
+                nil, .ok
+            )
         } catch {
-            return (nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
+            return (
+                nil, nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError)
+            )
         }
+    }
+
+    /// Checks every component of a catalog and prints one line (or JSON entry) per component;
+    /// a listing, so it exits 0 like `matrix`.
+    private func verifyCatalog(
+        _ components: [AppStreamComponentManifest], against report: CapabilityReport,
+        env: CommandEnvironment
+    ) -> ExitCode {
+        if junit != nil || github {
+            return env.fail(
+                "\(manifestPath): --junit and --github take one metainfo file, not a catalog of "
+                    + "\(components.count) components (use --json)", .usage)
+        }
+        let result = CatalogVerification(
+            catalog: manifestPath == "-" ? "<stdin>" : manifestPath, components: components,
+            report: report,
+            options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
+        if json {
+            do {
+                env.stdout.write(try JSONOutput.string(result))
+            } catch {
+                return env.fail("cannot encode the report: \(error)", .software)
+            }
+            return .ok
+        }
+        env.stdout.write(CatalogTextRenderer.render(result, exitCode: ExitCode.ok.rawValue))
+        return .ok
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
         let loadOptions = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
         let loaded = Self.loadManifest(manifestPath, kind: kind, options: loadOptions, env: env)
+        if let catalog = loaded.catalog {
+            return env.withReport(from: from) { report in
+                verifyCatalog(catalog, against: report, env: env)
+            }
+        }
         guard let manifest = loaded.manifest else { return loaded.code }
         return env.withReport(from: from) { report in
             verify(manifest, against: report, env: env)
