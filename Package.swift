@@ -24,7 +24,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "capcheck",
-            dependencies: ["CapabilityProbe"]
+            dependencies: ["CapabilityProbe"],
+            plugins: ["BuildInfoPlugin"]
+        ),
+        // Build-time helper: writes BuildInfo.swift (commit, library versions) for capcheck.
+        .executableTarget(name: "BuildInfoTool"),
+        .plugin(
+            name: "BuildInfoPlugin",
+            capability: .buildTool(),
+            dependencies: ["BuildInfoTool"]
         ),
         .testTarget(
             name: "CapabilityProbeTests",

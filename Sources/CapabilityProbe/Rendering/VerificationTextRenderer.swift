@@ -29,8 +29,11 @@ public enum VerificationTextRenderer {
     /// - Parameters:
     ///   - report: The report.
     ///   - exitCode: The exit code the summary line names.
+    ///   - style: Plain text, or ANSI colours for the mark and the verdict.
     /// - Returns: Text with a final newline; device strings sanitized for terminals.
-    public static func render(_ report: VerificationReport, exitCode: Int32) -> String {
+    public static func render(
+        _ report: VerificationReport, exitCode: Int32, style: TextStyle = .plain
+    ) -> String {
         let rows = ordered(report)
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
         let verdictWidth = (rows.map { $0.verdict.rawValue.count }.max() ?? 0) + 2
@@ -38,10 +41,11 @@ public enum VerificationTextRenderer {
         for row in rows {
             var reason = row.reason
             if let note = row.note { reason += " [\(note)]" }
+            let role = TextStyle.role(row.verdict)
             lines.append(
-                mark(row.verdict) + " "
+                style.apply(mark(row.verdict), role) + " "
                     + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
-                    + TerminalText.pad(row.verdict.rawValue, verdictWidth)
+                    + style.apply(TerminalText.pad(row.verdict.rawValue, verdictWidth), role)
                     + TerminalText.sanitize(reason))
         }
         for note in report.manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }

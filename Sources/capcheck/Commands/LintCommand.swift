@@ -7,11 +7,19 @@ struct LintCommand: Command {
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
         "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
-    static let options = """
-          --kind KIND           Read the manifest as plist, android or json (default: by content)
-          --allow-unknown       Accept unknown keys (shown as not-applicable)
-          --no-implied          Drop Android's implied and default features
-        """
+    static let arguments = [
+        ArgumentSpec(
+            "MANIFEST", "An Info.plist, AndroidManifest.xml or capcheck JSON manifest ('-' = stdin)"
+        )
+    ]
+    static let options = [
+        OptionSpec(
+            "kind", value: "KIND",
+            "Read the manifest as plist, android or json (default: by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec("allow-unknown", "Accept unknown keys (shown as not-applicable)"),
+        OptionSpec("no-implied", "Drop Android's implied and default features"),
+    ]
 
     var manifestPath: String
     var kind: ManifestKind?

@@ -8,28 +8,53 @@ struct VerifyCommand: Command {
         "Check an Info.plist, AndroidManifest.xml or JSON manifest against a machine"
     static let usage = """
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json] [--json] [--junit FILE]
-                        [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]
-                        [--assume ID=present|absent]... [--no-implied]
+                        [--format text|json|prometheus] [--github] [--strict] [--allow-unknown]
+                        [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
+                        [--color WHEN]
         """
-    static let options = """
-          --from FILE           Check a recorded machine (udevadm dump, umockdev recording or
-                                'list --json' snapshot; '-' = stdin) instead of this one
-          --kind KIND           Read the manifest as plist, android or json (default: by content)
-          --json                Print the stable JSON report
-          --junit FILE          Also write JUnit XML, one test case per requirement
-          --github              Print GitHub Actions ::error:: annotations before the report
-          --strict              Fail keys that have no Linux meaning (not-applicable)
-          --allow-unknown       Report unknown keys as not-applicable instead of exiting 65
-          --unknown-as POLICY   Make an undecided result fail (exit 1) or pass (exit 0)
-          --assume ID=STATE     Declare a capability present or absent (shown as assumed);
-                                repeatable
-          --no-implied          Drop Android's implied and default features
-        """
+    static let arguments = [
+        ArgumentSpec(
+            "MANIFEST", "An Info.plist, AndroidManifest.xml or capcheck JSON manifest ('-' = stdin)"
+        )
+    ]
+    static let options = [
+        OptionSpec(
+            "from", value: "FILE",
+            "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
+            completion: .file),
+        OptionSpec(
+            "kind", value: "KIND",
+            "Read the manifest as plist, android or json (default: by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec(
+            "format", value: "FORMAT",
+            "text (default), json (the stable report) or prometheus (node_exporter textfile metrics)",
+            completion: .choices(ListFormat.allCases.map(\.rawValue))),
+        OptionSpec("json", "Same as --format json"),
+        OptionSpec(
+            "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
+            completion: .file),
+        OptionSpec("github", "Print GitHub Actions ::error:: annotations before the report"),
+        OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
+        OptionSpec(
+            "allow-unknown", "Report unknown keys as not-applicable instead of exiting 65"),
+        OptionSpec(
+            "unknown-as", value: "POLICY",
+            "Make an undecided result fail (exit 1) or pass (exit 0)",
+            completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
+        OptionSpec(
+            "assume", value: "ID=STATE",
+            "Declare a capability present or absent (shown as assumed); repeatable",
+            repeatable: true),
+        OptionSpec("no-implied", "Drop Android's implied and default features"),
+        OptionSpec.color,
+    ]
 
     var manifestPath: String
     var from: String?
     var kind: ManifestKind?
-    var json: Bool
+    var format: ListFormat
+    var color: ColorChoice
     var junit: String?
     var github: Bool
     var strict: Bool
@@ -54,14 +79,17 @@ struct VerifyCommand: Command {
             let (id, status) = try Self.parseAssumption(text)
             assumptions[id] = status
         }
-        json = try arguments.flag("json")
+        format = try ListFormat(&arguments, json: "json", command: Self.name)
+        color = try ColorChoice(&arguments, command: Self.name)
         github = try arguments.flag("github")
         strict = try arguments.flag("strict")
         allowUnknown = try arguments.flag("allow-unknown")
         noImplied = try arguments.flag("no-implied")
         manifestPath = try Self.singleManifest(arguments.positionals(), command: Self.name)
-        if json && github {
-            throw UsageError("--json and --github cannot be combined", command: Self.name)
+        if format != .text && github {
+            throw UsageError(
+                "--\(format == .json ? "json" : "format \(format.rawValue)") and --github cannot be combined",
+                command: Self.name)
         }
         if manifestPath == "-" && from == "-" {
             throw UsageError(
@@ -157,16 +185,21 @@ struct VerifyCommand: Command {
                     .software)
             }
         }
-        if json {
+        switch format {
+        case .json:
             do {
                 env.stdout.write(try JSONOutput.string(verification))
             } catch {
                 return env.fail("cannot encode the report: \(error)", .software)
             }
-            return code
+        case .prometheus:
+            env.stdout.write(PrometheusRenderer.render(verification, exitCode: code.rawValue))
+        case .text:
+            if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
+            env.stdout.write(
+                VerificationTextRenderer.render(
+                    verification, exitCode: code.rawValue, style: color.style(in: env)))
         }
-        if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
-        env.stdout.write(VerificationTextRenderer.render(verification, exitCode: code.rawValue))
         return code
     }
 
