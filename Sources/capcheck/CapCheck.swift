@@ -71,6 +71,7 @@ enum CapCheck {
         var cursor = ArgumentCursor(rest, command: type.name)
         cursor.knownOptions = ([OptionSpec.help] + type.options).flatMap(\.spellings)
         do {
+            try cursor.rejectUnknownOptions()
             let command = try type.init(&cursor)
             try cursor.finish()
             return command.run(in: env)

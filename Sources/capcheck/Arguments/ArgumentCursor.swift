@@ -114,16 +114,28 @@ struct ArgumentCursor {
         return found
     }
 
+    /// Fails on the first option that is not in ``knownOptions``, before the command parses
+    /// anything, so a typo is named first (not a missing required option it spells).
+    func rejectUnknownOptions() throws(UsageError) {
+        for case .option(let name, _) in tokens where !knownOptions.contains(Self.spelled(name)) {
+            try Self.unknown(name, knownOptions, command: command)
+        }
+    }
+
+    private static func unknown(_ name: String, _ known: [String], command: String)
+        throws(UsageError)
+    {
+        let typed = spelled(name)
+        let hint = suggestion(for: typed, in: known).map { " (did you mean '\($0)'?)" }
+        throw UsageError("unknown option '\(typed)'\(hint ?? "")", command: command)
+    }
+
     /// Fails when anything is left over (an unknown option or extra argument).
     func finish() throws(UsageError) {
         guard let token = tokens.first else { return }
         switch token {
         case .option(let name, _):
-            let typed = Self.spelled(name)
-            let hint = Self.suggestion(for: typed, in: knownOptions).map {
-                " (did you mean '\($0)'?)"
-            }
-            throw UsageError("unknown option '\(typed)'\(hint ?? "")", command: command)
+            try Self.unknown(name, knownOptions, command: command)
         case .positional(let value):
             throw UsageError("unexpected argument '\(value)'", command: command)
         }

@@ -225,7 +225,7 @@ enum CompletionScript {
     /// The help up to its first clause, for the one-line descriptions shells show.
     static func shortHelp(_ text: String) -> String {
         var cut = text.endIndex
-        for separator in ["; ", ". ", " (", ": "] {
+        for separator in ["; ", ". "] {
             if let range = text.range(of: separator), range.lowerBound < cut {
                 cut = range.lowerBound
             }

@@ -75,11 +75,25 @@ enum ManPage {
         return "\\fB" + names + "\\fR" + value
     }
 
-    /// Escapes text for roff: backslashes, hyphens (as `\-`, so they copy as ASCII), and a
-    /// leading `.` or `'` that would start a request.
+    /// Escapes text for roff: backslashes, hyphens (as `\-`, so they copy as ASCII), other
+    /// than ASCII as `\[uXXXX]` (groff reads Latin-1 unless told otherwise), and a leading `.`
+    /// or `'` that would start a request.
     static func escape(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\e")
-            .replacingOccurrences(of: "-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            default:
+                if scalar.isASCII {
+                    escaped.unicodeScalars.append(scalar)
+                } else {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    escaped +=
+                        "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            }
+        }
         return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
         }.joined(separator: "\n")
