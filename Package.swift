@@ -34,6 +34,12 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["BuildInfoTool"]
         ),
+        // A program a Swift app can copy: probe, check a manifest, watch battery and proximity.
+        .executableTarget(
+            name: "capcheck-example",
+            dependencies: ["CapabilityProbe"],
+            path: "Examples/ProbeAndCheck"
+        ),
         .testTarget(
             name: "CapabilityProbeTests",
             dependencies: ["CapabilityProbe"]
