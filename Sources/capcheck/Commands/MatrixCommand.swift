@@ -80,24 +80,28 @@ struct MatrixCommand: Command {
         guard let manifest else {
             return env.fail("give a TABLE or --builtin NAME and --manifest", .usage)
         }
+        // A table is read before the manifest (a bad table name is a usage error whatever
+        // the manifest); a fleet after it, so a bad manifest fails before thousands of reads.
+        var matrix: DeviceMatrix?
+        if let source {
+            switch source.load(in: env) {
+            case .value(let value): matrix = value
+            case .failed(let code): return code
+            }
+        }
         let evaluator: ManifestRowEvaluator
         switch manifestOptions.evaluator(manifest, in: env) {
         case .value(let value): evaluator = value
         case .failed(let code): return code
         }
         let result: MatrixResult
-        if let fleet {
+        if let matrix {
+            result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
+        } else if let fleet {
             switch MatrixInputs.fleet(fleet, env: env) {
             case .value(let value): result = value.evaluate(with: evaluator, manifest: manifest)
             case .failed(let code): return code
             }
-        } else if let source {
-            let matrix: DeviceMatrix
-            switch source.load(in: env) {
-            case .value(let value): matrix = value
-            case .failed(let code): return code
-            }
-            result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
         } else {
             return env.fail("give a TABLE, --builtin NAME or --fleet DIR", .usage)
         }
