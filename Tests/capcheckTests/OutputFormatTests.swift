@@ -87,7 +87,12 @@ import Testing
     static func parse(_ text: String) throws -> [(
         family: String, type: String, name: String, labels: [String: String], value: Double
     )]? {
-        guard let python = Tool.which("python3") else { return nil }
+        // Debian's python3, where apt installs python3-prometheus-client (not a pyenv shim).
+        let system = "/usr/bin/python3"
+        guard
+            let python = FileManager.default.isExecutableFile(atPath: system)
+                ? system : Tool.which("python3")
+        else { return nil }
         let program = """
             import json, sys
             try:
