@@ -97,8 +97,8 @@ enum CapCheck {
         """
         capcheck \(version)
         commit \(BuildInfo.commit ?? "unknown commit (not built from a git checkout)")
-        libudev \(BuildInfo.libudev ?? "unknown") (built against; pkg-config)
-        libpci \(BuildInfo.libpci ?? "unknown") (built against; pkg-config)
+        libudev \(BuildInfo.libudev ?? "unknown") (built against), loaded \(NativeLibraries.libudev ?? "unknown")
+        libpci \(BuildInfo.libpci ?? "unknown") (built against), loaded \(NativeLibraries.libpci ?? "unknown")
 
         """
     }

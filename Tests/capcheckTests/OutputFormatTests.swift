@@ -226,8 +226,12 @@ import Testing
         let text = CLI.run(["--version"]).stdout
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "capcheck \(CapCheck.version)")
-        #expect(lines.contains { $0.hasPrefix("libudev ") && !$0.hasPrefix("libudev unknown") })
-        #expect(lines.contains { $0.hasPrefix("libpci ") && !$0.hasPrefix("libpci unknown") })
+        let udev = try #require(lines.first { $0.hasPrefix("libudev ") })
+        let pci = try #require(lines.first { $0.hasPrefix("libpci ") })
+        #expect(!udev.hasPrefix("libudev unknown") && !pci.hasPrefix("libpci unknown"))
+        // The loaded files, as the dynamic loader resolved them (real paths, versioned names).
+        #expect(udev.contains("(built against), loaded /") && udev.contains("/libudev.so.1"))
+        #expect(pci.contains("(built against), loaded /") && pci.contains("/libpci.so.3"))
         let dotGit = Tool.packageRoot.appendingPathComponent(".git").path
         if FileManager.default.fileExists(atPath: dotGit), let git = Tool.which("git") {
             let head = try Tool.run(git, ["-C", Tool.packageRoot.path, "rev-parse", "HEAD"])
