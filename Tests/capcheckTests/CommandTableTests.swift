@@ -34,6 +34,20 @@ import Testing
         }
     }
 
+    @Test func theOverviewListsEveryCommandInOneColumn() throws {
+        let lines = CLI.run(["--help"]).stdout.split(separator: "\n").map(String.init)
+        let entries =
+            CapCheck.commands.map { ("  " + $0.name + " ", $0.abstract) }
+            + [("  help [command] ", "Show help for a command")]
+        var columns: Set<Int> = []
+        for (name, abstract) in entries {
+            let line = try #require(lines.first { $0.hasPrefix(name) }, "\(name)")
+            let start = try #require(line.range(of: abstract), "\(line)").lowerBound
+            columns.insert(line.distance(from: line.startIndex, to: start))
+        }
+        #expect(columns.count == 1, "\(columns)")
+    }
+
     @Test func helpShowsEveryOptionOfTheTable() {
         for type in CapCheck.commands {
             let help = CLI.run(["help", type.name]).stdout

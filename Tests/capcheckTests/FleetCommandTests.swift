@@ -59,6 +59,17 @@ import Testing
         let csv = CLI.run(["matrix", "--fleet", directory.path, "--manifest", manifest, "--csv"])
         let records = csv.stdout.split(separator: "\n").filter { $0.hasPrefix("host-") }
         #expect(records.count == Self.machines.count)
+        // A dump has no DMI memory sizes: the recording, not a table, does not say.
+        let memory = directory.appendingPathComponent(".memory.json")
+        try Data(#"{"version": 1, "require": ["memory.total >= 4GiB"]}"#.utf8).write(to: memory)
+        let undecided = CLI.run(
+            ["matrix", "--fleet", directory.path, "--manifest", memory.path, "--csv"]
+        ).stdout.split(separator: "\n").filter { $0.contains(",undecided,") }
+        #expect(!undecided.isEmpty)
+        #expect(
+            undecided.allSatisfy {
+                $0.hasSuffix(",the recording does not say: memory.total >= 4GiB")
+            })
     }
 
     @Test func aBrokenFileIsSkippedWithAWarningAndTheRestCount() throws {

@@ -19,6 +19,9 @@ public struct Fleet: Sendable {
         public var report: CapabilityReport
     }
 
+    /// How a fleet's ``MatrixResult/matrix`` starts (`fleet:DIR`).
+    public static let sourcePrefix = "fleet:"
+
     /// The directory read.
     public var directory: String
     /// The machines, sorted by file name.
@@ -93,7 +96,7 @@ public struct Fleet: Sendable {
                 evaluation: evaluator.evaluate(machine.report))
         }
         return MatrixResult(
-            matrix: "fleet:" + directory,
+            matrix: Self.sourcePrefix + directory,
             provenance: ["source: \(machines.count) machine recording(s) in \(directory)"],
             manifest: manifest, rows: rows)
     }

@@ -16,7 +16,8 @@ enum HelpText {
 
     /// `capcheck --help`.
     static func overview(_ commands: [any Command.Type]) -> String {
-        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
+        let helpEntry = "help [command]"
+        let width = max(helpEntry.count, commands.map { $0.name.count }.max() ?? 0) + 2
         let list = commands.map { "  " + TerminalText.pad($0.name, width) + $0.abstract }
             .joined(separator: "\n")
         return """
@@ -27,7 +28,7 @@ enum HelpText {
 
             SUBCOMMANDS:
             \(list)
-              \(TerminalText.pad("help [command]", width))Show help for a command
+              \(TerminalText.pad(helpEntry, width))Show help for a command
 
             OPTIONS:
             \(rows(globalOptions.map { ($0.signature, $0.help) }))
