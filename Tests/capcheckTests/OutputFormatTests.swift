@@ -218,6 +218,8 @@ import Testing
             byKey == [
                 "net.wifi": "satisfied", "sensor.gyroscope": "unsatisfied", "nfc": "optional",
             ])
+        let keys = samples.map { "\($0.name)\($0.labels.sorted { $0.key < $1.key })" }
+        #expect(Set(keys).count == keys.count)
     }
 
     // MARK: --version
