@@ -7,7 +7,7 @@ struct ReportCommand: Command {
     static let abstract =
         "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
     static let usage =
-        "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
+        "capcheck report [--from FILE|DIR]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
     static let options =
         [
             OptionSpec(
