@@ -106,14 +106,14 @@ public enum FeatureTableRenderer {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>capcheck feature table</title>
             <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
+            body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
             .scroll { overflow-x: auto; }
             table { border-collapse: separate; border-spacing: 0; width: 100%; border: solid #999; border-width: 1px 0 0 1px; }
             th, td { border: solid #999; border-width: 0 1px 1px 0; padding: .3em .6em; overflow-wrap: break-word; }
             thead th { background: #eee; vertical-align: bottom; min-width: 6em; overflow-wrap: anywhere; }
             thead th:first-child { min-width: 0; }
             tbody th { text-align: left; font-weight: normal; white-space: nowrap; }
-            tbody th, thead th:first-child { position: sticky; left: 0; background: #fff; box-shadow: inset -1px -1px #999; }
+            tbody th, thead th:first-child { position: sticky; left: 0; background: #fff; }
             thead th:first-child { background: #eee; }
             tr.verdict th { white-space: normal; overflow-wrap: anywhere; }
             tbody th code { display: block; }
@@ -126,7 +126,7 @@ public enum FeatureTableRenderer {
             .legend, .sources { color: #444; }
             .sources li { overflow-wrap: anywhere; }
             @media (max-width: 600px) {
-              body { margin: .5em; font-size: 13px; }
+              body { margin: .5em; font-size: 13px; line-height: 18px; }
               h1 { font-size: 1.4em; }
               th, td { padding: .2em .35em; }
               tbody th { white-space: normal; }
