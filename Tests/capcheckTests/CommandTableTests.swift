@@ -73,6 +73,18 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test(arguments: [
+        (["completion"], "capcheck: error: missing SHELL (bash, zsh or fish)"),
+        (["completion", "bash", "zsh"], "capcheck: error: unexpected argument 'zsh'"),
+        (["man", "extra"], "capcheck: error: unexpected argument 'extra'"),
+        (["man", "--json"], "capcheck: error: unknown option '--json'"),
+    ])
+    func manAndCompletionRejectWhatTheyDoNotTake(arguments: [String], message: String) {
+        let result = CLI.run(arguments)
+        #expect(result.code == .usage)
+        #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
+    }
+
     /// The checked-in copies of generated files and how to make them.
     static let generated: [(path: String, arguments: [String])] = [
         ("Documentation/capcheck.1", ["man"]),
