@@ -34,7 +34,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "capcheck",
-            dependencies: ["CapabilityProbe"]
+            dependencies: ["CapabilityProbe"],
+            plugins: ["BuildInfoPlugin"]
+        ),
+        // Build-time helper: writes BuildInfo.swift (commit, library versions) for capcheck.
+        .executableTarget(name: "BuildInfoTool"),
+        .plugin(
+            name: "BuildInfoPlugin",
+            capability: .buildTool(),
+            dependencies: ["BuildInfoTool"]
+        ),
+        // A program a Swift app can copy: probe, check a manifest, watch battery and proximity.
+        .executableTarget(
+            name: "capcheck-example",
+            dependencies: ["CapabilityProbe"],
+            path: "Examples/ProbeAndCheck"
         ),
         .testTarget(
             name: "CapabilityProbeTests",

@@ -31,6 +31,21 @@ enum MatrixInputs {
         }
     }
 
+    /// Reads a directory of machine recordings; each unreadable file is reported on standard
+    /// error as a warning (the other machines still count).
+    static func fleet(_ directory: String, env: CommandEnvironment) -> Loaded<Fleet> {
+        do {
+            let fleet = try Fleet.load(directory: directory)
+            for error in fleet.skipped {
+                env.stderr.line(
+                    "capcheck: warning: skipped " + TerminalText.sanitize(error.description))
+            }
+            return .value(fleet)
+        } catch {
+            return .failed(env.fail(error))
+        }
+    }
+
     /// Reads a manifest and wraps it as a row evaluator.
     static func evaluator(
         manifest path: String, kind: String?, allowUnknown: Bool, env: CommandEnvironment

@@ -70,7 +70,7 @@ import Testing
         #expect(help.code == .ok)
         #expect(help.stdout.contains("USAGE: capcheck list"))
         #expect(help.stdout.contains("EXIT CODES:"))
-        #expect(CLI.run(["--version"]).stdout == "capcheck \(CapCheck.version)\n")
+        #expect(CLI.run(["--version"]).stdout.hasPrefix("capcheck \(CapCheck.version)\ncommit "))
         #expect(CLI.run(["list", "--help"]).stdout.contains("--devices"))
     }
 

@@ -30,11 +30,12 @@ public enum VerificationTextRenderer {
     /// - Parameters:
     ///   - report: The report.
     ///   - exitCode: The exit code the summary line names.
+    ///   - style: Plain text, or ANSI colours for the mark and the verdict.
     ///   - hintText: How the caller phrases a ``RequirementHint`` (the CLI names its flag);
     ///     nil shows the hint's reason alone.
     /// - Returns: Text with a final newline; device strings sanitized for terminals.
     public static func render(
-        _ report: VerificationReport, exitCode: Int32,
+        _ report: VerificationReport, exitCode: Int32, style: TextStyle = .plain,
         hintText: (@Sendable (RequirementHint) -> String)? = nil
     ) -> String {
         let rows = ordered(report)
@@ -48,10 +49,11 @@ public enum VerificationTextRenderer {
                 reason += "; " + hint.reason
                 if let hintText { reason += " with " + hintText(hint) }
             }
+            let role = TextStyle.role(row.verdict)
             lines.append(
-                mark(row.verdict) + " "
+                style.apply(mark(row.verdict), role) + " "
                     + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
-                    + TerminalText.pad(row.verdict.rawValue, verdictWidth)
+                    + style.apply(TerminalText.pad(row.verdict.rawValue, verdictWidth), role)
                     + TerminalText.sanitize(reason))
         }
         for note in report.manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }

@@ -7,16 +7,22 @@ struct LintCommand: Command {
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
         "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]"
-    static let options = """
-          MANIFEST              An Info.plist, AndroidManifest.xml, AppStream metainfo or JSON
-                                manifest, or a built app: .apk, .aab, .ipa or an .app
-                                directory (by content)
-          --kind KIND           Read the manifest as plist, android, json or appstream (default:
-                                by content)
-          --allow-unknown       Accept unknown Apple or native keys (shown as not-applicable);
-                                unknown Android features are always accepted, with a warning
-          --no-implied          Drop Android's implied and default features
-        """
+    static let arguments = [
+        ArgumentSpec(
+            "MANIFEST",
+            "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
+        )
+    ]
+    static let options = [
+        OptionSpec(
+            "kind", value: "KIND",
+            "Read the manifest as plist, android, json or appstream (default: by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec(
+            "allow-unknown",
+            "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"),
+        OptionSpec("no-implied", "Drop Android's implied and default features"),
+    ]
 
     var manifestPath: String
     var kind: ManifestKind?

@@ -7,17 +7,25 @@ struct ReportCommand: Command {
     static let abstract =
         "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
     static let usage =
-        "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
-    static let options = """
-          --from FILE           A machine: udevadm --export-db dump, umockdev recording or
-                                snapshot ('-' = stdin); repeat for more columns; without it
-                                the live machine is probed
-          --manifest FILE       Add a verdict row for this manifest
-          --kind KIND           Manifest reader: plist, android, json or appstream (else by content)
-          --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
-          --format FORMAT       md (default), csv, json or html (one self-contained page)
-          -o, --output FILE     Write to FILE instead of standard output
-        """
+        "capcheck report [--from FILE|DIR]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
+    static let options =
+        [
+            OptionSpec(
+                "from", value: "FILE",
+                "A machine: udevadm --export-db dump, umockdev recording or snapshot ('-' = stdin), or a directory of snapshots (one column each); repeat for more columns; without it the live machine is probed",
+                completion: .file, repeatable: true),
+            OptionSpec(
+                "manifest", value: "FILE", "Add a verdict row for this manifest",
+                completion: .file),
+        ] + MatrixManifestOptions.specs + [
+            OptionSpec(
+                "format", value: "FORMAT",
+                "md (default), csv, json or html (one self-contained page)",
+                completion: .choices(FeatureTableRenderer.Format.allCases.map(\.rawValue))),
+            OptionSpec(
+                "output", short: "o", value: "FILE", "Write to FILE instead of standard output",
+                completion: .file),
+        ]
 
     var from: [String]
     var manifest: String?
@@ -41,6 +49,13 @@ struct ReportCommand: Command {
     func run(in env: CommandEnvironment) -> ExitCode {
         var machines: [(name: String, report: CapabilityReport)] = []
         for path in from.isEmpty ? [nil] : from.map(Optional.some) {
+            if let path, Self.isDirectory(path) {
+                switch MatrixInputs.fleet(path, env: env) {
+                case .value(let fleet): machines += fleet.machines.map { ($0.name, $0.report) }
+                case .failed(let code): return code
+                }
+                continue
+            }
             let code = env.withReport(from: path) { report in
                 machines.append((Self.columnName(report.machine, path: path), report))
                 return .ok
@@ -62,6 +77,14 @@ struct ReportCommand: Command {
             return env.fail("cannot encode the table: \(error)", .software)
         }
         return MatrixInputs.emit(text, to: output, env: env)
+    }
+
+    /// Whether a `--from` path names a directory (a fleet of recordings, one column each).
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path != "-"
+            && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
     }
 
     /// Vendor and model, else the file name, else the host name, else `this machine`.

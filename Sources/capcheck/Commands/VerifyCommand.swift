@@ -8,32 +8,56 @@ struct VerifyCommand: Command {
         "Check an Info.plist, AndroidManifest.xml, AppStream metainfo, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] [--json] [--junit FILE]
-                        [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]
-                        [--assume ID=present|absent]... [--no-implied]
+                        [--format text|json|prometheus] [--github] [--strict] [--allow-unknown]
+                        [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
+                        [--color WHEN]
         """
-    static let options = """
-          MANIFEST              An Info.plist, AndroidManifest.xml, AppStream metainfo or JSON
-                                manifest, or a built app: .apk, .aab, .ipa or an .app
-                                directory (by content)
-          --from FILE           Check a recorded machine (udevadm dump, umockdev recording or
-                                'list --json' snapshot; '-' = stdin) instead of this one
-          --kind KIND           Read the manifest as plist, android, json or appstream (default: by content)
-          --json                Print the stable JSON report
-          --junit FILE          Also write JUnit XML, one test case per requirement
-          --github              Print GitHub Actions ::error:: annotations before the report
-          --strict              Fail keys that have no Linux meaning (not-applicable)
-          --allow-unknown       Report unknown Apple or native keys as not-applicable instead
-                                of exiting 65 (any Android feature name is accepted)
-          --unknown-as POLICY   Make an undecided result fail (exit 1) or pass (exit 0)
-          --assume ID=STATE     Declare a capability present or absent (shown as assumed);
-                                repeatable
-          --no-implied          Drop Android's implied and default features
-        """
+    static let arguments = [
+        ArgumentSpec(
+            "MANIFEST",
+            "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
+        )
+    ]
+    static let options = [
+        OptionSpec(
+            "from", value: "FILE",
+            "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
+            completion: .file),
+        OptionSpec(
+            "kind", value: "KIND",
+            "Read the manifest as plist, android, json or appstream (default: by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec(
+            "format", value: "FORMAT",
+            "text (default), json (the stable report) or prometheus (node_exporter textfile metrics)",
+            completion: .choices(ListFormat.allCases.map(\.rawValue))),
+        OptionSpec("json", "Same as --format json"),
+        OptionSpec(
+            "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
+            completion: .file),
+        OptionSpec("github", "Print GitHub Actions ::error:: annotations before the report"),
+        OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
+        OptionSpec(
+            "allow-unknown",
+            "Report unknown Apple or native keys as not-applicable instead of exiting 65 (any Android feature name is accepted)"
+        ),
+        OptionSpec(
+            "unknown-as", value: "POLICY",
+            "Make an undecided result fail (exit 1) or pass (exit 0)",
+            completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
+        OptionSpec(
+            "assume", value: "ID=STATE",
+            "Declare a capability present or absent (shown as assumed); repeatable",
+            repeatable: true),
+        OptionSpec("no-implied", "Drop Android's implied and default features"),
+        OptionSpec.color,
+    ]
 
     var manifestPath: String
     var from: String?
     var kind: ManifestKind?
-    var json: Bool
+    var format: ListFormat
+    var color: ColorChoice
     var junit: String?
     var github: Bool
     var strict: Bool
@@ -58,14 +82,17 @@ struct VerifyCommand: Command {
             let (id, status) = try Self.parseAssumption(text)
             assumptions[id] = status
         }
-        json = try arguments.flag("json")
+        format = try ListFormat(&arguments, json: "json", command: Self.name)
+        color = try ColorChoice(&arguments, command: Self.name)
         github = try arguments.flag("github")
         strict = try arguments.flag("strict")
         allowUnknown = try arguments.flag("allow-unknown")
         noImplied = try arguments.flag("no-implied")
         manifestPath = try Self.singleManifest(arguments.positionals(), command: Self.name)
-        if json && github {
-            throw UsageError("--json and --github cannot be combined", command: Self.name)
+        if format != .text && github {
+            throw UsageError(
+                "--\(format == .json ? "json" : "format \(format.rawValue)") and --github cannot be combined",
+                command: Self.name)
         }
         if manifestPath == "-" && from == "-" {
             throw UsageError(
@@ -162,15 +189,20 @@ struct VerifyCommand: Command {
             catalog: manifestPath == "-" ? "<stdin>" : manifestPath, components: components,
             report: report,
             options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
-        if json {
+        switch format {
+        case .json:
             do {
                 env.stdout.write(try JSONOutput.string(result))
             } catch {
                 return env.fail("cannot encode the report: \(error)", .software)
             }
-            return .ok
+        case .prometheus:
+            return env.fail(
+                "\(manifestPath): --format prometheus takes one metainfo file, not a catalog of "
+                    + "\(components.count) components (use --json)", .usage)
+        case .text:
+            env.stdout.write(CatalogTextRenderer.render(result, exitCode: ExitCode.ok.rawValue))
         }
-        env.stdout.write(CatalogTextRenderer.render(result, exitCode: ExitCode.ok.rawValue))
         return .ok
     }
 
@@ -211,18 +243,22 @@ struct VerifyCommand: Command {
                     .software)
             }
         }
-        if json {
+        switch format {
+        case .json:
             do {
                 env.stdout.write(try JSONOutput.string(verification))
             } catch {
                 return env.fail("cannot encode the report: \(error)", .software)
             }
-            return code
+        case .prometheus:
+            env.stdout.write(PrometheusRenderer.render(verification, exitCode: code.rawValue))
+        case .text:
+            if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
+            env.stdout.write(
+                VerificationTextRenderer.render(
+                    verification, exitCode: code.rawValue, style: color.style(in: env),
+                    hintText: Self.phrase))
         }
-        if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
-        env.stdout.write(
-            VerificationTextRenderer.render(
-                verification, exitCode: code.rawValue, hintText: Self.phrase))
         return code
     }
 
