@@ -7,7 +7,10 @@ struct DiffCommand: Command {
     static let usage =
         "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] [--json]"
     static let arguments = [
-        ArgumentSpec("OLD", "The old manifest (Info.plist, AndroidManifest.xml, AppStream metainfo, JSON, or a built app)"),
+        ArgumentSpec(
+            "OLD",
+            "The old manifest (Info.plist, AndroidManifest.xml, AppStream metainfo, JSON, or a built app)"
+        ),
         ArgumentSpec("NEW", "The new manifest"),
     ]
     static let options =

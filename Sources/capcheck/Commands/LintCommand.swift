@@ -20,7 +20,8 @@ struct LintCommand: Command {
             completion: .choices(ManifestKind.allCases.map(\.rawValue))),
         OptionSpec(
             "allow-unknown",
-            "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"),
+            "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
+        ),
         OptionSpec("no-implied", "Drop Android's implied and default features"),
     ]
 

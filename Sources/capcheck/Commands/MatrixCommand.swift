@@ -25,7 +25,8 @@ struct MatrixCommand: Command {
                 completion: .directory),
             OptionSpec(
                 "manifest", value: "FILE",
-                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app", completion: .file),
+                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app",
+                completion: .file),
         ] + MatrixManifestOptions.specs + [
             OptionSpec("json", "Print the stable JSON document"),
             OptionSpec("csv", "Print one CSV record per row"),
