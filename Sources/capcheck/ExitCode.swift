@@ -16,6 +16,8 @@ enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// Internal error.
     case software = 70
+    /// Output could not be written (full disk, closed pipe, unwritable file).
+    case ioError = 74
 
     /// The table printed by `capcheck help`.
     static let table = """
@@ -28,5 +30,6 @@ enum ExitCode: Int32, Sendable {
           66  input missing or unreadable
           69  /sys cannot be read at all (a machine without udevd is normal)
           70  internal error
+          74  output could not be written (full disk, closed pipe)
         """
 }
