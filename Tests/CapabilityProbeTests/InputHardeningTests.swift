@@ -207,3 +207,76 @@ import Testing
                 == "u.xml: line 1: invalid UTF-16 (unpaired surrogate)")
     }
 }
+
+/// Numbers from input that used to trap when turned into `Int`s or multiplied.
+@Suite struct HugeNumberTests {
+    @Test(arguments: [
+        "camera.video >= 1280x720@1e300", "camera.video >= 4000000000x4000000000@30",
+        "camera.video >= 1280x720@inf",
+    ])
+    func predicateWithAHugeModeIsABadPredicate(predicate: String) {
+        let json = #"{"version": 1, "require": ["\#(predicate)"]}"#
+        do {
+            _ = try ManifestLoader.load(data: Data(json.utf8), path: "m.json")
+            Issue.record("accepted \(predicate)")
+        } catch {
+            #expect(error.description.hasPrefix("m.json: require[0]: bad predicate"))
+        }
+    }
+
+    @Test(arguments: [
+        ("VideoMode", "1280x720@1e300", "'1280x720@1e300': frame rate out of range"),
+        (
+            "VideoModes", "4000000000x4000000000@30",
+            "'4000000000x4000000000@30': frame size out of range (at most 1048576 pixels a side)"
+        ),
+        ("Scale", "1e300", "'1e300' is out of range"),
+        ("Touch Points", "1e300", "'1e300' is out of range"),
+        ("VideoWidth", "1e300", "'1e300' is out of range"),
+        ("VideoWidth", "4000000000", "'4000000000' is not a size in pixels (1 to 1048576)"),
+    ])
+    func matrixCellWithAHugeNumberIsRefused(column: String, cell: String, reason: String) {
+        do {
+            _ = try MatrixParser.parse(text: "Name,\(column)\nA,\(cell)\n", path: "t.csv")
+            Issue.record("accepted \(cell)")
+        } catch {
+            #expect(error.description == "t.csv:2: column '\(column)': \(reason)")
+        }
+    }
+
+    /// Every number in the recorded facts and mode attributes made huge, then classified and
+    /// rendered: values become unknown or stay as text, nothing traps.
+    @Test func snapshotWithHugeFactsClassifiesAndRenders() throws {
+        let data = try Fixtures.data("snapshots/deep-facts.json")
+        guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let devices = root["devices"] as? [[String: Any]]
+        else { throw CocoaError(.fileReadCorruptFile) }
+        func huge(_ value: Any) -> Any {
+            switch value {
+            case let object as [String: Any]: return object.mapValues(huge)
+            case let array as [Any]: return array.map(huge)
+            case let string as String where string.contains("x") && string.contains("@"):
+                return "4000000000x4000000000@30"
+            case is String, is Bool: return value
+            case is NSNumber: return 1e300
+            default: return value
+            }
+        }
+        root["devices"] = devices.map { device -> [String: Any] in
+            var device = device
+            device["facts"] = (device["facts"]).map(huge)
+            if var attributes = device["attributes"] as? [String: String],
+                attributes["modes"] != nil
+            {
+                attributes["modes"] = "4000000000x4000000000\n99999999999999999999x1"
+                device["attributes"] = attributes
+            }
+            return device
+        }
+        let mutated = try JSONSerialization.data(withJSONObject: root)
+        let inventory = try SnapshotDeviceSource(data: mutated, path: "huge.json").inventory()
+        let report = CapabilityClassifier().classify(inventory)
+        #expect(!ListRenderer.render(report, showDevices: true).isEmpty)
+        #expect(!(try JSONOutput.string(report)).isEmpty)
+    }
+}
