@@ -280,3 +280,39 @@ import Testing
         #expect(!(try JSONOutput.string(report)).isEmpty)
     }
 }
+
+/// Bidi overrides, isolates and C1 controls from device strings are escaped in machine
+/// formats, so a person who cats the file sees `\u202e`, not reordered text.
+@Suite struct DeceptiveCharacterTests {
+    static let name = "Cam\u{202E}era\u{2066}x\u{0085}y\u{200F}"
+
+    func report() -> CapabilityReport {
+        let source = SourceInfo(
+            kind: .snapshot, udevDatabase: false, attributes: false, complete: true)
+        return CapabilityClassifier().classify(
+            DeviceInventory(
+                source: source, machine: MachineIdentity(vendor: Self.name, model: Self.name),
+                devices: [Device(id: "/devices/x", properties: ["NAME": Self.name])]))
+    }
+
+    @Test func listJSONEscapesThemAndReadsBackIdentically() throws {
+        let json = try JSONOutput.string(report())
+        #expect(!json.unicodeScalars.contains(where: TerminalText.isDeceptive))
+        #expect(json.contains(#"Cam\u202eera\u2066x\u0085y\u200f"#))
+        let again = try SnapshotDeviceSource(data: Data(json.utf8), path: "s.json").inventory()
+        #expect(again.machine.model == Self.name)
+        #expect(again.devices.first?.properties["NAME"] == Self.name)
+    }
+
+    @Test func markupEscapesThemAsCharacterReferences() {
+        #expect(TerminalText.escapeMarkup(Self.name) == "Cam&#x202e;era&#x2066;x&#x85;y&#x200f;")
+    }
+
+    @Test func terminalTextReplacesThem() {
+        #expect(TerminalText.sanitize(Self.name) == "Cam?era?x?y?")
+    }
+
+    @Test func matrixJSONEscapesThem() {
+        #expect(MatrixJSONWriter.quoted(Self.name) == #""Cam\u202eera\u2066x\u0085y\u200f""#)
+    }
+}
