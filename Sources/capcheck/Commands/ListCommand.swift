@@ -4,7 +4,7 @@ import CapabilityProbe
 struct ListCommand: Command {
     static let name = "list"
     static let abstract = "List the capabilities detected on this machine or in a recording"
-    static let usage = "capcheck list [--from FILE] [--json] [--devices]"
+    static let usage = "capcheck list [--from FILE] [--json] [--devices] [--redact]"
     static let options = """
           --from FILE           Read a udevadm --export-db dump, a umockdev recording or a
                                 snapshot written by 'list --json' ('-' = stdin) instead of
@@ -12,20 +12,24 @@ struct ListCommand: Command {
           --json                Print the stable JSON document (a snapshot; re-readable
                                 with --from)
           --devices             Add the per-device view to the table
+          --redact              Remove serial numbers, MAC/Bluetooth addresses, UUIDs and
+                                the host name (what classification needs is kept)
         """
 
     var from: String?
     var json: Bool
     var devices: Bool
+    var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.value("from")
         json = try arguments.flag("json")
         devices = try arguments.flag("devices")
+        redact = try arguments.flag("redact")
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        env.withReport(from: from) { report in
+        env.withReport(from: from, redact: redact) { report in
             if json {
                 do {
                     env.stdout.write(try JSONOutput.string(report))

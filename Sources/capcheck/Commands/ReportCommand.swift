@@ -7,7 +7,7 @@ struct ReportCommand: Command {
     static let abstract =
         "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
     static let usage =
-        "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
+        "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE] [--no-redact]"
     static let options = """
           --from FILE           A machine: udevadm --export-db dump, umockdev recording or
                                 snapshot ('-' = stdin); repeat for more columns; without it
@@ -17,6 +17,8 @@ struct ReportCommand: Command {
           --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
           --format FORMAT       md (default), csv, json or html (one self-contained page)
           -o, --output FILE     Write to FILE instead of standard output
+          --no-redact           Keep serial numbers, addresses, UUIDs and host names
+                                (removed by default: reports are made to be shared)
         """
 
     var from: [String]
@@ -24,6 +26,7 @@ struct ReportCommand: Command {
     var manifestOptions: MatrixManifestOptions
     var format: FeatureTableRenderer.Format
     var output: String?
+    var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.values("from")
@@ -36,12 +39,13 @@ struct ReportCommand: Command {
         }
         self.format = format
         output = try arguments.value("o", "output")
+        redact = !(try arguments.flag("no-redact"))
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
         var machines: [(name: String, report: CapabilityReport)] = []
         for path in from.isEmpty ? [nil] : from.map(Optional.some) {
-            let code = env.withReport(from: path) { report in
+            let code = env.withReport(from: path, redact: redact) { report in
                 machines.append((Self.columnName(report.machine, path: path), report))
                 return .ok
             }
@@ -70,6 +74,6 @@ struct ReportCommand: Command {
         if !name.isEmpty { return name }
         if let path, path != "-" { return URL(fileURLWithPath: path).lastPathComponent }
         if path == "-" { return "stdin" }
-        return machine.hostname ?? "this machine"
+        return machine.hostname.flatMap { $0 == Redaction.marker ? nil : $0 } ?? "this machine"
     }
 }
