@@ -91,7 +91,7 @@ public enum Redaction {
         return result
     }
 
-    nonisolated(unsafe) private static let patterns: [NSRegularExpression] = [
+    private static let patterns: [NSRegularExpression] = [
         #"\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\b"#,
         #"\b[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}\b"#,
     ].compactMap { try? NSRegularExpression(pattern: $0) }
