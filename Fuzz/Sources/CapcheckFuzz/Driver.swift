@@ -24,7 +24,9 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
     var count = argc
     var arguments = argv
     return withUnsafeMutablePointer(to: &arguments) { pointer in
-        pointer.withMemoryRebound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self, capacity: 1) {
+        pointer.withMemoryRebound(
+            to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self, capacity: 1
+        ) {
             LLVMFuzzerRunDriver(&count, $0) { data, size in
                 let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
                 selected?.run(bytes)

@@ -44,7 +44,8 @@ enum Invariant {
 
 /// The machines and manifests the targets check against.
 enum Samples {
-    static let source = SourceInfo(kind: .snapshot, udevDatabase: false, attributes: false, complete: true)
+    static let source = SourceInfo(
+        kind: .snapshot, udevDatabase: false, attributes: false, complete: true)
     static let emptyReport = CapabilityClassifier().classify(
         DeviceInventory(source: source, machine: MachineIdentity(), devices: []))
     static let gyroscope: Manifest? = try? ManifestLoader.load(
@@ -54,27 +55,45 @@ enum Samples {
 
 /// Every target; `CAPCHECK_FUZZ_TARGET` picks one.
 let targets: [FuzzTarget] = [
-    FuzzTarget(name: "recording", summary: "format detection + udevadm/umockdev/snapshot, classify, every renderer") {
+    FuzzTarget(
+        name: "recording",
+        summary: "format detection + udevadm/umockdev/snapshot, classify, every renderer"
+    ) {
         bytes in
-        guard let inventory = try? RecordedSource.inventory(Data(bytes), path: "fuzz") else { return }
+        guard let inventory = try? RecordedSource.inventory(Data(bytes), path: "fuzz") else {
+            return
+        }
         checkReport(CapabilityClassifier().classify(inventory))
     },
-    FuzzTarget(name: "manifest", summary: "Info.plist (XML/binary), AndroidManifest.xml, JSON manifest; check and render") {
+    FuzzTarget(
+        name: "manifest",
+        summary: "Info.plist (XML/binary), AndroidManifest.xml, JSON manifest; check and render"
+    ) {
         bytes in
-        guard let manifest = try? ManifestLoader.load(data: Data(bytes), path: "fuzz", options: .init(allowUnknown: true))
+        guard
+            let manifest = try? ManifestLoader.load(
+                data: Data(bytes), path: "fuzz", options: .init(allowUnknown: true))
         else { return }
         checkVerification(manifest)
     },
-    FuzzTarget(name: "predicate", summary: "one native-manifest predicate (the input is the predicate text)") { bytes in
+    FuzzTarget(
+        name: "predicate",
+        summary: "one native-manifest predicate (the input is the predicate text)"
+    ) { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
         guard let quoted = try? JSONEncoder().encode(text),
             let manifest = try? ManifestLoader.load(
-                data: Data(#"{"version": 1, "require": ["#.utf8) + quoted + Data("]}".utf8), path: "fuzz")
+                data: Data(#"{"version": 1, "require": ["#.utf8) + quoted + Data("]}".utf8),
+                path: "fuzz")
         else { return }
         checkVerification(manifest)
     },
-    FuzzTarget(name: "matrix", summary: "matrix CSV/Markdown/JSON, filtered by a manifest, every output") { bytes in
-        guard let matrix = try? MatrixParser.parse(bytes, path: "fuzz"), let manifest = Samples.gyroscope else { return }
+    FuzzTarget(
+        name: "matrix", summary: "matrix CSV/Markdown/JSON, filtered by a manifest, every output"
+    ) { bytes in
+        guard let matrix = try? MatrixParser.parse(bytes, path: "fuzz"),
+            let manifest = Samples.gyroscope
+        else { return }
         let result = MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest))
         Invariant.terminalSafe(MatrixRenderer.text(result), "matrix text")
         Invariant.escaped(MatrixJSONWriter.json(result), "matrix JSON")
@@ -88,9 +107,12 @@ let targets: [FuzzTarget] = [
 
 func checkReport(_ report: CapabilityReport) {
     Invariant.terminalSafe(ListRenderer.render(report, showDevices: true), "list")
-    guard let json = try? JSONOutput.string(report) else { Invariant.fail("list --json could not encode") }
+    guard let json = try? JSONOutput.string(report) else {
+        Invariant.fail("list --json could not encode")
+    }
     Invariant.escaped(json, "list --json")
-    guard let again = try? SnapshotDeviceSource(data: Data(json.utf8), path: "snapshot").inventory() else {
+    guard let again = try? SnapshotDeviceSource(data: Data(json.utf8), path: "snapshot").inventory()
+    else {
         Invariant.fail("list --json does not read back")
     }
     let reread = CapabilityClassifier().classify(again)
@@ -106,16 +128,20 @@ func checkReport(_ report: CapabilityReport) {
     }
     if let manifest = Samples.gyroscope {
         let verification = ManifestChecker().check(manifest, against: report)
-        Invariant.terminalSafe(VerificationTextRenderer.render(verification, exitCode: 0), "verify text")
+        Invariant.terminalSafe(
+            VerificationTextRenderer.render(verification, exitCode: 0), "verify text")
         Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
     }
 }
 
 func checkVerification(_ manifest: Manifest) {
     let verification = ManifestChecker().check(manifest, against: Samples.emptyReport)
-    Invariant.terminalSafe(VerificationTextRenderer.render(verification, exitCode: 0), "verify text")
+    Invariant.terminalSafe(
+        VerificationTextRenderer.render(verification, exitCode: 0), "verify text")
     Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
-    guard let json = try? JSONOutput.string(verification) else { Invariant.fail("verify --json could not encode") }
+    guard let json = try? JSONOutput.string(verification) else {
+        Invariant.fail("verify --json could not encode")
+    }
     Invariant.escaped(json, "verify --json")
     Invariant.escaped(GitHubAnnotationRenderer.render(verification), "verify --github")
 }

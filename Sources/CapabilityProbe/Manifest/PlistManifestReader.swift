@@ -26,12 +26,18 @@ struct PlistManifestReader {
             }
             return
         }
-        let text = String(decoding: data, as: UTF8.self)
-        let firstMark = text.unicodeScalars.first {
-            !$0.properties.isWhitespace && $0 != "\u{FEFF}"
+        let text: String
+        switch XMLInputGuard.decode(Array(data)) {
+        case .success(let decoded): text = decoded
+        case .failure(let problem): throw malformed(problem.place, problem.reason)
         }
+        let firstMark = text.unicodeScalars.first { !$0.properties.isWhitespace }
         guard firstMark == "<" else {
             throw malformed(nil, "OpenStep text property lists are not accepted; use XML or binary")
+        }
+        if let entity = text.range(of: "<!ENTITY") {
+            let line = 1 + text[..<entity.lowerBound].filter { $0 == "\n" }.count
+            throw malformed("line \(line)", "entity declarations are not accepted")
         }
         if let problem = PlistStructureCheck.xmlProblem(text) {
             throw malformed(problem.place, problem.reason)
