@@ -25,8 +25,17 @@ enum CapCheck {
         ["help"] + HelpText.globalOptions.flatMap(\.spellings)
     }
 
-    /// Runs argv (without the program name) and returns the exit code.
+    /// Runs argv (without the program name) and returns the exit code; output that could not
+    /// be written (full disk, closed pipe) turns any code into 74 with one line on stderr.
     static func main(_ arguments: [String], env: CommandEnvironment) -> ExitCode {
+        let code = dispatch(arguments, env: env)
+        guard let failure = env.stdout.failure else { return code }
+        env.stderr.line("capcheck: error: standard output: cannot write: \(failure)")
+        return .ioError
+    }
+
+    /// Runs the command argv names.
+    private static func dispatch(_ arguments: [String], env: CommandEnvironment) -> ExitCode {
         guard let first = arguments.first else {
             env.stderr.write(HelpText.overview(commands))
             return .usage

@@ -18,6 +18,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// Internal error.
     case software = 70
+    /// Output could not be written (full disk, closed pipe, unwritable file).
+    case ioError = 74
 
     /// What the code means, as help, the man page and the README list it.
     var meaning: String {
@@ -30,6 +32,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .noInput: return "input missing or unreadable"
         case .unavailable: return "/sys cannot be read at all (a machine without udevd is normal)"
         case .software: return "internal error"
+        case .ioError: return "output could not be written (full disk, closed pipe)"
         }
     }
 

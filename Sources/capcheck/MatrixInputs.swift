@@ -75,31 +75,9 @@ enum MatrixInputs {
             env.stdout.write(text)
             return .ok
         }
-        if let reason = write(Array(text.utf8), to: file) {
-            return env.fail("\(file): cannot write the report: \(reason)", .software)
+        if let failure = FileWriter.write(text.utf8, toFile: file) {
+            return env.fail("\(file): cannot write the report: \(failure)", .ioError)
         }
         return .ok
-    }
-
-    /// Creates or truncates a file and writes the bytes.
-    /// - Returns: nil on success, else the operating system's reason (`No such file or directory`).
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
     }
 }

@@ -27,7 +27,7 @@ _capcheck() {
                     ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--help -h --from --format --json --devices --color" -- "$cur"))
+                COMPREPLY=($(compgen -W "--help -h --from --format --json --devices --redact --color" -- "$cur"))
             fi
             ;;
         verify)
@@ -150,7 +150,7 @@ _capcheck() {
                     ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--help -h --from --manifest --kind --allow-unknown --format --output -o" -- "$cur"))
+                COMPREPLY=($(compgen -W "--help -h --from --manifest --kind --allow-unknown --format --output -o --no-redact" -- "$cur"))
             fi
             ;;
         watch)

@@ -30,6 +30,9 @@ public struct SnapshotDeviceSource: DeviceSource {
     /// - Returns: The inventory.
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` with the coding path.
     public func inventory() throws(SourceError) -> DeviceInventory {
+        if let problem = JSONStructureCheck.problem(in: data) {
+            throw .malformed(path: path, line: problem.place.line, reason: problem.description)
+        }
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: data)
@@ -52,6 +55,11 @@ public struct SnapshotDeviceSource: DeviceSource {
             kind: .snapshot, path: path, udevDatabase: recorded?.udevDatabase ?? true,
             attributes: recorded?.attributes ?? false, complete: recorded?.complete ?? false,
             notes: notes)
+        if let cycle = DeviceTree.parentCycle(in: envelope.devices) {
+            throw .malformed(
+                path: path, line: nil,
+                reason: "devices: parent links form a cycle: \(cycle.joined(separator: " → "))")
+        }
         let devices = DeviceTree.linkParents(envelope.devices)
         return DeviceInventory(
             source: source,

@@ -19,10 +19,12 @@ struct AndroidManifestReader {
     static let unprobedNote = "capcheck cannot probe"
 
     func read(_ data: Data) throws(ManifestError) -> Manifest {
-        if data.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw malformed(nil, "entity declarations are not accepted")
+        let prepared: [UInt8]
+        switch XMLInputGuard.prepare(Array(data)) {
+        case .success(let bytes): prepared = bytes
+        case .failure(let problem): throw malformed(problem.place, problem.reason)
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Data(prepared))
         let collector = AndroidManifestParserDelegate()
         parser.delegate = collector
         parser.shouldResolveExternalEntities = false

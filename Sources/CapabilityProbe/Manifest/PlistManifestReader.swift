@@ -15,8 +15,38 @@ struct PlistManifestReader {
         "iOS treats UIRequiresPersistentWiFi as a runtime flag (keep Wi-Fi up while running), "
         + "not an install filter; capcheck checks it as a need for Wi-Fi"
 
+    /// Rejects what Foundation would mishandle: OpenStep text (Foundation on Linux accepts it and
+    /// may log on its own), binary reference graphs that expand without bound or loop, and
+    /// keys given twice in one dictionary (Foundation keeps one silently).
+    private func checkStructure(_ data: Data, isBinary: Bool) throws(ManifestError) {
+        if isBinary {
+            if let problem = PlistStructureCheck.binaryProblem(Array(data)) {
+                let place = problem.place == "trailer" ? nil : problem.place
+                throw malformed(place, "not a valid binary property list (\(problem.reason))")
+            }
+            return
+        }
+        let text: String
+        switch XMLInputGuard.decode(Array(data)) {
+        case .success(let decoded): text = decoded
+        case .failure(let problem): throw malformed(problem.place, problem.reason)
+        }
+        let firstMark = text.unicodeScalars.first { !$0.properties.isWhitespace }
+        guard firstMark == "<" else {
+            throw malformed(nil, "OpenStep text property lists are not accepted; use XML or binary")
+        }
+        if let entity = text.range(of: "<!ENTITY") {
+            let line = 1 + text[..<entity.lowerBound].filter { $0 == "\n" }.count
+            throw malformed("line \(line)", "entity declarations are not accepted")
+        }
+        if let problem = PlistStructureCheck.xmlProblem(text) {
+            throw malformed(problem.place, problem.reason)
+        }
+    }
+
     func read(_ data: Data) throws(ManifestError) -> Manifest {
         let isBinary = data.starts(with: Array("bplist".utf8))
+        try checkStructure(data, isBinary: isBinary)
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do {

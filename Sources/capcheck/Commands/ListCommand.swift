@@ -5,7 +5,8 @@ struct ListCommand: Command {
     static let name = "list"
     static let abstract = "List the capabilities detected on this machine or in a recording"
     static let usage =
-        "capcheck list [--from FILE] [--format text|json|prometheus] [--json] [--devices] [--color WHEN]"
+        "capcheck list [--from FILE] [--format text|json|prometheus] [--json] [--devices] [--redact]\n"
+        + "              [--color WHEN]"
     static let options = [
         OptionSpec(
             "from", value: "FILE",
@@ -17,6 +18,10 @@ struct ListCommand: Command {
             completion: .choices(ListFormat.allCases.map(\.rawValue))),
         OptionSpec("json", "Same as --format json"),
         OptionSpec("devices", "Add the per-device view to the table"),
+        OptionSpec(
+            "redact",
+            "Remove serial numbers, MAC/Bluetooth addresses, UUIDs and the host name (what classification needs is kept)"
+        ),
         OptionSpec.color,
     ]
 
@@ -24,16 +29,18 @@ struct ListCommand: Command {
     var format: ListFormat
     var devices: Bool
     var color: ColorChoice
+    var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.value("from")
         format = try ListFormat(&arguments, json: "json", command: Self.name)
         devices = try arguments.flag("devices")
         color = try ColorChoice(&arguments, command: Self.name)
+        redact = try arguments.flag("redact")
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        env.withReport(from: from) { report in
+        env.withReport(from: from, redact: redact) { report in
             switch format {
             case .json:
                 do {

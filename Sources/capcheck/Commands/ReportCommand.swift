@@ -7,7 +7,8 @@ struct ReportCommand: Command {
     static let abstract =
         "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
     static let usage =
-        "capcheck report [--from FILE|DIR]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
+        "capcheck report [--from FILE|DIR]... [--manifest M] [--format md|csv|json|html] [-o FILE]\n"
+            + "                [--no-redact]"
     static let options =
         [
             OptionSpec(
@@ -25,6 +26,10 @@ struct ReportCommand: Command {
             OptionSpec(
                 "output", short: "o", value: "FILE", "Write to FILE instead of standard output",
                 completion: .file),
+            OptionSpec(
+                "no-redact",
+                "Keep serial numbers, addresses, UUIDs and host names (removed by default: reports are made to be shared)"
+            ),
         ]
 
     var from: [String]
@@ -32,6 +37,7 @@ struct ReportCommand: Command {
     var manifestOptions: MatrixManifestOptions
     var format: FeatureTableRenderer.Format
     var output: String?
+    var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.values("from")
@@ -44,6 +50,7 @@ struct ReportCommand: Command {
         }
         self.format = format
         output = try arguments.value("o", "output")
+        redact = !(try arguments.flag("no-redact"))
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
@@ -56,7 +63,7 @@ struct ReportCommand: Command {
                 }
                 continue
             }
-            let code = env.withReport(from: path) { report in
+            let code = env.withReport(from: path, redact: redact) { report in
                 machines.append((Self.columnName(report.machine, path: path), report))
                 return .ok
             }
@@ -93,6 +100,6 @@ struct ReportCommand: Command {
         if !name.isEmpty { return name }
         if let path, path != "-" { return URL(fileURLWithPath: path).lastPathComponent }
         if path == "-" { return "stdin" }
-        return machine.hostname ?? "this machine"
+        return machine.hostname.flatMap { $0 == Redaction.marker ? nil : $0 } ?? "this machine"
     }
 }

@@ -233,15 +233,12 @@ struct VerifyCommand: Command {
         case .unsatisfied: code = .unmet
         case .undecided: code = .undecided
         }
-        if let junit {
-            do {
-                try Data(JUnitRenderer.render(verification).utf8).write(
-                    to: URL(fileURLWithPath: junit))
-            } catch {
-                return env.fail(
-                    "\(junit): cannot write the JUnit report: \(Self.writeFailure(error))",
-                    .software)
-            }
+        if let junit,
+            let failure = FileWriter.write(JUnitRenderer.render(verification).utf8, toFile: junit)
+        {
+            return env.fail(
+                "\(junit): cannot write the JUnit report: \(failure.description.lowercased())",
+                .ioError)
         }
         switch format {
         case .json:
@@ -266,27 +263,4 @@ struct VerifyCommand: Command {
     static func phrase(_ hint: RequirementHint) -> String {
         "--assume \(hint.capability)=\(hint.status.rawValue)"
     }
-
-    /// Why a file could not be written, in a few words (the POSIX reason when there is one).
-    static func writeFailure(_ error: any Error) -> String {
-        let ns = error as NSError
-        let posix =
-            ns.domain == NSPOSIXErrorDomain
-            ? ns
-            : (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
-                $0.domain == NSPOSIXErrorDomain ? $0 : nil
-            }
-        if let posix { return String(cString: strerror(Int32(posix.code))).lowercased() }
-        return cocoaWriteReasons[ns.code] ?? "write failed"
-    }
-
-    /// Words for Foundation's file-writing error codes.
-    static let cocoaWriteReasons: [Int: String] = [
-        NSFileNoSuchFileError: "no such file or directory",
-        NSFileWriteNoPermissionError: "permission denied",
-        NSFileWriteFileExistsError: "file exists",
-        NSFileWriteVolumeReadOnlyError: "read-only file system",
-        NSFileWriteOutOfSpaceError: "no space left on device",
-        NSFileWriteUnknownError: "write failed",
-    ]
 }
