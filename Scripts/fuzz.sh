@@ -28,7 +28,8 @@ mkdir -p "$corpus" "$crashes"
 seed() { for f in "$@"; do [ -f "$f" ] && cp -n "$f" "$corpus/" 2>/dev/null || true; done; }
 case "$target" in
   recording) seed Fixtures/udevadm/*.txt Fixtures/umockdev/*.umockdev Fixtures/snapshots/*.json ;;
-  manifest) seed Fixtures/manifests/*.xml Fixtures/manifests/*.plist Fixtures/manifests/*.json Fixtures/matrix/*.plist ;;
+  manifest) seed Fixtures/manifests/*.xml Fixtures/manifests/*.plist Fixtures/manifests/*.json Fixtures/matrix/*.plist \
+             Fixtures/android/*.xml Fixtures/appstream/*.xml Fixtures/bad/*.xml Fixtures/bad/*.plist Fixtures/bad/manifest-* ;;
   predicate) printf 'camera.video >= 1280x720@30' >"$corpus/video"; printf 'memory.total >= 3GiB' >"$corpus/memory"
              printf 'camera.megapixels >= 5' >"$corpus/mp"; printf 'display.scale >= 2' >"$corpus/scale" ;;
   matrix) seed Fixtures/matrix/*.csv Fixtures/matrix/*.md Fixtures/matrix/*.json Fixtures/data/*.csv ;;

@@ -58,6 +58,13 @@ write("android-pi-without-data.xml",
       '<manifest %s><?x?>\n<uses-feature android:name="android.hardware.nfc"/></manifest>\n' % ns)
 write("android-nul.xml", ('<manifest %s>\n<uses-feature android:name="android.hardware.nfc"/>\x00</manifest>\n' % ns).encode())
 write("android-unpaired-surrogate.xml", b"\xff\xfe" + "<manifest>".encode("utf-16-le") + b"\x00\xd8")
+# AppStream metainfo
+write("appstream-utf16-entity.metainfo.xml", b"\xff\xfe" + (
+    '<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE component [ <!ENTITY e "keyboard"> ]>\n'
+    '<component><id>a</id><requires><control>&e;</control></requires></component>\n').encode("utf-16-le"))
+write("appstream-pi-without-data.metainfo.xml",
+      '<component><?x?><id>a</id>\n<requires><control>keyboard</control></requires></component>\n')
+write("appstream-invalid-utf8-name.metainfo.xml", b'<component a\xff="x"><id>a</id></component>\n')
 # Matrices
 write("matrix-duplicate-cell.json", '{"rows": [{"name": "A", "GPS": true, "GPS": false}]}\n')
 write("matrix-deep-nesting.json", '{"rows": ' + "[" * 70 + "]" * 70 + "}\n")

@@ -32,9 +32,10 @@ struct AppStreamReader {
 
     /// Reads every component of a metainfo file or catalog, in document order.
     func readAll(_ data: Data) throws(ManifestError) -> [AppStreamComponentManifest] {
-        let xml = try inflatedIfNeeded(data)
-        if xml.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw malformed(nil, "entity declarations are not accepted")
+        let xml: Data
+        switch XMLInputGuard.prepare(Array(try inflatedIfNeeded(data))) {
+        case .success(let bytes): xml = Data(bytes)
+        case .failure(let problem): throw malformed(problem.place, problem.reason)
         }
         // A stream is parsed in chunks: libxml2 refuses a single chunk over 10 MB ("huge
         // input"), and distribution catalogs are 30–60 MB once inflated.

@@ -8,7 +8,7 @@ struct ReportCommand: Command {
         "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
     static let usage =
         "capcheck report [--from FILE|DIR]... [--manifest M] [--format md|csv|json|html] [-o FILE]\n"
-            + "                [--no-redact]"
+        + "                [--no-redact]"
     static let options =
         [
             OptionSpec(
