@@ -13,14 +13,18 @@ shift 2
 export PATH="/opt/swift/usr/bin:$PATH"
 targets=(recording manifest predicate matrix edid)
 if [ "$target" = all ]; then
-  for t in "${targets[@]}"; do "$0" "$t" "$seconds" "$@"; done
-  exit 0
+  status=0
+  for t in "${targets[@]}"; do "$0" "$t" "$seconds" "$@" || status=1; done
+  exit "$status"
 fi
 case " ${targets[*]} " in *" $target "*) ;; *) echo "unknown target '$target' (${targets[*]})" >&2; exit 64 ;; esac
 
-(cd Fuzz && swift build -c release --product CapcheckFuzz -Xswiftc -sanitize=fuzzer,address \
-  -Xswiftc -parse-as-library -Xswiftc -use-ld=lld 2>&1 | grep -E 'error|warning: unre|Compiling|Build' | tail -n 3)
-binary="$root/Fuzz/.build/release/CapcheckFuzz"
+# CAPCHECK_FUZZ_CONFIG=debug builds faster (CI's smoke run); release runs faster.
+config=${CAPCHECK_FUZZ_CONFIG:-release}
+(cd Fuzz && swift build -c "$config" --product CapcheckFuzz -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -parse-as-library -Xswiftc -use-ld=lld 2>&1 | grep -E 'error|warning: unre|Build' | tail -n 3)
+binary="$root/Fuzz/.build/$config/CapcheckFuzz"
+[ -x "$binary" ] || { echo "fuzz $target: the harness did not build" >&2; exit 70; }
 
 corpus="$root/Fuzz/Corpus/$target"
 crashes="$root/Fuzz/Crashes/$target"
