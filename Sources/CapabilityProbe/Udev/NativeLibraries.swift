@@ -21,14 +21,16 @@ public enum NativeLibraries {
 
     /// The first mapped file whose name starts with `prefix` (`libudev.so`).
     static func mappedFile(named prefix: String) -> String? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else {
-            return nil
-        }
+        // procfs reports a size of 0, so read to the end rather than by size.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+            let data = try? handle.readToEnd()
+        else { return nil }
+        try? handle.close()
+        let maps = String(decoding: data, as: UTF8.self)
         for line in maps.split(separator: "\n") {
-            // address perms offset dev inode path
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6 else { continue }
-            let path = String(fields[5])
+            // address perms offset dev inode path: the path is the rest from its first "/".
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = String(line[slash...])
             if path.split(separator: "/").last?.hasPrefix(prefix) == true { return path }
         }
         return nil
