@@ -28,7 +28,7 @@ struct ListCommand: Command {
         env.withReport(from: from) { report in
             if json {
                 do {
-                    env.stdout.write(try JSONOutput.string(report))
+                    env.stdout.write(try ReportJSONWriter.json(report))
                 } catch {
                     return env.fail("cannot encode the report: \(error)", .software)
                 }
