@@ -18,9 +18,10 @@ let package = Package(
             pkgConfig: "libpci",
             providers: [.apt(["libpci-dev"])]
         ),
+        .systemLibrary(name: "CSyscalls"),
         .target(
             name: "CapabilityProbe",
-            dependencies: ["CUdev", "CPCI"]
+            dependencies: ["CUdev", "CPCI", "CSyscalls"]
         ),
         .executableTarget(
             name: "capcheck",
