@@ -9,6 +9,8 @@ struct CSVReader {
     private let path: String
     private var index = 0
     private var line = 1
+    /// The field count of the last record (room reserved for the next one).
+    private var width = 8
 
     /// Creates a reader.
     /// - Parameters:
@@ -56,11 +58,26 @@ struct CSVReader {
         return nil
     }
 
+    /// One record's fields. An unquoted field is decoded straight from its byte range; only
+    /// a quoted field (doubled quotes, embedded line breaks) is copied byte by byte.
     private mutating func record() throws(MatrixError) -> [String] {
         let start = line
         var fields: [String] = []
+        fields.reserveCapacity(width)
         var field: [UInt8] = []
+        // Whether the current field began with a quote (then `field` holds its bytes).
+        var buffered = false
         var quoted = false
+        var fieldStart = index
+        func finish(_ end: Int) {
+            if buffered {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                buffered = false
+            } else {
+                fields.append(String(decoding: bytes[fieldStart..<end], as: UTF8.self))
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if quoted {
@@ -88,27 +105,33 @@ struct CSVReader {
             }
             switch byte {
             case Self.comma:
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
+                finish(index)
                 index += 1
-            case Self.quote where field.isEmpty:
+                fieldStart = index
+            case Self.quote where !buffered && index == fieldStart:
                 quoted = true
+                buffered = true
                 index += 1
             case Self.newline:
-                fields.append(String(decoding: field, as: UTF8.self))
+                finish(index)
+                width = fields.count
                 return fields
             case Self.carriageReturn
             where index + 1 < bytes.count && bytes[index + 1] == Self.newline:
+                finish(index)
                 index += 1
+                width = fields.count
+                return fields
             default:
-                field.append(byte)
+                if buffered { field.append(byte) }
                 index += 1
             }
         }
         if quoted {
             throw .malformed(path: path, line: start, reason: "a quoted field is never closed")
         }
-        fields.append(String(decoding: field, as: UTF8.self))
+        finish(index)
+        width = fields.count
         return fields
     }
 }

@@ -10,19 +10,24 @@ public enum MatrixRenderer {
             out += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
         }
         out += "\n"
-        let width = min(40, max(12, (result.rows.map { $0.name.count }.max() ?? 0) + 2))
+        let width = min(
+            40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
         out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
-        // Rows that share an evaluation share their reasons: build each text once.
-        var cache: [RowVerdict: [[RowIssue]: String]] = [:]
+        // Rows that share an evaluation share their reasons: build each text once, keyed by
+        // what the text is made of (the keys, and for exclusions whether each was required),
+        // which hashes far less than whole issues with their reasons.
+        var cache: [RowVerdict: [[String]: String]] = [:]
         for row in result.rows {
             out += TerminalText.pad(clean(row.name), width)
-            let issues = row.verdict == .excluded ? row.failing : row.unknown
+            let key =
+                row.verdict == .excluded
+                ? row.failing.map { ($0.required ? "r" : "f") + $0.key } : row.unknown.map(\.key)
             let why: String
-            if let cached = cache[row.verdict]?[issues] {
+            if let cached = cache[row.verdict]?[key] {
                 why = cached
             } else {
                 why = clean(reasons(row))
-                cache[row.verdict, default: [:]][issues] = why
+                cache[row.verdict, default: [:]][key] = why
             }
             out +=
                 why.isEmpty
