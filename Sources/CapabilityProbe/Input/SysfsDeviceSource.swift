@@ -76,6 +76,9 @@ struct SysfsRecordReader {
     /// Whether udevd processed any device (libudev's `is_initialized`).
     private(set) var initialized = false
     private var pci: PCINames??
+    /// Scratch buffers for directory listings and file reads, reused for every call.
+    private var listing: [UInt8] = []
+    private var scratch: [UInt8] = []
 
     init(sysfsRoot: String, hwdb: UdevHwdb?, database: UdevContext?) {
         self.sysfsRoot = sysfsRoot
@@ -85,13 +88,14 @@ struct SysfsRecordReader {
 
     /// Reads a directory and everything below it (symlinks are never followed).
     mutating func walk(_ directory: DirectoryDescriptor, id: String, isRoot: Bool = false) {
-        let entries = directory.entries()
-        var kinds: [String: DirectoryDescriptor.Kind] = [:]
-        kinds.reserveCapacity(entries.count)
-        for entry in entries { kinds[entry.name] = entry.kind }
-        if !isRoot, kinds["uevent"] == .regular, kinds["subsystem"] == .symlink,
-            let subsystem = directory.linkTargetName("subsystem")
-        {
+        let entries = directory.entries(buffer: &listing)
+        let isDevice =
+            !isRoot && entries.contains { $0.name == "uevent" && $0.kind == .regular }
+            && entries.contains { $0.name == "subsystem" && $0.kind == .symlink }
+        if isDevice, let subsystem = directory.linkTargetName("subsystem") {
+            var kinds: [String: DirectoryDescriptor.Kind] = [:]
+            kinds.reserveCapacity(entries.count)
+            for entry in entries { kinds[entry.name] = entry.kind }
             devices.append(record(directory, id: id, subsystem: subsystem, kinds: kinds))
         }
         for entry in entries where entry.kind == .directory {
@@ -104,7 +108,7 @@ struct SysfsRecordReader {
         _ directory: DirectoryDescriptor, id: String, subsystem: String,
         kinds: [String: DirectoryDescriptor.Kind]
     ) -> Device {
-        let uevent = Self.uevent(directory.read("uevent") ?? [])
+        let uevent = Self.uevent(directory.read("uevent", buffer: &scratch) ?? [])
         var properties = uevent.properties
         properties["DEVPATH"] = id
         properties["SUBSYSTEM"] = subsystem
@@ -123,27 +127,28 @@ struct SysfsRecordReader {
                 UdevDeviceSource.attributeNames.contains(name)
                     || UdevDeviceSource.isSensorAttribute(name, subsystem)
             else { continue }
-            if let value = directory.read(name) {
+            if let value = directory.read(name, buffer: &scratch) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
             }
         }
         for name in UdevDeviceSource.nestedAttributes[subsystem] ?? [] {
             guard let folder = name.split(separator: "/").first, kinds[String(folder)] == .directory
             else { continue }
-            if let value = directory.read(name) {
+            if let value = directory.read(name, buffer: &scratch) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
             }
         }
         if subsystem == "iio", kinds["scan_elements"] == .directory,
             let elements = directory.directory("scan_elements")
         {
-            for entry in elements.entries() where entry.name.hasSuffix("_en") {
+            for entry in elements.entries(buffer: &listing) where entry.name.hasSuffix("_en") {
                 attributes["scan_elements/" + entry.name] =
-                    elements.read(entry.name).map(Self.libudevValue) ?? ""
+                    elements.read(entry.name, buffer: &scratch).map(Self.libudevValue) ?? ""
             }
         }
         var binary: [String: Data] = [:]
-        if subsystem == "drm", kinds["edid"] != nil, let edid = directory.read("edid", whole: true),
+        if subsystem == "drm", kinds["edid"] != nil,
+            let edid = directory.read("edid", whole: true, buffer: &scratch),
             !edid.isEmpty
         {
             binary["edid"] = Data(edid)

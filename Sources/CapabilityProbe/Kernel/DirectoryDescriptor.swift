@@ -48,10 +48,11 @@ final class DirectoryDescriptor {
     /// `getdents64` is called until it returns 0, except that a first batch that leaves more
     /// than one maximal entry (280 bytes) of the buffer unused is the whole directory: the
     /// kernel stops filling only when the next entry does not fit.
-    func entries() -> [Entry] {
+    /// - Parameter buffer: Scratch space reused across calls (grown to 32 KiB once).
+    func entries(buffer: inout [UInt8]) -> [Entry] {
         var result: [Entry] = []
         let capacity = 32_768
-        var buffer = [UInt8](repeating: 0, count: capacity)
+        if buffer.count < capacity { buffer = [UInt8](repeating: 0, count: capacity) }
         while true {
             let count = buffer.withUnsafeMutableBytes { raw in
                 capcheck_getdents64(descriptor, raw.baseAddress, UInt(raw.count))
@@ -102,26 +103,23 @@ final class DirectoryDescriptor {
     ///   one `read(2)` as libudev does for sysfs attributes (kernfs hands over the whole
     ///   value at once, and a second read could see a newer value), continued only while the
     ///   buffer comes back full (large regular files in test beds).
-    func read(_ name: String, whole: Bool = false) -> [UInt8]? {
+    /// - Parameter buffer: Scratch space reused across calls (grown to 8 KiB once).
+    func read(_ name: String, whole: Bool = false, buffer: inout [UInt8]) -> [UInt8]? {
         let file = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         }
         guard file >= 0 else { return nil }
         defer { close(file) }
-        var result: [UInt8] = []
         let chunk = 8192
+        if buffer.count < chunk { buffer = [UInt8](repeating: 0, count: chunk) }
+        var result: [UInt8] = []
         while true {
-            let start = result.count
-            result.append(contentsOf: repeatElement(0, count: chunk))
-            let count = result.withUnsafeMutableBytes { raw in
-                Glibc.read(file, raw.baseAddress.map { $0 + start }, chunk)
+            let count = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(file, raw.baseAddress, chunk)
             }
-            if count < 0, errno == EINTR {
-                result.removeLast(chunk)
-                continue
-            }
+            if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }
-            result.removeLast(chunk - count)
+            result.append(contentsOf: buffer[0..<count])
             if count == 0 || (!whole && count < chunk) { break }
         }
         return result
