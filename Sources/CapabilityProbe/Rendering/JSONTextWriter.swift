@@ -25,10 +25,16 @@ struct JSONTextWriter {
 
     private mutating func newMember() {
         guard let last = open.indices.last else { return }
-        if open[last].members > 0 { text += "," }
+        text += open[last].members > 0 ? ",\n" : "\n"
         open[last].members += 1
-        text += "\n"
-        text += String(repeating: "  ", count: depth)
+        text += Self.indent(depth)
+    }
+
+    /// Indentation strings made once, not for every member.
+    private static let indents: [String] = (0..<32).map { String(repeating: "  ", count: $0) }
+
+    private static func indent(_ depth: Int) -> String {
+        depth < indents.count ? indents[depth] : String(repeating: "  ", count: depth)
     }
 
     private mutating func beforeValue() {
@@ -53,7 +59,7 @@ struct JSONTextWriter {
     mutating func close() {
         guard let last = open.popLast() else { return }
         text += last.members == 0 ? "\n\n" : "\n"
-        text += String(repeating: "  ", count: depth)
+        text += Self.indent(depth)
         text += last.isArray ? "]" : "}"
     }
 
