@@ -17,11 +17,26 @@ public enum MatrixRenderer {
         // what the text is made of (the keys, and for exclusions whether each was required),
         // which hashes far less than whole issues with their reasons.
         var cache: [RowVerdict: [[String]: String]] = [:]
+        let verdictColumn = Dictionary(
+            uniqueKeysWithValues: RowVerdict.allCases.map {
+                ($0, TerminalText.pad($0.rawValue, 11))
+            })
+        let spaces = String(repeating: " ", count: width)
+        var key: [String] = []
         for row in result.rows {
-            out += TerminalText.pad(clean(row.name), width)
-            let key =
-                row.verdict == .excluded
-                ? row.failing.map { ($0.required ? "r" : "f") + $0.key } : row.unknown.map(\.key)
+            let name = clean(row.name)
+            out += name
+            let count = TerminalText.characterCount(name)
+            if count < width { out += spaces.prefix(width - count) }
+            key.removeAll(keepingCapacity: true)
+            if row.verdict == .excluded {
+                for issue in row.failing {
+                    key.append(issue.key)
+                    if !issue.required { key.append("") }
+                }
+            } else {
+                for issue in row.unknown { key.append(issue.key) }
+            }
             let why: String
             if let cached = cache[row.verdict]?[key] {
                 why = cached
@@ -29,9 +44,12 @@ public enum MatrixRenderer {
                 why = clean(reasons(row))
                 cache[row.verdict, default: [:]][key] = why
             }
-            out +=
-                why.isEmpty
-                ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
+            if why.isEmpty {
+                out += row.verdict.rawValue
+            } else {
+                out += verdictColumn[row.verdict] ?? row.verdict.rawValue
+                out += why
+            }
             out += "\n"
         }
         // A table without families makes every row its own family: no section then.
