@@ -3,9 +3,10 @@
 /// ``CSVReader/next(into:)``.
 struct CSVFields: TableFields {
     private let bytes: [UInt8]
+    /// Per field its byte range, or for a quoted field `-(k + 1)..<-(k + 1)`: `texts[k]`.
     private var ranges: [Range<Int>] = []
-    /// Decoded text for quoted fields, nil for a byte range.
-    private var texts: [String?] = []
+    /// Decoded text of the quoted fields (usually none), so a reset frees no strings.
+    private var texts: [String] = []
 
     /// Fields over a file's bytes (shared, not copied).
     init(bytes: [UInt8]) { self.bytes = bytes }
@@ -16,40 +17,37 @@ struct CSVFields: TableFields {
     /// Starts a new record.
     mutating func reset() {
         ranges.removeAll(keepingCapacity: true)
-        texts.removeAll(keepingCapacity: true)
+        if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
     }
 
     mutating func append(range: Range<Int>) {
         ranges.append(range)
-        texts.append(nil)
     }
 
     mutating func append(text: String) {
-        ranges.append(0..<0)
         texts.append(text)
+        ranges.append(-texts.count..<(-texts.count))
     }
 
     /// A field's text.
     func text(at index: Int) -> String {
-        texts[index] ?? String(decoding: bytes[ranges[index]], as: UTF8.self)
+        let range = ranges[index]
+        if range.lowerBound < 0 { return texts[-range.lowerBound - 1] }
+        return String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// A field as a cell; the common spellings (`yes`, `no`, blank) are read from the bytes.
     func cell(at index: Int) -> MatrixCell? {
-        if texts[index] == nil {
-            let range = ranges[index]
+        let range = ranges[index]
+        if range.lowerBound >= 0 {
+            let start = range.lowerBound
             if range.isEmpty { return .unknown }
-            if range.count == 3, bytes[range.lowerBound] == 0x79,
-                bytes[range.lowerBound + 1] == 0x65,
-                bytes[range.lowerBound + 2] == 0x73
+            if range.count == 3, bytes[start] == 0x79, bytes[start + 1] == 0x65,
+                bytes[start + 2] == 0x73
             {
                 return .yes
             }
-            if range.count == 2, bytes[range.lowerBound] == 0x6e,
-                bytes[range.lowerBound + 1] == 0x6f
-            {
-                return .no
-            }
+            if range.count == 2, bytes[start] == 0x6e, bytes[start + 1] == 0x6f { return .no }
         }
         return MatrixCell(parsing: text(at: index))
     }

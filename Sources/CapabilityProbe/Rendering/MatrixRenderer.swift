@@ -16,11 +16,10 @@ public enum MatrixRenderer {
         // Rows that share an evaluation share their reasons: build each text once, keyed by
         // what the text is made of (the keys, and for exclusions whether each was required),
         // which hashes far less than whole issues with their reasons.
-        var cache: [RowVerdict: [[String]: String]] = [:]
-        let verdictColumn = Dictionary(
-            uniqueKeysWithValues: RowVerdict.allCases.map {
-                ($0, TerminalText.pad($0.rawValue, 11))
-            })
+        // Per verdict (by its position in `allCases`): the reason cache and the padded column.
+        let verdicts = RowVerdict.allCases
+        var cache = [[[String]: String]](repeating: [:], count: verdicts.count)
+        let verdictColumn = verdicts.map { TerminalText.pad($0.rawValue, 11) }
         let spaces = String(repeating: " ", count: width)
         var key: [String] = []
         for row in result.rows {
@@ -37,17 +36,18 @@ public enum MatrixRenderer {
             } else {
                 for issue in row.unknown { key.append(issue.key) }
             }
+            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
             let why: String
-            if let cached = cache[row.verdict]?[key] {
+            if let cached = cache[verdict][key] {
                 why = cached
             } else {
                 why = clean(reasons(row))
-                cache[row.verdict, default: [:]][key] = why
+                cache[verdict][key] = why
             }
             if why.isEmpty {
                 out += row.verdict.rawValue
             } else {
-                out += verdictColumn[row.verdict] ?? row.verdict.rawValue
+                out += verdictColumn[verdict]
                 out += why
             }
             out += "\n"
