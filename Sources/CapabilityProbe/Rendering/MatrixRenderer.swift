@@ -20,13 +20,15 @@ public enum MatrixRenderer {
         let verdicts = RowVerdict.allCases
         var cache = [[[String]: String]](repeating: [:], count: verdicts.count)
         let verdictColumn = verdicts.map { TerminalText.pad($0.rawValue, 11) }
-        let spaces = String(repeating: " ", count: width)
+        let pads = (0...width).map { String(repeating: " ", count: $0) }
         var key: [String] = []
         for row in result.rows {
-            let name = clean(row.name)
+            // Printable ASCII (the common case) is shown as is and is one column a byte.
+            let plain = row.name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f }
+            let name = plain ? row.name : TerminalText.sanitize(row.name)
             out += name
-            let count = TerminalText.characterCount(name)
-            if count < width { out += spaces.prefix(width - count) }
+            let count = plain ? name.utf8.count : TerminalText.characterCount(name)
+            if count < width { out += pads[width - count] }
             key.removeAll(keepingCapacity: true)
             if row.verdict == .excluded {
                 for issue in row.failing {
