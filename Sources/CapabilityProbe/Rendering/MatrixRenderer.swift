@@ -12,6 +12,8 @@ public enum MatrixRenderer {
         out += "\n"
         let width = min(
             40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
+        // One allocation for the whole table rather than a doubling series (page faults).
+        out.reserveCapacity(out.utf8.count + result.rows.count * (width + 96))
         out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
         // Rows that share an evaluation share their reasons: build each text once, keyed by
         // what the text is made of (the keys, and for exclusions whether each was required),
