@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The live machine, read from sysfs directly: one pass over `/sys/devices` with every call
 /// relative to an open directory (``DirectoryDescriptor``).
@@ -41,7 +40,7 @@ public struct SysfsDeviceSource: DeviceSource {
         let udev = try? UdevContext()
         var reader = SysfsRecordReader(
             sysfsRoot: sysfsRoot, hwdb: udev.flatMap { try? UdevHwdb(context: $0) },
-            database: access("/run/udev/data", F_OK) == 0 ? udev : nil)
+            database: DirectoryDescriptor.exists("/run/udev/data") ? udev : nil)
         reader.walk(root, id: "/devices", isRoot: true)
         var devices = DeviceTree.linkParents(reader.devices)
         // Kernel probes (V4L2, HCI, evdev) keep their answers in the records.

@@ -35,6 +35,11 @@ final class DirectoryDescriptor {
         return .success(DirectoryDescriptor(descriptor: descriptor))
     }
 
+    /// Whether a path exists (`access(2)` with `F_OK`).
+    static func exists(_ path: String) -> Bool {
+        path.withCString { access($0, F_OK) } == 0
+    }
+
     /// Opens a subdirectory without following symlinks; nil when it cannot be opened.
     func directory(_ name: String) -> DirectoryDescriptor? {
         let child = name.withCString {
