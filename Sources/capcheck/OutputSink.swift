@@ -25,7 +25,16 @@ final class OutputSink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let handle {
-            handle.write(Data(text.utf8))
+            // In 64 KiB pieces: a 100 MB document is not copied whole into a `Data` first.
+            let bytes = text.utf8
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                let end =
+                    bytes.index(start, offsetBy: 65_536, limitedBy: bytes.endIndex)
+                    ?? bytes.endIndex
+                handle.write(Data(bytes[start..<end]))
+                start = end
+            }
         } else {
             buffer += text
         }
