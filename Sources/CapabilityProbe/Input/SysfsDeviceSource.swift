@@ -51,6 +51,10 @@ public struct SysfsDeviceSource: DeviceSource {
         // Kernel probes (V4L2, HCI, evdev) keep their answers in the records.
         devices = KernelFactsCollector().addingFacts(to: devices)
         var notes: [String] = []
+        for place in reader.unreadable.prefix(20) { notes.append("cannot read \(place)") }
+        if reader.unreadable.count > 20 {
+            notes.append("cannot read \(reader.unreadable.count - 20) more device directories")
+        }
         let udevDatabase = reader.initialized && reader.database != nil
         if !udevDatabase {
             notes.append("no udev database (udevd not running): classified from sysfs and the hwdb")
@@ -58,9 +62,10 @@ public struct SysfsDeviceSource: DeviceSource {
         if reader.hwdb == nil {
             notes.append("no hwdb (/usr/lib/udev/hwdb.bin): device names from libpci only")
         }
+        // A directory that cannot be read may hold any device: then nothing is proven absent.
         let source = SourceInfo(
-            kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true, complete: true,
-            notes: notes)
+            kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true,
+            complete: reader.unreadable.isEmpty, notes: notes)
         var machine = LiveMachine.identity(sysfsRoot: sysfsRoot)
         let fromRecords = MachineIdentityReader.fromRecords(devices)
         machine.vendor = machine.vendor ?? fromRecords.vendor
@@ -78,6 +83,8 @@ struct SysfsRecordReader {
     /// The udev context to read the udev database through, when there is one.
     let database: UdevContext?
     private(set) var devices: [Device] = []
+    /// Device directories that are listed but cannot be opened, with the reason.
+    private(set) var unreadable: [String] = []
     /// Whether udevd processed any device (libudev's `is_initialized`).
     private(set) var initialized = false
     private var pci: PCINames??
@@ -104,7 +111,15 @@ struct SysfsRecordReader {
             devices.append(record(directory, id: id, subsystem: subsystem, kinds: kinds))
         }
         for entry in entries where entry.kind == .directory {
-            guard let child = directory.directory(entry.name) else { continue }
+            var failure: Int32 = 0
+            guard let child = directory.directory(entry.name, errno: &failure) else {
+                // Listed but not openable (a mode of 000, a security module): what is below
+                // is unknown, and absence cannot be claimed any more.
+                if failure != 0, failure != ENOENT {
+                    unreadable.append("\(id)/\(entry.name) (\(KernelCallError.message(failure)))")
+                }
+                continue
+            }
             walk(child, id: id + "/" + entry.name)
         }
     }
@@ -113,7 +128,12 @@ struct SysfsRecordReader {
         _ directory: DirectoryDescriptor, id: String, subsystem: String,
         kinds: [String: DirectoryDescriptor.Kind]
     ) -> Device {
-        let uevent = Self.uevent(directory.read("uevent", buffer: &scratch) ?? [])
+        var unreadableFiles: [String: JSONValue] = [:]
+        var failure: Int32 = 0
+        let uevent = Self.uevent(directory.read("uevent", buffer: &scratch, errno: &failure) ?? [])
+        if failure != 0, failure != ENOENT {
+            unreadableFiles["uevent"] = .string(KernelCallError.message(failure))
+        }
         var properties = uevent.properties
         properties["DEVPATH"] = id
         properties["SUBSYSTEM"] = subsystem
@@ -132,8 +152,10 @@ struct SysfsRecordReader {
                 UdevDeviceSource.attributeNames.contains(name)
                     || UdevDeviceSource.isSensorAttribute(name, subsystem)
             else { continue }
-            if let value = directory.read(name, buffer: &scratch) {
+            if let value = directory.read(name, buffer: &scratch, errno: &failure) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
+            } else if failure != ENOENT {
+                unreadableFiles[name] = .string(KernelCallError.message(failure))
             }
         }
         for name in UdevDeviceSource.nestedAttributes[subsystem] ?? [] {
@@ -162,10 +184,14 @@ struct SysfsRecordReader {
             to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb,
             pci: { pciNames() })
         let driver = kinds["driver"] == .symlink ? directory.linkTargetName("driver") : nil
+        // Files the listing shows but this user may not read: probers say unknown for what
+        // they decide (the battery's level and state, for instance), never absent.
+        let facts: [String: JSONValue] =
+            unreadableFiles.isEmpty ? [:] : [Device.unreadableFactKey: .object(unreadableFiles)]
         return Device(
             id: id, subsystem: subsystem, devtype: uevent.properties["DEVTYPE"], driver: driver,
             devnode: devnode, properties: properties, attributes: attributes,
-            binaryAttributes: binary, links: links)
+            binaryAttributes: binary, links: links, facts: facts)
     }
 
     /// libpci, set up on first use.

@@ -42,9 +42,16 @@ final class DirectoryDescriptor {
 
     /// Opens a subdirectory without following symlinks; nil when it cannot be opened.
     func directory(_ name: String) -> DirectoryDescriptor? {
+        var failure: Int32 = 0
+        return directory(name, errno: &failure)
+    }
+
+    /// ``directory(_:)`` that also gives the `errno` of a failed open (0 on success).
+    func directory(_ name: String, errno failure: inout Int32) -> DirectoryDescriptor? {
         let child = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
+        failure = child >= 0 ? 0 : errno
         return child >= 0 ? DirectoryDescriptor(descriptor: child) : nil
     }
 
@@ -110,10 +117,26 @@ final class DirectoryDescriptor {
     ///   buffer comes back full (large regular files in test beds).
     /// - Parameter buffer: Scratch space reused across calls (grown to 8 KiB once).
     func read(_ name: String, whole: Bool = false, buffer: inout [UInt8]) -> [UInt8]? {
+        var failure: Int32 = 0
+        return read(name, whole: whole, buffer: &buffer, errno: &failure)
+    }
+
+    /// ``read(_:whole:buffer:)`` that also says why it failed: `failure` is the `errno` of the
+    /// failing `open`/`read` (0 on success), so a caller can tell a missing file (`ENOENT`)
+    /// from one it may not read (`EACCES`).
+    func read(
+        _ name: String, whole: Bool = false, buffer: inout [UInt8], errno failure: inout Int32
+    )
+        -> [UInt8]?
+    {
+        failure = 0
         let file = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         }
-        guard file >= 0 else { return nil }
+        guard file >= 0 else {
+            failure = errno
+            return nil
+        }
         defer { close(file) }
         let chunk = 8192
         if buffer.count < chunk { buffer = [UInt8](repeating: 0, count: chunk) }
@@ -123,7 +146,10 @@ final class DirectoryDescriptor {
                 Glibc.read(file, raw.baseAddress, chunk)
             }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
+            guard count >= 0 else {
+                failure = errno
+                return nil
+            }
             result.append(contentsOf: buffer[0..<count])
             if count == 0 || (!whole && count < chunk) { break }
         }
