@@ -150,6 +150,30 @@ import Testing
         )
     }
 
+    @Test(
+        arguments: [
+            (
+                [[0xA1, 1], [0xC1, 2], [0xA0]],
+                "object 1: not a valid binary property list (a set is not a property-list value)"
+            ),
+            (
+                [[0xA1, 1], [0x80, 0x05]],
+                "object 1: not a valid binary property list (a UID is not a property-list value)"
+            ),
+            (
+                [[0xD1, 1, 2], [0x10, 0x07], [0x09]],
+                "object 0: not a valid binary property list (a dictionary key that is not a string)"
+            ),
+            (
+                [[0xA1, 1], [0x70]],
+                "object 1: not a valid binary property list (unknown object type)"
+            ),
+        ] as [([[UInt8]], String)])
+    func binaryPlistObjectsFoundationMishandlesAreRefused(objects: [[UInt8]], message: String) {
+        #expect(
+            manifestMessage(Self.binaryPlist(objects), path: "p.plist") == "p.plist: " + message)
+    }
+
     @Test func sharedLeafReferencesWithinTheBoundStillRead() throws {
         // ["gps", "gps"]: two references to one string object (a DAG, not a tree) is fine.
         let data = Self.binaryPlist([[0xA2, 1, 1], [0x53] + Array("gps".utf8)])

@@ -59,7 +59,20 @@ struct PlistStructureCheck {
             let start = offsets[index]
             let marker = bytes[start]
             let kind = marker >> 4
-            guard [0xA, 0xB, 0xC, 0xD].contains(kind) else { return nil }
+            switch kind {
+            case 0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD:
+                break
+            case 0x8, 0xB, 0xC:
+                // UIDs (keyed archives) and sets are no property-list values: Foundation on
+                // Linux crashes bridging a set that holds an array (found by the fuzzer).
+                let name = kind == 0x8 ? "a UID" : "a set"
+                return .failure(
+                    Problem(
+                        place: "object \(index)", reason: "\(name) is not a property-list value"))
+            default:
+                return .failure(Problem(place: "object \(index)", reason: "unknown object type"))
+            }
+            guard kind == 0xA || kind == 0xD else { return nil }
             var cursor = start + 1
             var count = Int(marker & 0x0F)
             if count == 0x0F {
@@ -93,8 +106,16 @@ struct PlistStructureCheck {
                 }
                 result.append(ref)
             }
-            if kind == 0xD, let problem = duplicateKey(in: Array(result[0..<count]), of: index) {
-                return .failure(problem)
+            if kind == 0xD {
+                for key in result[0..<count] where ![0x5, 0x6].contains(bytes[offsets[key]] >> 4) {
+                    return .failure(
+                        Problem(
+                            place: "object \(index)",
+                            reason: "a dictionary key that is not a string"))
+                }
+                if let problem = duplicateKey(in: Array(result[0..<count]), of: index) {
+                    return .failure(problem)
+                }
             }
             return .success(result)
         }
