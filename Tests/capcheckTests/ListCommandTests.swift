@@ -95,6 +95,27 @@ import Testing
         )
     }
 
+    /// Every recording in Fixtures/ (real dumps with continuation lines and no final newline
+    /// included) is read with exit 0, in text and JSON.
+    @Test func listReadsEveryRecordingInFixturesWithExit0() throws {
+        var files: [String] = []
+        for folder in ["udevadm", "umockdev", "snapshots"] {
+            let names = try FileManager.default.contentsOfDirectory(
+                atPath: CLI.fixture(folder))
+            for name in names.sorted() where !name.hasSuffix(".md") && !name.hasSuffix(".ioctl") {
+                files.append(CLI.fixture(folder + "/" + name))
+            }
+        }
+        #expect(files.count > 70)
+        for file in files {
+            for arguments in [["list", "--from", file], ["list", "--from", file, "--json"]] {
+                let result = CLI.run(arguments)
+                #expect(result.code == .ok, "\(file): \(result.stderr)")
+                #expect(result.stderr.isEmpty, "\(file)")
+            }
+        }
+    }
+
     @Test func missingInputExits66() {
         let result = CLI.run(["list", "--from", "/nonexistent/dump.txt"])
         #expect(result.code == .noInput)
