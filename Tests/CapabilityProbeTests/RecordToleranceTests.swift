@@ -35,6 +35,40 @@ import Testing
         #expect(inventory.source.warnings.first?.line == 3)
     }
 
+    // Real Checkbox dumps the reader before issue 9 rejected with exit 65, and two that end
+    // without a newline: every odd line is counted, the first named.
+    @Test(arguments: [
+        ("udevadm/CARA_T.txt", 13, "line 1874: continuation of E: MEI_CL_NAME"),
+        ("udevadm/VESTA_300.txt", 1, "line 1044: continuation of E: MMC_NAME"),
+        ("udevadm/TOSHIBA_NVME.txt", 18, "line 2167: continuation of E: HID_UNIQ"),
+        ("udevadm/INTEL_NUC_SNAPPY.txt", 4, "line 1406: continuation of E: HID_UNIQ"),
+        ("udevadm/NVIDIA_DGX_STATION.txt", 7, "line 5677: continuation of E: HID_UNIQ"),
+        (
+            "udevadm/PANDABOARD.txt", 1,
+            "line 4237: no newline at the end of the file (it may have been cut short)"
+        ),
+        (
+            "udevadm/XILINX_KR260.txt", 1,
+            "line 1171: no newline at the end of the file (it may have been cut short)"
+        ),
+    ])
+    func countsTheOddLinesOfRealDumps(file: String, count: Int, first: String) throws {
+        let source = try Fixtures.inventory(file).source
+        #expect(source.warningCount == count)
+        #expect(source.warnings.first?.description == first)
+    }
+
+    @Test func keepsTheEmbeddedModaliasInTheContinuedValue() throws {
+        let inventory = try Fixtures.inventory("udevadm/VESTA_300.txt")
+        let card = try device(
+            inventory,
+            "/devices/platform/soc/2100000.aips-bus/2190000.usdhc/mmc_host/mmc0/mmc0:0001")
+        // Checkbox's parser joins the two lines without the newline: "MODALIAS=mmc:block".
+        #expect(card.properties["MMC_NAME"] == "\nMODALIAS=mmc:block")
+        #expect(card.properties["MMC_TYPE"] == "SDIO")
+        #expect(card.subsystem == "mmc")
+    }
+
     @Test func readsCRLFLineEndsAndSaysSoOnce() throws {
         let inventory = try dump("P: /devices/a\r\nE: A=b\r\n\r\nP: /devices/b\r\nE: C=d\r\n")
         #expect(try device(inventory, "/devices/a").properties["A"] == "b")

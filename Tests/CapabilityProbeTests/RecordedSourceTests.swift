@@ -4,7 +4,11 @@ import Testing
 @testable import CapabilityProbe
 
 @Suite struct RecordedSourceTests {
-    @Test(arguments: Fixtures.udevadmDumps)
+    @Test func findsEveryDumpOfTheFolder() {
+        #expect(Fixtures.allUdevadmDumps.count == 38)
+    }
+
+    @Test(arguments: Fixtures.allUdevadmDumps)
     func readsEveryUdevadmDumpAsUdevadm(name: String) throws {
         let data = try Fixtures.data("udevadm/\(name).txt")
         #expect(try RecordedSource.detect(data, path: name) == .udevadm)
