@@ -14,9 +14,9 @@ struct RecordLine {
 
     /// How warnings name the line: `E: HID_UNIQ` for a `KEY=value` line, else `E:`.
     var label: String {
-        guard let equals = value.firstIndex(of: "="), equals > value.startIndex else {
-            return kindText
-        }
+        guard let equals = value.utf8.firstIndex(of: UInt8(ascii: "=")),
+            equals > value.startIndex
+        else { return kindText }
         return kindText + " " + value[..<equals]
     }
 }
@@ -213,8 +213,12 @@ enum RecordText {
 
     /// Splits `KEY=value`; nil when there is no `=` or the key is empty.
     static func keyValue(_ text: String) -> (String, String)? {
-        guard let equals = text.firstIndex(of: "="), equals > text.startIndex else { return nil }
-        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        // On the UTF-8 view: `=` is ASCII, so its index is a valid character boundary.
+        let utf8 = text.utf8
+        guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")), equals > utf8.startIndex else {
+            return nil
+        }
+        return (String(text[..<equals]), String(text[utf8.index(after: equals)...]))
     }
 
     /// The devpath of a `P:` value, normalised to start with `/devices` or `/`.
