@@ -152,6 +152,16 @@ import Testing
         #expect(inventory.source.warnings.map(\.description) == [warning])
     }
 
+    @Test func skipsLinesBeforeTheFirstRecordWhenTheSourceIsUsedDirectly() throws {
+        let inventory = try UdevadmDumpSource(text: "E: A=b\nP: /devices/a\n", path: "d.txt")
+            .inventory()
+        #expect(inventory.devices.map(\.id) == ["/devices/a"])
+        #expect(
+            inventory.source.warnings.map(\.description) == [
+                "line 1: 'E:' line before the first 'P:' line: skipped"
+            ])
+    }
+
     @Test func skipsARecordWhosePathIsNoDevicePath() throws {
         let inventory = try dump("P: /devices/a\n\nP: devices/b\nE: A=b\n\nP: /devices/c\n")
         #expect(inventory.devices.map(\.id) == ["/devices/a", "/devices/c"])
