@@ -243,14 +243,17 @@ import Testing
         Row(
             "umockdev/laptop-battery-ac.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - 1"),
-        // Blue Yeti USB microphone: snd-usb-audio is bound to its control and two streaming
-        // interfaces but the recording has no sound card node; the function is a microphone
-        // (input), and which streaming interface plays back is not in the records (output
-        // unknown). Bound functions without child nodes are a rule of s1rules.
+        // Blue Yeti USB microphone with a headphone jack: snd-usb-audio is bound to its control
+        // and two streaming interfaces, but the recording has no sound card node. The USB
+        // descriptors recorded in its `N: bus/usb/001/002=` line give the directions: interface
+        // 1 streams OUT (endpoint 0x01, playback), interface 2 streams IN (endpoint 0x82,
+        // capture). So one input and one output; no rule reads those descriptors yet.
         Row(
             "umockdev/ldm-blueYeti.umockdev",
-            media: "- 1 ? - - - - -", sensors: "- - - - - - -", io: "- - - - - - -",
-            pending: ["in", "out"]),
+            media: "- 1 1 - - - - -", sensors: "- - - - - - -", io: "- - - - - - -",
+            pending: ["in", "out"],
+            pendingReason:
+                "directions are in the recorded USB descriptors, which no rule reads yet"),
         Row(
             "umockdev/ldm-bluetoothUSB.umockdev",
             media: "- - - - 1 - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
