@@ -274,6 +274,18 @@ import Testing
         #expect(reread.devices == original.devices)
     }
 
+    @Test func keepsOneLimitForRecordedAndOwnWarningsOfASnapshot() throws {
+        let text = "P: /devices/a\n" + String(repeating: "Z: odd\n", count: 150)
+        let original = try RecordedSource.inventory(Data(text.utf8), path: "d.txt")
+        var json = try JSONOutput.string(CapabilityClassifier().classify(original))
+        // One more odd record in the snapshot itself.
+        json = json.replacingOccurrences(of: #""devices" : ["#, with: #""devices" : [{"id": 1},"#)
+        let reread = try RecordedSource.inventory(Data(json.utf8), path: "s.json")
+        #expect(reread.source.warnings.count == SourceWarning.keptLimit)
+        #expect(reread.source.warningCount == 151)
+        #expect(reread.devices.map(\.id) == ["/devices/a"])
+    }
+
     @Test func writesNoWarningsKeyWhenNothingWasTolerated() throws {
         let report = try Fixtures.report("udevadm/QEMU_KVM.txt")
         #expect(report.source.warnings.isEmpty)

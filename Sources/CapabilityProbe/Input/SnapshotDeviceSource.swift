@@ -91,12 +91,15 @@ public struct SnapshotDeviceSource: DeviceSource {
         }
         var notes = recorded?.notes ?? []
         notes.append("snapshot of a \(recorded?.kind.rawValue ?? "unknown") source, re-classified")
-        let kept = (recorded?.warnings ?? []) + warnings.kept
+        // The recorded source's warnings first, then this file's, within one limit.
+        let all = (recorded?.warnings ?? []) + warnings.kept
+        let kept = Array(all.prefix(SourceWarning.keptLimit))
         let source = SourceInfo(
             kind: .snapshot, path: path, udevDatabase: recorded?.udevDatabase ?? true,
             attributes: recorded?.attributes ?? false, complete: recorded?.complete ?? false,
             notes: notes, warnings: kept,
-            warningsOmitted: (recorded?.warningsOmitted ?? 0) + warnings.omitted)
+            warningsOmitted: (recorded?.warningsOmitted ?? 0) + warnings.omitted + all.count
+                - kept.count)
         devices = DeviceTree.linkParents(devices)
         return DeviceInventory(
             source: source,
