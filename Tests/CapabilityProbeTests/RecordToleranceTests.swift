@@ -194,6 +194,28 @@ import Testing
             ])
     }
 
+    @Test func skipsAStrayNULLineAfterTheFirstLine() throws {
+        let inventory = try dump(Data("P: /devices/a\nE: A=b\nE: C=".utf8) + Data([0, 0x0A]))
+        #expect(try device(inventory, "/devices/a").properties == ["A": "b"])
+        #expect(
+            inventory.source.warnings.map(\.description) == [
+                "line 3: NUL bytes in a text line: line skipped"
+            ])
+    }
+
+    @Test func rejectsMostlyNULBytesAsBinaryNamingTheFirstNULLine() {
+        let data = Data("P: /devices/a\n".utf8) + Data(repeating: 0, count: 64)
+        do {
+            _ = try RecordedSource.inventory(data, path: "d.txt")
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                error.description
+                    == "d.txt:2: not a udevadm dump, umockdev recording or capcheck snapshot: binary data (a NUL byte), not text"
+            )
+        }
+    }
+
     @Test func keepsTheFirstHundredWarningsAndCountsTheRest() throws {
         let text = "P: /devices/a\n" + String(repeating: "Z: odd\n", count: 1000)
         let inventory = try dump(text)
@@ -284,6 +306,37 @@ import Testing
         #expect(reread.source.warnings.count == SourceWarning.keptLimit)
         #expect(reread.source.warningCount == 151)
         #expect(reread.devices.map(\.id) == ["/devices/a"])
+    }
+
+    /// A real dump cut or damaged anywhere (a deterministic sequence of cuts, flipped bytes and
+    /// inserted NUL, CR, newline and non-UTF-8 bytes) still reads, or fails with a located
+    /// message: never a crash, and every warning has a line.
+    @Test func readsDamagedCopiesOfARealDumpOrSaysWhereTheyFail() throws {
+        let original = [UInt8](try Fixtures.data("udevadm/QEMU_KVM.txt"))
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let noise: [UInt8] = [
+            0, 0x0D, 0x0A, 0xFF, 0xC3, 0x20, UInt8(ascii: "E"), UInt8(ascii: ":"),
+        ]
+        var read = 0
+        for round in 0..<150 {
+            var bytes = original
+            if round % 3 == 0 { bytes = Array(bytes.prefix(next(bytes.count))) }
+            for _ in 0..<(1 + next(20)) where !bytes.isEmpty {
+                bytes[next(bytes.count)] = noise[next(noise.count)]
+            }
+            do {
+                let inventory = try RecordedSource.inventory(Data(bytes), path: "d.txt")
+                #expect(inventory.source.warnings.allSatisfy { $0.line != nil })
+                read += 1
+            } catch {
+                #expect(error.description.hasPrefix("d.txt"))
+            }
+        }
+        #expect(read > 100)
     }
 
     @Test func writesNoWarningsKeyWhenNothingWasTolerated() throws {

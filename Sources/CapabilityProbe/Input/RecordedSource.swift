@@ -17,7 +17,8 @@ public enum RecordedSource {
 
     /// Detects the format of a file's content from its first ``detectionWindow`` bytes.
     ///
-    /// A byte order mark and leading white space are skipped; `{` starts a snapshot, `P:` a
+    /// A byte order mark and leading white space are skipped; a NUL byte in the first line, or
+    /// many NUL bytes, mean binary data; `{` starts a snapshot, `P:` a
     /// recording, which is a umockdev one when its first bytes hold sysfs attribute lines
     /// (`A:`, `H:`, `L: name=target`; udevadm's `L:` is a number) and a udevadm dump otherwise.
     /// - Parameters:
@@ -34,18 +35,21 @@ public enum RecordedSource {
         func lineNumber(at index: Int) -> Int {
             bytes[..<index].reduce(1) { $1 == newline ? $0 + 1 : $0 }
         }
-        if let nul = bytes.firstIndex(of: 0) {
-            throw .unrecognized(
-                path: path, line: lineNumber(at: nul), reason: "binary data (a NUL byte), not text")
-        }
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else {
             throw .unrecognized(path: path, line: nil, reason: "the file holds only white space")
         }
+        let lineEnd = bytes[index...].firstIndex(of: newline) ?? bytes.count
+        // Binary data: a NUL in the first line, or NULs in more than 1/64 of the first bytes.
+        // A stray NUL further on is one odd line of a text recording, tolerated by its reader.
+        let nuls = bytes.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
+        if let nul = bytes.firstIndex(of: 0), nul < lineEnd || nuls * 64 > bytes.count {
+            throw .unrecognized(
+                path: path, line: lineNumber(at: nul), reason: "binary data (a NUL byte), not text")
+        }
         if bytes[index] == UInt8(ascii: "{") { return .snapshot }
         guard bytes[index...].starts(with: Array("P:".utf8)) else {
-            let lineEnd = bytes[index...].firstIndex(of: newline) ?? bytes.count
             let firstLine = String(
                 decoding: bytes[index..<min(lineEnd, index + 200)], as: UTF8.self)
             throw .unrecognized(
