@@ -204,7 +204,7 @@ import Testing
     }
 
     @Test func rejectsMostlyNULBytesAsBinaryNamingTheFirstNULLine() {
-        let data = Data("P: /devices/a\n".utf8) + Data(repeating: 0, count: 64)
+        let data = Data("P: /devices/a\n".utf8) + Data(repeating: 0, count: 100)
         do {
             _ = try RecordedSource.inventory(data, path: "d.txt")
             Issue.record("expected an error")

@@ -18,7 +18,7 @@ public enum RecordedSource {
     /// Detects the format of a file's content from its first ``detectionWindow`` bytes.
     ///
     /// A byte order mark and leading white space are skipped; a NUL byte in the first line, or
-    /// many NUL bytes, mean binary data; `{` starts a snapshot, `P:` a
+    /// many NUL bytes, mean binary data (fewer, later ones are odd lines of a recording); `{` starts a snapshot, `P:` a
     /// recording, which is a umockdev one when its first bytes hold sysfs attribute lines
     /// (`A:`, `H:`, `L: name=target`; udevadm's `L:` is a number) and a udevadm dump otherwise.
     /// - Parameters:
@@ -41,10 +41,10 @@ public enum RecordedSource {
             throw .unrecognized(path: path, line: nil, reason: "the file holds only white space")
         }
         let lineEnd = bytes[index...].firstIndex(of: newline) ?? bytes.count
-        // Binary data: a NUL in the first line, or NULs in more than 1/64 of the first bytes.
+        // Binary data: a NUL in the first line, or more NULs than 64 and than 1/64 of the bytes.
         // A stray NUL further on is one odd line of a text recording, tolerated by its reader.
         let nuls = bytes.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
-        if let nul = bytes.firstIndex(of: 0), nul < lineEnd || nuls * 64 > bytes.count {
+        if let nul = bytes.firstIndex(of: 0), nul < lineEnd || nuls > max(64, bytes.count / 64) {
             throw .unrecognized(
                 path: path, line: lineNumber(at: nul), reason: "binary data (a NUL byte), not text")
         }
