@@ -29,11 +29,15 @@ struct CommandEnvironment: @unchecked Sendable {
         return code
     }
 
-    /// Reads a recorded machine (`-` = standard input) or the live machine.
+    /// Reads a recorded machine (`-` = standard input) or the live machine. Recorded devices
+    /// without database names get them from this machine's hwdb and libpci.
     func inventory(from path: String?) throws(SourceError) -> DeviceInventory {
         guard let path else { return try liveSource().inventory() }
-        if path == "-" { return try RecordedSource.inventory(readStandardInput(), path: "<stdin>") }
-        return try RecordedSource.inventory(contentsOf: path)
+        if path == "-" {
+            return RecordedDeviceNames.enrich(
+                try RecordedSource.inventory(readStandardInput(), path: "<stdin>"))
+        }
+        return RecordedDeviceNames.enrich(try RecordedSource.inventory(contentsOf: path))
     }
 
     /// Reads and classifies a machine (a recording, or the live machine when `path` is nil),

@@ -152,6 +152,19 @@ import Testing
         #expect(CLI.run(["list", "--help"]).stdout.contains("--devices"))
     }
 
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/share/misc/pci.ids")
+                || FileManager.default.fileExists(atPath: "/usr/share/hwdata/pci.ids")))
+    func namesDumpedHardwareFromThisMachinesDatabases() {
+        // SAMSUNG_N310's old udev recorded no ID_MODEL_FROM_DATABASE for its GMA 950.
+        let result = CLI.run([
+            "list", "--from", CLI.fixture("udevadm/SAMSUNG_N310.txt"), "--devices",
+        ])
+        #expect(result.code == .ok)
+        #expect(result.stdout.contains("pci · driver i915 · Mobile 945"))
+    }
+
     @Test func devicesViewSanitisesHostileNames() throws {
         let dump = """
             P: /devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/video4linux/video0

@@ -87,9 +87,17 @@ public struct ALSAPCMInfo: Sendable, Equatable {
 
     /// Whether the PCM's name says HDMI or DisplayPort.
     public var isDigitalDisplayOutput: Bool {
-        let words = [id, name].compactMap { $0?.lowercased() }
-        return words.contains {
-            $0.contains("hdmi") || $0.contains("displayport") || $0.hasPrefix("dp ")
-        }
+        [id, name].contains { $0.map(Self.namesDisplayAudio) ?? false }
+    }
+
+    /// The one name rule for display-only audio, shared by PCM names, card names, card ids
+    /// and the devices a card belongs to: the name holds `hdmi` or `displayport`, or `dp` as a
+    /// word of its own (`DP 0`, `xilinx-dp-snd-card`, `fd4a0000.dp`).
+    /// - Parameter name: A PCM, card, device or driver name.
+    /// - Returns: `true` when it names HDMI or DisplayPort audio.
+    public static func namesDisplayAudio(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower.contains("hdmi") || lower.contains("displayport") { return true }
+        return lower.split { !$0.isLetter && !$0.isNumber }.contains("dp")
     }
 }

@@ -186,7 +186,7 @@ struct AndroidManifestReader {
                             value: .version([major, minor]))),
                     wanted: glES.required ? .present : .optional,
                     note:
-                        "only the highest glEsVersion counts; it needs an OpenGL ES probe to be decided"
+                        "only the highest glEsVersion counts; checked against the GPU's OpenGL ES level"
                 ))
         }
         guard options.implied else {

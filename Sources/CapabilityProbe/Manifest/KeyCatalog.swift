@@ -170,8 +170,7 @@ public enum KeyCatalog {
     /// may not probe them, so they are usually `unknown`.
     public static let crosswalkIDs: [String] = [
         "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "ir.transmit",
-        "net.wifi.p2p", "sensor.steps",
-        "sensor.temperature.ambient",
+        "net.wifi.p2p", "sensor.temperature.ambient",
         "usb.gadget", "usb.host",
     ]
 

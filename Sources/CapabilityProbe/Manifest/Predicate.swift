@@ -113,6 +113,11 @@ public struct Predicate: Sendable, Hashable {
     public func evaluate(_ details: [String: JSONValue]) -> Outcome {
         let missing = Outcome(
             holds: nil, actual: "\(subject.capability) has no '\(subject.detailKey)' detail")
+        if details[subject.detailKey] == nil, case .version(let wanted) = value,
+            let floor = details["versionAtLeast"]?.stringValue.flatMap(PredicateValue.parseVersion)
+        {
+            return Self.lowerBound(floor, comparison, wanted)
+        }
         guard let detail = details[subject.detailKey] else { return missing }
         switch value {
         case .number(let wanted), .bytes(let wanted):
@@ -147,6 +152,22 @@ public struct Predicate: Sendable, Hashable {
                 "best mode \($0.width)x\($0.height)" + ($0.fps.map { "@\($0)" } ?? "")
             }
             return Outcome(holds: matches, actual: shown ?? "no video modes")
+        }
+    }
+
+    /// A version known only from below (`versionAtLeast`: one GPU decided, another not):
+    /// `>=` and `>` hold when the known level already satisfies them; nothing else can be
+    /// decided.
+    static func lowerBound(_ floor: [Int], _ comparison: ComparisonOperator, _ wanted: [Int])
+        -> Outcome
+    {
+        let shown = "version at least \(floor.map(String.init).joined(separator: "."))"
+        let order = compare(floor, wanted)
+        switch comparison {
+        case .atLeast where order >= 0, .greater where order > 0:
+            return Outcome(holds: true, actual: shown)
+        default:
+            return Outcome(holds: nil, actual: shown + " (another GPU's level is undecided)")
         }
     }
 

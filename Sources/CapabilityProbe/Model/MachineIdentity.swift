@@ -24,13 +24,18 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
     /// ``CPUArchitecture``: `aarch32_el0` or 32-bit `/proc/cpuinfo` features); `nil` when
     /// the machine is not aarch64 or did not tell.
     public var runs32BitARM: Bool?
+    /// The installed graphics userspace (live only): Vulkan ICDs and `libGLESv2`; `nil` when
+    /// the source did not look (recordings).
+    public var graphics: GraphicsUserspace?
 
     /// Creates an identity.
     public init(
         vendor: String? = nil, model: String? = nil, hostname: String? = nil,
         os: String? = nil, kernel: String? = nil, arch: String? = nil, chassis: String? = nil,
-        memoryBytes: Int? = nil, memorySource: String? = nil, runs32BitARM: Bool? = nil
+        memoryBytes: Int? = nil, memorySource: String? = nil, runs32BitARM: Bool? = nil,
+        graphics: GraphicsUserspace? = nil
     ) {
+        self.graphics = graphics
         self.vendor = vendor
         self.model = model
         self.hostname = hostname

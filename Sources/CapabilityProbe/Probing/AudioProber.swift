@@ -10,7 +10,9 @@
 /// `details["devices"]` with `hdmiOnly`) so a reader sees them. Modem cards are excluded.
 /// Cards without any PCM: platform mixer-only cards (`thinkpad_acpi`) are ignored; a PCI or
 /// USB card without PCMs (DSP firmware or topology not loaded) makes the status `unknown`
-/// when no other card decides it.
+/// when no other card decides it. A USB audio function bound to `snd-usb-audio` whose card
+/// is missing from the recording still counts where its direction is known
+/// (``cardlessUSBAudio(_:)``), with that fact in the evidence and in `details["cardless"]`.
 public struct AudioProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
@@ -42,9 +44,22 @@ public struct AudioProber: CapabilityProber {
         }
         if !ignored.isEmpty { details["ignored"] = .array(ignored) }
 
+        let cardless = Self.cardlessUSBAudio(context)
+        if !cardless.isEmpty {
+            details["cardless"] = .array(
+                cardless.map { function in
+                    var object: [String: JSONValue] = [
+                        "device": .string(function.id), "reason": .string(function.reason),
+                    ]
+                    if let name = function.name { object["name"] = .string(name) }
+                    return .object(object)
+                })
+        }
+
         let inputs = usable.filter { !$0.capture.isEmpty }
         let input = finding(
-            "audio.input", providers: inputs, silent: silent, details: details, context: context,
+            "audio.input", providers: inputs, silent: silent,
+            cardless: cardless.map { ($0, $0.input) }, details: details, context: context,
             reason: { card in
                 "capture PCM \(card.capture.joined(separator: ", "))" + Self.formFactor(card)
             })
@@ -61,8 +76,8 @@ public struct AudioProber: CapabilityProber {
         }
         if !hdmi.isEmpty { outputDetails["hdmi"] = .array(hdmi) }
         var output = finding(
-            "audio.output", providers: outputs, silent: silent, details: outputDetails,
-            context: context,
+            "audio.output", providers: outputs, silent: silent,
+            cardless: cardless.map { ($0, $0.output) }, details: outputDetails, context: context,
             reason: { card in
                 "playback PCM \(card.playback.joined(separator: ", "))" + Self.formFactor(card)
             })
@@ -81,16 +96,20 @@ public struct AudioProber: CapabilityProber {
     }
 
     private func finding(
-        _ id: String, providers: [SoundCard], silent: [SoundCard], details: [String: JSONValue],
+        _ id: String, providers: [SoundCard], silent: [SoundCard],
+        cardless: [(CardlessUSBAudio, Bool?)], details: [String: JSONValue],
         context: ProbeContext, reason: (SoundCard) -> String
     ) -> CapabilityFinding {
-        if !providers.isEmpty {
+        let counted = cardless.filter { $0.1 == true }.map(\.0)
+        if !providers.isEmpty || !counted.isEmpty {
             return CapabilityFinding(
-                id: id, status: .present, count: providers.count,
-                evidence: providers.map { Evidence(device: $0.card.id, reason: reason($0)) },
+                id: id, status: .present, count: providers.count + counted.count,
+                evidence: providers.map { Evidence(device: $0.card.id, reason: reason($0)) }
+                    + counted.map { Evidence(device: $0.id, reason: $0.reason) },
                 details: details)
         }
-        if !silent.isEmpty {
+        let undecided = cardless.filter { $0.1 == nil }.map(\.0)
+        if !silent.isEmpty || !undecided.isEmpty {
             return CapabilityFinding(
                 id: id, status: .unknown,
                 evidence: silent.map {
@@ -98,9 +117,62 @@ public struct AudioProber: CapabilityProber {
                         device: $0.card.id,
                         reason:
                             "sound card without PCM devices (DSP firmware or topology not loaded?)")
-                }, details: details)
+                } + undecided.map { Evidence(device: $0.id, reason: $0.reason) },
+                details: details)
         }
         return CapabilityFinding(id: id, status: context.noCandidateStatus, details: details)
+    }
+
+    /// A USB audio function bound to `snd-usb-audio` whose sound card is not recorded.
+    struct CardlessUSBAudio {
+        /// The USB device.
+        var id: String
+        /// Its product name.
+        var name: String?
+        /// Whether it captures: `true`, `false`, or `nil` when the recording cannot say.
+        var input: Bool?
+        /// Whether it plays.
+        var output: Bool?
+        /// The rule in words.
+        var reason: String
+    }
+
+    /// USB devices with an interface bound to `snd-usb-audio` and no `cardN` below them (a
+    /// partial recording, or a card not yet created). The card's PCMs would say which way the
+    /// sound goes; without them a webcam's audio function is a microphone (UVC cameras carry
+    /// no speaker), a device that calls itself a headset has both, and any other is
+    /// undecided: it makes the directions no other card decides `unknown`, never `present`.
+    static func cardlessUSBAudio(_ context: ProbeContext) -> [CardlessUSBAudio] {
+        var byDevice: [String: [Device]] = [:]
+        for device in context.devices
+        where device.driver == "snd-usb-audio" && BusFacts.isUSBInterface(device) {
+            byDevice[BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true), default: []]
+                .append(device)
+        }
+        return byDevice.keys.sorted().compactMap { id -> CardlessUSBAudio? in
+            let below = context.devices.filter { $0.id.hasPrefix(id + "/") }
+            if below.contains(where: { $0.subsystem == "sound" && isCard($0.sysname) }) {
+                return nil
+            }
+            let record = context.device(id) ?? byDevice[id]?.first
+            let name = record.flatMap { BusFacts.nearestName($0, in: context) }
+            let webcam = below.contains { BusFacts.usbInterfaceClass($0)?.0 == 0x0e }
+            let headset = name.map { $0.lowercased().contains("headset") } ?? false
+            let base = "USB audio function bound to snd-usb-audio, no sound card recorded"
+            if webcam {
+                return CardlessUSBAudio(
+                    id: id, name: name, input: true, output: false,
+                    reason: base + ": a webcam's microphone (the device has a video interface)")
+            }
+            if headset {
+                return CardlessUSBAudio(
+                    id: id, name: name, input: true, output: true,
+                    reason: base + ": a headset (microphone and earphones) by its name")
+            }
+            return CardlessUSBAudio(
+                id: id, name: name, input: nil, output: nil,
+                reason: base + ": capture or playback not recorded")
+        }
     }
 
     private static func formFactor(_ card: SoundCard) -> String {

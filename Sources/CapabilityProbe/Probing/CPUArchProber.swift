@@ -10,9 +10,12 @@
 ///   between cores).
 /// - armv7 → armv7 and armv6 present; arm64 `unknown` (a 64-bit core may run a 32-bit kernel).
 /// - armv6 → armv6 present, the others absent.
-/// Dumps and recordings carry no architecture: everything is `unknown`, with a family hint
-/// (`x86` for ACPI/i8042 machines, `arm` for device-tree SoCs) in `details["hint"]`; a PCI
-/// chipset does not tell a 64-bit CPU from a 32-bit one (the Atom N270 is 32-bit only).
+/// Dumps and recordings carry no `uname`: ``RecordedCPU`` reads the CPU records instead (a
+/// CPU `MODALIAS` shows the running kernel: x86 feature 006E/006F only under a 64-bit
+/// kernel, `cpu:type:aarch64`, `cpu:type:v7l`; an ARMv7 core allows only 32-bit kernels).
+/// What they do not show stays `unknown`, with a family hint (`x86` for ACPI/i8042
+/// machines, `arm` for device-tree SoCs) in `details["hint"]`; a PCI chipset does not tell
+/// a 64-bit CPU from a 32-bit one (the Atom N270 is 32-bit only).
 public struct CPUArchProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
@@ -27,48 +30,82 @@ public struct CPUArchProber: CapabilityProber {
     /// - Parameter context: The records.
     /// - Returns: The findings.
     public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
-        guard let kernel = context.inventory.machine.arch else {
-            var details: [String: JSONValue] = [:]
-            if let hint = Self.familyHint(context) { details["hint"] = .string(hint) }
-            let evidence = [Evidence(device: "uname", reason: "the source records no architecture")]
-            return [
-                CapabilityFinding(
-                    id: "cpu.arch", status: .unknown, evidence: evidence, details: details)
-            ]
-                + Self.keys.map {
-                    CapabilityFinding(id: "cpu.arch." + $0, status: .unknown, evidence: evidence)
-                }
+        if let kernel = context.inventory.machine.arch {
+            return Self.findings(
+                machine: kernel, device: "uname", reason: "uname machine \(kernel)",
+                recorded32BitARM: context.inventory.machine.runs32BitARM)
         }
-        let cpu = CPUArchitecture(
-            machine: kernel, recorded32BitARM: context.inventory.machine.runs32BitARM)
-        let reason = "uname machine \(kernel)"
+        let recorded = RecordedCPU.read(context)
+        if let recorded, let machine = recorded.machine {
+            return Self.findings(
+                machine: machine, device: recorded.device, reason: recorded.reason,
+                recorded32BitARM: nil, overrides: recorded.overrides)
+        }
+        var details: [String: JSONValue] = [:]
+        if let hint = recorded?.family ?? Self.familyHint(context) {
+            details["hint"] = .string(hint)
+        }
+        var evidence = [Evidence(device: "uname", reason: "the source records no architecture")]
+        if let recorded {
+            evidence.append(Evidence(device: recorded.device, reason: recorded.reason))
+        }
+        return [
+            CapabilityFinding(
+                id: "cpu.arch", status: .unknown, evidence: evidence, details: details)
+        ]
+            + Self.keys.map { key in
+                let id = "cpu.arch." + key
+                guard let recorded, let decided = recorded.overrides[id] else {
+                    return CapabilityFinding(id: id, status: .unknown, evidence: evidence)
+                }
+                return Self.keyFinding(
+                    id: id, key: key, decided, device: recorded.device, reason: recorded.reason)
+            }
+    }
+
+    /// The findings for a known kernel machine.
+    static func findings(
+        machine: String, device: String, reason: String, recorded32BitARM: Bool?,
+        overrides: [String: KernelProbeResult<Bool>] = [:]
+    ) -> [CapabilityFinding] {
+        let cpu = CPUArchitecture(machine: machine, recorded32BitARM: recorded32BitARM)
         var findings = [
             CapabilityFinding(
                 id: "cpu.arch", status: .present, count: 1,
-                evidence: [Evidence(device: "uname", reason: reason)],
-                details: ["arch": .string(cpu.name), "kernelArch": .string(kernel)])
+                evidence: [Evidence(device: device, reason: reason)],
+                details: ["arch": .string(cpu.name), "kernelArch": .string(machine)])
         ]
         let keys = cpu.keys
         for key in Self.keys {
-            let status: CapabilityStatus
-            let why: String
-            switch keys["cpu.arch." + key] ?? .value(false) {
-            case .value(true):
-                status = .present
-                why = reason + ": runs \(key) code"
-            case .value(false):
-                status = .absent
-                why = reason + ": cannot run \(key) code"
-            case .unknown(let unknown):
-                status = .unknown
-                why = unknown
-            }
+            let id = "cpu.arch." + key
             findings.append(
-                CapabilityFinding(
-                    id: "cpu.arch." + key, status: status, count: status == .present ? 1 : 0,
-                    evidence: [Evidence(device: "uname", reason: why)]))
+                keyFinding(
+                    id: id, key: key, overrides[id] ?? keys[id] ?? .value(false), device: device,
+                    reason: reason))
         }
         return findings
+    }
+
+    /// One key's finding.
+    static func keyFinding(
+        id: String, key: String, _ result: KernelProbeResult<Bool>, device: String, reason: String
+    ) -> CapabilityFinding {
+        let status: CapabilityStatus
+        let why: String
+        switch result {
+        case .value(true):
+            status = .present
+            why = reason + ": runs \(key) code"
+        case .value(false):
+            status = .absent
+            why = reason + ": cannot run \(key) code"
+        case .unknown(let unknown):
+            status = .unknown
+            why = unknown
+        }
+        return CapabilityFinding(
+            id: id, status: status, count: status == .present ? 1 : 0,
+            evidence: [Evidence(device: device, reason: why)])
     }
 
     /// The processor family suggested by the records (never decisive).
@@ -77,6 +114,11 @@ public struct CPUArchProber: CapabilityProber {
             $0.id.hasPrefix("/devices/LNXSYSTM:00") || $0.id == "/devices/platform/i8042"
         }) {
             return "x86 (ACPI/i8042 devices; 32- or 64-bit not recorded)"
+        }
+        if context.devices.contains(where: {
+            $0.property("OF_COMPATIBLE_0")?.hasPrefix("ibm,power") == true
+        }) {
+            return "powerpc (IBM POWER device tree; word size not recorded)"
         }
         if context.devices.contains(where: {
             $0.property("OF_COMPATIBLE_0") != nil || $0.id.hasPrefix("/devices/platform/soc")

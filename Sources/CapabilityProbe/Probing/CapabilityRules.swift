@@ -18,8 +18,8 @@ public enum CapabilityRules {
         "cellular.sms": "a modem with SMS (needs ModemManager)",
         "display": "a connected DRM connector",
         "gpu": "a DRM render node or a GPU with a 3D driver",
-        "gpu.gles": "an OpenGL ES capable GPU",
-        "gpu.vulkan": "a Vulkan capable GPU",
+        "gpu.gles": "a GPU whose driver and generation give a known OpenGL ES level",
+        "gpu.vulkan": "a GPU whose driver and generation give a known Vulkan level",
         "haptics.vibration": "a force-feedback input device that is not a game controller",
         "input.touchscreen": "an input device flagged as a touchscreen (not a touchpad)",
         "input.gamepad": "an input device flagged as a joystick or game pad",
@@ -31,13 +31,15 @@ public enum CapabilityRules {
         "nfc": "an nfc class device",
         "power.battery": "a power_supply of type Battery with scope System",
         "sensor.accelerometer":
-            "an IIO device with in_accel_* channels or an accelerometer input device",
-        "sensor.barometer": "an IIO device with in_pressure channels",
-        "sensor.gyroscope": "an IIO device with in_anglvel_* channels",
-        "sensor.humidity": "an IIO device with in_humidityrelative channels",
+            "an IIO device with in_accel_* channels or a known accelerometer chip, or an accelerometer input device",
+        "sensor.barometer": "an IIO device with in_pressure channels or a known pressure chip",
+        "sensor.gyroscope": "an IIO device with in_anglvel_* channels or a known gyroscope chip",
+        "sensor.humidity":
+            "an IIO device with in_humidityrelative channels or a known humidity chip",
         "sensor.light": "an IIO device with illuminance channels or hwmon light",
         "sensor.magnetometer": "an IIO device with in_magn_* channels or a HID compass",
         "sensor.proximity": "an IIO proximity channel or an input SW_FRONT_PROXIMITY switch",
+        "sensor.steps": "an IIO device with in_steps channels",
     ]
 
     /// Short human names of the ids, for feature tables.
@@ -59,7 +61,7 @@ public enum CapabilityRules {
         "sensor.accelerometer": "Accelerometer", "sensor.barometer": "Barometer",
         "sensor.gyroscope": "Gyroscope", "sensor.humidity": "Humidity sensor",
         "sensor.light": "Ambient light sensor", "sensor.magnetometer": "Magnetometer",
-        "sensor.proximity": "Proximity Sensor",
+        "sensor.proximity": "Proximity Sensor", "sensor.steps": "Step counter",
     ]
 
     /// The reason shown for a finding without device evidence.

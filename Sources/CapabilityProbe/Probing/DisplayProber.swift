@@ -2,7 +2,9 @@
 ///
 /// - A connector (`cardN-<type>-<n>`) whose `status` attribute is `connected` is a display;
 ///   eDP, LVDS, DSI and DPI are internal panels, the rest external. Writeback and Virtual
-///   connectors are not displays.
+///   connectors are not displays. An internal panel whose `status` the recording lacks
+///   (dumps) is connected, and its evidence says the state was not recorded; a recorded
+///   `status` always decides.
 /// - Dumps carry no `status` attribute: connectors whose state is unreadable make the finding
 ///   `unknown`, never `absent`. So does a framebuffer (`graphics/fbN`) of a device without
 ///   recorded connectors (vesafb/efifb, proprietary drivers, old KMS drivers).
@@ -39,12 +41,18 @@ public struct DisplayProber: CapabilityProber {
             if let card = context.parent(of: connector), let owner = context.parent(of: card) {
                 ownersWithConnectors.insert(owner.id)
             }
-            let status = connector.attribute("status")
+            let recorded = connector.attribute("status")
+            let isInternal = Self.internalTypes.contains(type)
+            // A built-in panel is wired to its connector: without a recorded state (dumps) it
+            // counts as connected; a recorded state still decides.
+            let assumed = isInternal && (recorded == nil || recorded == "unknown")
+            let status = assumed ? "connected" : recorded
             var detail: [String: JSONValue] = [
                 "device": .string(connector.id), "connector": .string(type),
-                "internal": .bool(Self.internalTypes.contains(type)),
+                "internal": .bool(isInternal),
             ]
-            if let status { detail["status"] = .string(status) }
+            if let recorded { detail["status"] = .string(recorded) }
+            if assumed { detail["statusAssumed"] = "internal panel, state not recorded" }
             if let enabled = connector.attribute("enabled") {
                 detail["enabled"] = .bool(enabled == "enabled")
             }
@@ -64,9 +72,11 @@ public struct DisplayProber: CapabilityProber {
             devices.append(.object(detail))
             switch status {
             case "connected":
-                let place = Self.internalTypes.contains(type) ? "internal" : "external"
-                connected.append(
-                    Evidence(device: connector.id, reason: "\(place) \(type) connector connected"))
+                let reason =
+                    assumed
+                    ? "internal \(type) panel: connected (built-in; connection state not recorded)"
+                    : "\(isInternal ? "internal" : "external") \(type) connector connected"
+                connected.append(Evidence(device: connector.id, reason: reason))
             case nil, "unknown":
                 unsure.append(
                     Evidence(

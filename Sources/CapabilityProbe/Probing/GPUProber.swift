@@ -10,8 +10,13 @@ import Foundation
 ///   function of Intel, AMD or NVIDIA with no driver bound is a GPU too (evidence says so).
 /// - Display-only drivers (`simpledrm`, `efifb`, `cirrus`, `bochs-drm`, `omapdrm`, …) give a
 ///   card node without a render node: not a GPU.
-/// - `gpu.gles`/`gpu.vulkan` need a userspace driver probe capcheck does not make: `unknown`
-///   when a GPU exists or might exist, `absent` only when `gpu` is absent.
+/// - `gpu.gles`/`gpu.vulkan`: the level each GPU's kernel driver and generation allow
+///   (``GPUAPITable``), in `details["version"]` (the highest over the GPUs). On the live
+///   machine the installed userspace (``GraphicsUserspace``: `libGLESv2`, a Vulkan ICD for
+///   that driver, whose `api_version` caps the level) must be there too, else `unknown`;
+///   recordings carry no userspace and the evidence says the verdict rests on the hardware
+///   generation alone. A GPU not in the table stays `unknown`; one whose generation has no
+///   driver for the API (vc4 Vulkan) gives `absent` when no other GPU decides.
 ///
 /// `count` counts GPU functions (PCI functions or platform devices).
 public struct GPUProber: CapabilityProber {
@@ -23,7 +28,8 @@ public struct GPUProber: CapabilityProber {
 
     /// Kernel drivers of render-capable GPUs (including proprietary ones without render nodes).
     static let gpuDrivers: Set<String> = [
-        "i915", "xe", "amdgpu", "radeon", "nouveau", "nvidia", "fglrx", "fglrx_pci", "gma500",
+        "i915", "i915_bpo", "xe", "amdgpu", "radeon", "nouveau", "nvidia", "fglrx", "fglrx_pci",
+        "gma500",
         "gma500_gfx", "vmwgfx", "virtio_gpu", "msm", "panfrost", "lima", "etnaviv",
         "v3d", "vc4", "vc4-drm", "asahi", "powervr", "mali",
     ]
@@ -96,18 +102,153 @@ public struct GPUProber: CapabilityProber {
             details["devices"] = .array(
                 devices.keys.sorted().compactMap { devices[$0].map(JSONValue.object) })
         }
-        let api: CapabilityStatus = gpu == .absent ? .absent : .unknown
-        let apiReason = "needs a userspace driver probe (EGL/Vulkan), which capcheck does not make"
-        let apiEvidence =
-            gpu == .absent
-            ? [] : functions.keys.sorted().map { Evidence(device: $0, reason: apiReason) }
+        let userspace = context.inventory.machine.graphics
+        let owners = functions.keys.sorted().compactMap { context.device($0) }
         return [
             CapabilityFinding(
                 id: "gpu", status: gpu, count: gpu == .present ? functions.count : 0,
                 evidence: evidence, details: details),
-            CapabilityFinding(id: "gpu.gles", status: api, evidence: apiEvidence),
-            CapabilityFinding(id: "gpu.vulkan", status: api, evidence: apiEvidence),
+            Self.apiFinding(
+                .gles, gpus: owners, gpu: gpu, userspace: userspace, context: context),
+            Self.apiFinding(
+                .vulkan, gpus: owners, gpu: gpu, userspace: userspace, context: context),
         ]
+    }
+
+    /// The two graphics APIs.
+    enum API: String {
+        case gles = "gpu.gles"
+        case vulkan = "gpu.vulkan"
+
+        var name: String { self == .gles ? "OpenGL ES" : "Vulkan" }
+    }
+
+    /// One GPU's verdict on one API.
+    enum APIVerdict {
+        case supported([Int], String)
+        case none(String)
+        case undecided(String)
+    }
+
+    /// `gpu.gles` or `gpu.vulkan` from ``GPUAPITable`` and, on the live machine, the installed
+    /// userspace (``GraphicsUserspace``). `details["version"]` is the highest level over the
+    /// GPUs; while another GPU is undecided, or a partial source may hide one, it is
+    /// `details["versionAtLeast"]` instead.
+    static func apiFinding(
+        _ api: API, gpus: [Device], gpu: CapabilityStatus, userspace: GraphicsUserspace?,
+        context: ProbeContext
+    ) -> CapabilityFinding {
+        guard gpu != .absent else { return CapabilityFinding(id: api.rawValue, status: .absent) }
+        var supported: [(Device, [Int], String)] = []
+        var none: [Evidence] = []
+        var undecided: [Evidence] = []
+        var devices: [JSONValue] = []
+        for device in gpus {
+            let verdict = apiVerdict(api, device, userspace: userspace)
+            var detail: [String: JSONValue] = ["device": .string(device.id)]
+            switch verdict {
+            case .supported(let version, let reason):
+                supported.append((device, version, reason))
+                detail["version"] = .string(Self.text(version))
+                detail["basis"] = .string(reason)
+            case .none(let reason):
+                none.append(Evidence(device: device.id, reason: reason))
+                detail["basis"] = .string(reason)
+            case .undecided(let reason):
+                undecided.append(Evidence(device: device.id, reason: reason))
+                detail["basis"] = .string(reason)
+            }
+            devices.append(.object(detail))
+        }
+        var details: [String: JSONValue] = [:]
+        if !devices.isEmpty { details["devices"] = .array(devices) }
+        if let top = supported.map(\.1).max(by: { GPUAPITable.compare($0, $1) < 0 }) {
+            // Exact only when every GPU is decided and the source lists them all.
+            let exact = undecided.isEmpty && gpu == .present && context.source.complete
+            details[exact ? "version" : "versionAtLeast"] = .string(Self.text(top))
+            return CapabilityFinding(
+                id: api.rawValue, status: .present, count: supported.count,
+                evidence: supported.map { Evidence(device: $0.0.id, reason: $0.2) }
+                    + undecided, details: details)
+        }
+        if !undecided.isEmpty || gpu == .unknown {
+            let reason = "needs a GPU with a known \(api.name) level"
+            let evidence =
+                undecided.isEmpty
+                ? gpus.map { Evidence(device: $0.id, reason: reason) } : undecided + none
+            return CapabilityFinding(
+                id: api.rawValue, status: .unknown, evidence: evidence, details: details)
+        }
+        return CapabilityFinding(
+            id: api.rawValue, status: context.noCandidateStatus, evidence: none, details: details)
+    }
+
+    /// One GPU's level for one API: the hardware generation's, then (live) the userspace.
+    static func apiVerdict(_ api: API, _ device: Device, userspace: GraphicsUserspace?)
+        -> APIVerdict
+    {
+        let driver = device.driver ?? "its driver"
+        let compatibles = (0..<8).compactMap { device.property("OF_COMPATIBLE_\($0)") }
+        guard
+            let row = GPUAPITable.row(
+                driver: device.driver, pciID: pciID(device), compatibles: compatibles)
+        else {
+            let what = [pciID(device) ?? compatibles.first, device.driver.map { "driver \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ")
+            return .undecided(
+                "GPU \(what.isEmpty ? "of unknown kind" : what): not in the \(api.name) table")
+        }
+        let level = api == .gles ? row.gles : row.vulkan
+        let hardware = "\(row.generation): \(api.name)"
+        switch level {
+        case .none:
+            return .none("\(hardware) not supported by any driver (hardware generation)")
+        case .undecided(let why):
+            return .undecided("\(hardware) undecided: \(why)")
+        case .version(let version):
+            let supported = "\(hardware) \(text(version)) (hardware generation"
+            guard let userspace else {
+                return .supported(version, supported + "; userspace not recorded)")
+            }
+            switch api {
+            case .gles:
+                guard let library = userspace.glesLibraries.first else {
+                    return .undecided(
+                        supported + "), but no libGLESv2 is installed (userspace)")
+                }
+                return .supported(version, supported + "; userspace \(library))")
+            case .vulkan:
+                let icds = userspace.vulkanDrivers.filter {
+                    $0.kernelDrivers.contains(device.driver ?? "")
+                }
+                guard let icd = icds.first else {
+                    return .undecided(
+                        supported
+                            + "), but no Vulkan driver (ICD) for \(driver) is installed (userspace)"
+                    )
+                }
+                let installed = icds.compactMap { $0.apiVersion.flatMap(GPUAPITable.parseVersion) }
+                    .map { Array($0.prefix(2)) }.max { GPUAPITable.compare($0, $1) < 0 }
+                let level =
+                    installed.map { GPUAPITable.compare($0, version) < 0 ? $0 : version } ?? version
+                return .supported(
+                    level,
+                    supported + "; userspace \(icd.manifest)"
+                        + (installed.map { " api \(text($0))" } ?? "") + ")")
+            }
+        }
+    }
+
+    /// `3.2`.
+    static func text(_ version: [Int]) -> String { version.map(String.init).joined(separator: ".") }
+
+    /// The lower-case PCI `vendor:device` id.
+    static func pciID(_ device: Device) -> String? {
+        if let ids = device.property("PCI_ID") { return ids.lowercased() }
+        guard let vendor = device.attribute("vendor"), let product = device.attribute("device")
+        else { return nil }
+        return vendor.lowercased().replacingOccurrences(of: "0x", with: "") + ":"
+            + product.lowercased().replacingOccurrences(of: "0x", with: "")
     }
 
     /// The 24-bit PCI class (`class` attribute `0x030000`, or `PCI_CLASS=30000`).

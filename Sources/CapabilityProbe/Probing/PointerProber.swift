@@ -5,10 +5,40 @@
 /// tags of the `inputN` device decide. Without udevd the capability bits do, as systemd's
 /// `input_id` does: relative X+Y with a left button is a mouse; `BTN_TOOL_FINGER` (0x145)
 /// without `INPUT_PROP_DIRECT` is a touchpad; `BTN_GAMEPAD` (0x130) or `BTN_JOYSTICK`
-/// (0x120) is a game controller.
+/// (0x120) is a game controller. A game pad function bound to its driver (`xpad`,
+/// `hid-sony`, `hid-playstation`, …) whose input device is missing from a partial recording
+/// still counts, with that fact in its evidence.
 public struct PointerProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
+
+    /// Drivers that bind only game controllers: the USB `xpad` driver and the kernel HID
+    /// game-pad drivers (`hid-sony` registers as `sony`, `hid-playstation` as `playstation`,
+    /// …; `hid-` prefixes are removed before comparing).
+    static let gamepadDrivers: Set<String> = [
+        "xpad", "sony", "playstation", "nintendo", "steam", "betop", "dragonrise", "zeroplus",
+        "smartjoyplus", "xinmo", "pxrc", "thrustmaster", "shanwan", "xpadneo",
+    ]
+
+    /// Game-pad functions bound to a ``gamepadDrivers`` driver with no `inputN` below them.
+    static func boundGamepadsWithoutInput(_ context: ProbeContext) -> [Evidence] {
+        context.devices.compactMap { device -> Evidence? in
+            guard var driver = device.driver?.lowercased() else { return nil }
+            for prefix in ["hid-", "hid_"] where driver.hasPrefix(prefix) {
+                driver.removeFirst(prefix.count)
+            }
+            guard gamepadDrivers.contains(driver) else { return nil }
+            guard !context.descendants(of: device).contains(where: \.isInputDevice) else {
+                return nil
+            }
+            let name = BusFacts.nearestName(device, in: context).map { " (\($0))" } ?? ""
+            return Evidence(
+                device: device.id,
+                reason:
+                    "game controller bound to \(device.driver ?? driver), no input device recorded"
+                    + name)
+        }
+    }
 
     /// `input.pointer`, `input.gamepad`.
     public var ids: [String] { ["input.gamepad", "input.pointer"] }
@@ -56,6 +86,7 @@ public struct PointerProber: CapabilityProber {
                         reason: "game controller (BTN_GAMEPAD/BTN_JOYSTICK)" + name))
             }
         }
+        gamepads += Self.boundGamepadsWithoutInput(context)
         func finding(_ id: String, _ evidence: [Evidence]) -> CapabilityFinding {
             CapabilityFinding(
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,

@@ -14,6 +14,8 @@ public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
     case barometer
     /// `sensor.humidity` (relative humidity).
     case humidity
+    /// `sensor.steps` (a step counter or detector, IIO `in_steps_*`).
+    case steps
 
     /// The capability id.
     public var id: String { "sensor." + rawValue }
@@ -35,6 +37,21 @@ public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
         case .light: return ["in_illuminance", "in_intensity_clear", "in_intensity_both"]
         case .barometer: return ["in_pressure"]
         case .humidity: return ["in_humidityrelative"]
+        case .steps: return ["in_steps"]
+        }
+    }
+
+    /// The kind in words, for evidence.
+    var words: String {
+        switch self {
+        case .accelerometer: return "accelerometer"
+        case .gyroscope: return "gyroscope"
+        case .magnetometer: return "magnetometer"
+        case .proximity: return "proximity sensor"
+        case .light: return "light sensor"
+        case .barometer: return "barometer"
+        case .humidity: return "humidity sensor"
+        case .steps: return "step counter"
         }
     }
 
@@ -50,12 +67,6 @@ public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
     /// inclinometer, orientation, temperature, custom): classified, just not ours.
     static let otherHIDUsages: Set<String> = [
         "20007B", "200086", "20008A", "20008E", "200033", "2000E1",
-    ]
-
-    /// IIO `name` attribute values of the kernel HID sensor drivers.
-    static let iioNames: [String: SensorKind?] = [
-        "accel_3d": .accelerometer, "gyro_3d": .gyroscope, "magn_3d": .magnetometer,
-        "als": .light, "press": .barometer, "humidity": .humidity, "prox": nil,
     ]
 
     /// `IIO_SENSOR_PROXY_TYPE` tokens (iio-sensor-proxy `80-iio-sensor-proxy.rules`).

@@ -2,11 +2,15 @@
 /// input devices (detection.md §5–9).
 ///
 /// - IIO devices are classified by their channel attributes (`in_accel_x_raw`,
-///   `scan_elements/in_anglvel_x_en`, `in_illuminance_raw`, …); without attributes (dumps) by
-///   the IIO `name` of the HID sensor drivers, the `HID-SENSOR-<usage>` parent, or
-///   iio-sensor-proxy's `IIO_SENSOR_PROXY_TYPE`. An IIO device with attributes but none of
-///   these channels is another kind of IIO device (an ADC) and is ignored; one that cannot
-///   be classified at all makes the still-undecided kinds `unknown`.
+///   `scan_elements/in_anglvel_x_en`, `in_steps_input`, …); without channel attributes
+///   (dumps) by the `HID-SENSOR-<usage>` parent, iio-sensor-proxy's `IIO_SENSOR_PROXY_TYPE`
+///   and ``IIOChipTable`` (the IIO `name`, then the parent's `OF_COMPATIBLE_*`, `MODALIAS`,
+///   ACPI id and `DRIVER`; evidence names the token and "by driver table"). A chip named by
+///   the parent counts once however many IIO devices it has (`st_lsm6dsx`). An IIO device
+///   with channels but none of ours, or a converter or monitor by the table (ADC, DAC,
+///   Xilinx AMS), is another kind of IIO device: listed in `details["otherIIO"]`, never
+///   making a kind `unknown`. One that cannot be classified at all makes the still-undecided
+///   kinds `unknown`.
 /// - HID usage 0x200011 ("prox", IIO name `prox`) is laptop human-presence detection, not a
 ///   phone ear-proximity sensor: it is listed in `details["presence"]` of
 ///   `sensor.proximity` and never counted.
@@ -27,7 +31,7 @@ public struct SensorProber: CapabilityProber {
     /// Creates the prober.
     public init() {}
 
-    /// The seven `sensor.*` ids.
+    /// The `sensor.*` ids.
     public var ids: [String] { SensorKind.allCases.map(\.id) }
 
     /// One device providing one kind.
@@ -55,24 +59,18 @@ public struct SensorProber: CapabilityProber {
             let usage = hid.flatMap(Self.hidUsage)
             var kinds: [SensorKind: String] = [:]
             var isPresence = false
-            if device.hasAttributes {
-                let channels = device.attributes.keys.map { key in
-                    key.hasPrefix("scan_elements/")
-                        ? String(key.dropFirst("scan_elements/".count)) : key
-                }
-                for kind in SensorKind.allCases {
-                    let matches = channels.filter { channel in
-                        kind.channelPrefixes.contains { channel.hasPrefix($0) }
-                    }.sorted()
-                    if let first = matches.first { kinds[kind] = "IIO channel \(first)" }
-                }
+            let channels = device.attributes.keys.map { key in
+                key.hasPrefix("scan_elements/")
+                    ? String(key.dropFirst("scan_elements/".count)) : key
+            }.filter { $0.hasPrefix("in_") || $0.hasPrefix("out_") }
+            for kind in SensorKind.allCases {
+                let matches = channels.filter { channel in
+                    kind.channelPrefixes.contains { channel.hasPrefix($0) }
+                }.sorted()
+                if let first = matches.first { kinds[kind] = "IIO channel \(first)" }
             }
-            if let name = device.attribute("name"), let mapped = SensorKind.iioNames[name] {
-                if let kind = mapped {
-                    kinds[kind] = kinds[kind] ?? "IIO name '\(name)' (HID sensor driver)"
-                } else {
-                    isPresence = true
-                }
+            if let name = device.attribute("name"), IIOChipTable.lookup(name)?.chip == .presence {
+                isPresence = true
             }
             if let usage, let mapped = SensorKind.hidUsages[usage] {
                 if let kind = mapped {
@@ -86,14 +84,36 @@ public struct SensorProber: CapabilityProber {
                     kinds[kind] = kinds[kind] ?? "udev IIO_SENSOR_PROXY_TYPE \(token)"
                 }
             }
+            // Without channel attributes (dumps), the chip table decides from names.
+            var chipFunction: String?
+            var otherChip: String?
+            if channels.isEmpty, !isPresence, let match = Self.chipMatch(device, context: context) {
+                switch match.rule.chip {
+                case .sensors(let chipKinds):
+                    for kind in chipKinds {
+                        kinds[kind] =
+                            kinds[kind]
+                            ?? "\(match.place) \(match.token): \(kind.words) by driver table"
+                    }
+                    chipFunction = match.function
+                case .presence:
+                    isPresence = true
+                case .other(let what):
+                    otherChip = "\(match.place) \(match.token): \(what) by driver table"
+                }
+            }
             let name = device.attribute("name") ?? device.attribute("label") ?? hid?.sysname
             if isPresence {
                 presence.append(.object(Self.describe(device, name: name, source: "iio")))
                 continue
             }
             if kinds.isEmpty {
-                if device.hasAttributes || usage.map(SensorKind.otherHIDUsages.contains) == true {
-                    ignored.append(.object(Self.describe(device, name: name, source: "iio")))
+                if device.hasAttributes || otherChip != nil
+                    || usage.map(SensorKind.otherHIDUsages.contains) == true
+                {
+                    var detail = Self.describe(device, name: name, source: "iio")
+                    if let otherChip { detail["reason"] = .string(otherChip) }
+                    ignored.append(.object(detail))
                 } else {
                     unclassified.append(
                         Evidence(
@@ -114,7 +134,7 @@ public struct SensorProber: CapabilityProber {
                 }
                 hits.append(
                     Hit(
-                        kind: kind, function: hid?.id ?? device.id,
+                        kind: kind, function: hid?.id ?? chipFunction ?? device.id,
                         evidence: Evidence(device: device.id, reason: reason), detail: detail))
             }
         }
@@ -233,6 +253,53 @@ public struct SensorProber: CapabilityProber {
             axes.contains(2)
         {
             return "absolute X/Y/Z axes and no keys (systemd input_id rule)"
+        }
+        return nil
+    }
+
+    /// A chip-table match for an IIO device: where the token was found, the token as
+    /// recorded, the row, and the function to count (the chip when the token is the parent's).
+    private struct ChipMatch {
+        var place: String
+        var token: String
+        var rule: IIOChipRule
+        var function: String
+    }
+
+    /// Looks the IIO `name`, then the parent's `OF_COMPATIBLE_*`, `MODALIAS`, ACPI id, `DRIVER`
+    /// and platform name up in ``IIOChipTable``; the first token with a row wins.
+    private static func chipMatch(_ device: Device, context: ProbeContext) -> ChipMatch? {
+        if let name = device.attribute("name"), let rule = IIOChipTable.lookup(name) {
+            return ChipMatch(place: "IIO name", token: name, rule: rule, function: device.id)
+        }
+        guard let parent = context.parent(of: device) else { return nil }
+        // (where, as recorded, the chip name to look up): chip ids before the driver, which
+        // may serve several chips (bmp280 also drives the BME280 with its humidity sensor).
+        var tokens: [(String, String, String)] = []
+        let count = parent.property("OF_COMPATIBLE_N").flatMap { Int($0) } ?? 4
+        for index in 0..<min(max(count, 0), 16) {
+            if let compatible = parent.property("OF_COMPATIBLE_\(index)") {
+                tokens.append(
+                    ("OF_COMPATIBLE", compatible, IIOChipTable.compatibleChip(compatible)))
+            }
+        }
+        if let modalias = parent.property("MODALIAS") {
+            for chip in IIOChipTable.modaliasTokens(modalias) {
+                tokens.append(("MODALIAS", modalias, chip))
+            }
+        }
+        let acpi = IIOChipTable.acpiID(inName: parent.sysname)
+        if let acpi { tokens.append(("ACPI id", acpi, acpi)) }
+        if let driver = parent.driver { tokens.append(("driver", driver, driver)) }
+        if acpi == nil, parent.subsystem == "platform" {
+            for piece in parent.sysname.split(separator: ".") {
+                tokens.append(("platform device", parent.sysname, String(piece)))
+            }
+        }
+        for (place, shown, chip) in tokens {
+            if let rule = IIOChipTable.lookup(chip) {
+                return ChipMatch(place: place, token: shown, rule: rule, function: parent.id)
+            }
         }
         return nil
     }

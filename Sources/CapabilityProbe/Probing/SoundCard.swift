@@ -40,10 +40,14 @@ struct SoundCard: Sendable {
         let highDefinitionAudio = pciClass.map { $0 >> 8 == 0x0403 } ?? false
         let playbackNumbers = pcms.compactMap { Self.pcmNumbers($0.sysname) }.filter { !$0.capture }
         let captureNumbers = pcms.compactMap { Self.pcmNumbers($0.sysname) }.filter(\.capture)
-        let words = [name, card.attribute("id"), parent?.sysname, pci.flatMap(BusFacts.name)]
-            .compactMap { $0?.lowercased() }
-        if words.contains(where: { $0.contains("hdmi") || $0.contains("displayport") }) {
-            hdmiReason = "HDMI/DisplayPort audio device (name)"
+        let words = [
+            name, card.attribute("id"), card.property("ID_ID"), parent?.sysname, parent?.driver,
+            pci.flatMap(BusFacts.name),
+        ].compactMap { $0 }
+        if let word = words.first(where: ALSAPCMInfo.namesDisplayAudio) {
+            hdmiReason = "HDMI/DisplayPort audio device (name '\(word)')"
+        } else if captureNumbers.isEmpty, let codecs = Self.displayCodecs(card, in: context) {
+            hdmiReason = "HDA card whose codecs are all HDMI/DP (\(codecs))"
         } else if let pci, captureNumbers.isEmpty, Self.isGraphicsAudioFunction(pci, in: context) {
             hdmiReason =
                 "audio function of a graphics card (PCI class 0x0403 next to a display controller)"
@@ -117,6 +121,27 @@ struct SoundCard: Sendable {
             return nil
         }
         return (number, last == "c")
+    }
+
+    /// HDA codec vendors whose codecs are all HDMI/DP: ATI/AMD, NVIDIA and Intel (GPU codecs).
+    static let displayCodecVendors: Set<Int> = [0x1002, 0x10de, 0x8086]
+
+    /// The card's codecs (`hwCxDy` with `chip_name` or `vendor_id` recorded) when every one
+    /// is an HDMI/DP codec, in words; `nil` when none is recorded or one is not.
+    static func displayCodecs(_ card: Device, in context: ProbeContext) -> String? {
+        let codecs = context.children(of: card).filter { $0.sysname.hasPrefix("hwC") }
+        var names: [String] = []
+        for codec in codecs {
+            let chip = codec.attribute("chip_name")
+            let vendor = codec.attribute("vendor_id").flatMap(BusFacts.hexNumber).map { $0 >> 16 }
+            guard chip != nil || vendor != nil else { continue }
+            let display =
+                chip.map(ALSAPCMInfo.namesDisplayAudio) == true
+                || vendor.map(displayCodecVendors.contains) == true
+            guard display else { return nil }
+            names.append(chip ?? codec.attribute("vendor_id") ?? codec.sysname)
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
     /// A PCI audio function (class 0x0403) whose function 0 in the same slot is a display

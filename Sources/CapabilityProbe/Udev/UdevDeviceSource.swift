@@ -25,8 +25,8 @@ public struct UdevDeviceSource: DeviceSource {
         "enabled", "modes", "dpms", "connector_id",
         // input
         "phys", "properties",
-        // sound
-        "pcm_class",
+        // sound (HDA codecs: GPU HDMI codecs make a card display-only)
+        "pcm_class", "chip_name", "vendor_id",
         // rfkill
         "soft", "hard", "state",
         // net
@@ -49,11 +49,16 @@ public struct UdevDeviceSource: DeviceSource {
 
     /// The sysfs root; `/sys` (umockdev redirects it in tests).
     public let sysfsRoot: String
+    /// The file-system root the graphics userspace is read under (``GraphicsUserspace``).
+    public let userspaceRoot: String
 
     /// Creates the live source.
-    /// - Parameter sysfsRoot: The sysfs mount point.
-    public init(sysfsRoot: String = "/sys") {
+    /// - Parameters:
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - userspaceRoot: The root under which Vulkan ICDs and `libGLESv2` are looked for.
+    public init(sysfsRoot: String = "/sys", userspaceRoot: String = "/") {
         self.sysfsRoot = sysfsRoot
+        self.userspaceRoot = userspaceRoot
     }
 
     /// Enumerates every device.
@@ -105,6 +110,7 @@ public struct UdevDeviceSource: DeviceSource {
         machine.vendor = machine.vendor ?? fromRecords.vendor
         machine.model = machine.model ?? fromRecords.model
         machine.chassis = machine.chassis ?? fromRecords.chassis
+        machine.graphics = GraphicsUserspace.live(root: userspaceRoot)
         return DeviceInventory(source: source, machine: machine, devices: devices)
     }
 

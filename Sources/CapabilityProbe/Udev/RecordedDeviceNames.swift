@@ -1,0 +1,103 @@
+/// Names recorded hardware from this machine's databases: a dump or recording that lacks
+/// `ID_VENDOR_FROM_DATABASE`/`ID_MODEL_FROM_DATABASE` (old udev, umockdev, no udevd when
+/// it was made) gets them from the hwdb (by `MODALIAS`, or `usb:vXXXXpYYYY` for a USB
+/// device) and libpci (by `PCI_ID` or the `vendor`/`device` attributes), so `list --devices`
+/// names its hardware as on the live machine.
+///
+/// Only `*_FROM_DATABASE` keys are added and never over a recorded value: other hwdb
+/// properties (input, sensor and autosuspend quirks) would change what the recording says,
+/// so they are left out. The source notes say how many devices were named this way.
+public enum RecordedDeviceNames {
+    /// Adds the missing database names.
+    /// - Parameter inventory: A recorded inventory.
+    /// - Returns: The inventory with names added (unchanged when no database is available).
+    public static func enrich(_ inventory: DeviceInventory) -> DeviceInventory {
+        let context = try? UdevContext()
+        let hwdb = context.flatMap { try? UdevHwdb(context: $0) }
+        let pci = PCINames()
+        guard hwdb != nil || pci != nil else { return inventory }
+        var named = 0
+        let devices = inventory.devices.map { device -> Device in
+            let added = names(for: device, hwdb: hwdb, pci: pci)
+            guard !added.isEmpty else { return device }
+            named += 1
+            var copy = device
+            copy.properties.merge(added) { recorded, _ in recorded }
+            return copy
+        }
+        guard named > 0 else { return inventory }
+        var source = inventory.source
+        source.notes.append(
+            "names of \(named) devices from this machine's hwdb/libpci (the recording lacks them)")
+        return DeviceInventory(source: source, machine: inventory.machine, devices: devices)
+    }
+
+    /// The `*_FROM_DATABASE` properties a device lacks, from the hwdb and libpci.
+    static func names(for device: Device, hwdb: UdevHwdb?, pci: PCINames?) -> [String: String] {
+        var added: [String: String] = [:]
+        func add(_ key: String, _ value: String?) {
+            guard let value, !value.isEmpty, device.property(key) == nil, added[key] == nil else {
+                return
+            }
+            added[key] = value
+        }
+        if let hwdb, let modalias = lookupKey(device) {
+            for (key, value) in hwdb.properties(modalias: modalias).sorted(by: { $0.key < $1.key })
+            where key.hasSuffix("_FROM_DATABASE") {
+                add(key, value)
+            }
+        }
+        if let pci, device.subsystem == "pci", let (vendor, product) = pciIDs(device) {
+            add("ID_VENDOR_FROM_DATABASE", pci.vendor(vendor))
+            add("ID_MODEL_FROM_DATABASE", pci.device(vendor, product))
+        }
+        return added
+    }
+
+    /// The hwdb key: the recorded `MODALIAS` (property or attribute), else `usb:vXXXXpYYYY`
+    /// from a USB device's `PRODUCT` or `idVendor`/`idProduct`.
+    static func lookupKey(_ device: Device) -> String? {
+        if let modalias = device.property("MODALIAS") ?? device.attribute("modalias"),
+            !modalias.isEmpty
+        {
+            return modalias
+        }
+        guard device.devtype == "usb_device" || device.subsystem == "usb" else { return nil }
+        var vendor: Int?
+        var product: Int?
+        if let text = device.property("PRODUCT") {
+            let parts = text.split(separator: "/").compactMap { Int($0, radix: 16) }
+            if parts.count >= 2 { (vendor, product) = (parts[0], parts[1]) }
+        }
+        if vendor == nil, let v = device.attribute("idVendor"),
+            let p = device.attribute("idProduct")
+        {
+            (vendor, product) = (Int(v, radix: 16), Int(p, radix: 16))
+        }
+        guard let vendor, let product, (0...0xFFFF).contains(vendor), (0...0xFFFF).contains(product)
+        else { return nil }
+        return "usb:v" + hex4(vendor) + "p" + hex4(product)
+    }
+
+    /// PCI vendor and device ids from `PCI_ID` or the `vendor`/`device` attributes.
+    static func pciIDs(_ device: Device) -> (UInt32, UInt32)? {
+        if let ids = device.property("PCI_ID") {
+            let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
+            if parts.count == 2 { return (parts[0], parts[1]) }
+        }
+        func number(_ text: String?) -> UInt32? {
+            guard var text else { return nil }
+            if text.hasPrefix("0x") { text.removeFirst(2) }
+            return UInt32(text, radix: 16)
+        }
+        guard let vendor = number(device.attribute("vendor")),
+            let product = number(device.attribute("device"))
+        else { return nil }
+        return (vendor, product)
+    }
+
+    private static func hex4(_ value: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
