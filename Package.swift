@@ -18,13 +18,37 @@ let package = Package(
             pkgConfig: "libpci",
             providers: [.apt(["libpci-dev"])]
         ),
+        .systemLibrary(
+            name: "CZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "CapabilityProbe",
-            dependencies: ["CUdev", "CPCI"]
+            dependencies: ["CUdev", "CPCI", "CZip", "CZlib"]
         ),
         .executableTarget(
             name: "capcheck",
-            dependencies: ["CapabilityProbe"]
+            dependencies: ["CapabilityProbe"],
+            plugins: ["BuildInfoPlugin"]
+        ),
+        // Build-time helper: writes BuildInfo.swift (commit, library versions) for capcheck.
+        .executableTarget(name: "BuildInfoTool"),
+        .plugin(
+            name: "BuildInfoPlugin",
+            capability: .buildTool(),
+            dependencies: ["BuildInfoTool"]
+        ),
+        // A program a Swift app can copy: probe, check a manifest, watch battery and proximity.
+        .executableTarget(
+            name: "capcheck-example",
+            dependencies: ["CapabilityProbe"],
+            path: "Examples/ProbeAndCheck"
         ),
         .testTarget(
             name: "CapabilityProbeTests",

@@ -15,48 +15,72 @@ enum CapCheck {
             DiffCommand.self,
             ReportCommand.self,
             WatchCommand.self,
+            ManCommand.self,
+            CompletionCommand.self,
         ]
     }
 
-    /// Runs argv (without the program name) and returns the exit code.
+    /// The words accepted in place of a command: `help`, `--help`, `--version`.
+    static var globalWords: [String] {
+        ["help"] + HelpText.globalOptions.flatMap(\.spellings)
+    }
+
+    /// Runs argv (without the program name) and returns the exit code; output that could not
+    /// be written (full disk, closed pipe) turns any code into 74 with one line on stderr.
     static func main(_ arguments: [String], env: CommandEnvironment) -> ExitCode {
+        let code = dispatch(arguments, env: env)
+        guard let failure = env.stdout.failure else { return code }
+        env.stderr.line("capcheck: error: standard output: cannot write: \(failure)")
+        return .ioError
+    }
+
+    /// Runs the command argv names.
+    private static func dispatch(_ arguments: [String], env: CommandEnvironment) -> ExitCode {
         guard let first = arguments.first else {
-            env.stderr.write(overview())
+            env.stderr.write(HelpText.overview(commands))
             return .usage
         }
         switch first {
         case "--version", "-V", "version":
-            env.stdout.line("capcheck \(version)")
+            env.stdout.write(versionText())
             return .ok
         case "--help", "-h":
-            env.stdout.write(overview())
+            env.stdout.write(HelpText.overview(commands))
             return .ok
         case "help":
             let topic = arguments.dropFirst().first
             guard let topic else {
-                env.stdout.write(overview())
+                env.stdout.write(HelpText.overview(commands))
                 return .ok
             }
             guard let command = commands.first(where: { $0.name == topic }) else {
                 return usageError(UsageError("unknown command '\(topic)'"), env: env)
             }
-            env.stdout.write(help(for: command))
+            env.stdout.write(HelpText.help(for: command))
             return .ok
         default:
             break
         }
         guard let type = commands.first(where: { $0.name == first }) else {
-            let suggestion = EditDistance.nearest(first, in: commands.map { $0.name })
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-            return usageError(UsageError("unknown command '\(first)'\(hint)"), env: env)
+            let hint: String?
+            if first.hasPrefix("-") {
+                hint = ArgumentCursor.suggestion(for: first, in: globalWords)
+            } else {
+                hint = EditDistance.nearest(first, in: commands.map { $0.name })
+            }
+            let kind = first.hasPrefix("-") ? "option" : "command"
+            let suffix = hint.map { " (did you mean '\($0)'?)" } ?? ""
+            return usageError(UsageError("unknown \(kind) '\(first)'\(suffix)"), env: env)
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            env.stdout.write(help(for: type))
+            env.stdout.write(HelpText.help(for: type))
             return .ok
         }
         var cursor = ArgumentCursor(rest, command: type.name)
+        cursor.knownOptions = ([OptionSpec.help] + type.options).flatMap(\.spellings)
         do {
+            try cursor.rejectUnknownOptions()
             let command = try type.init(&cursor)
             try cursor.finish()
             return command.run(in: env)
@@ -77,40 +101,13 @@ enum CapCheck {
         return .usage
     }
 
-    static func overview() -> String {
-        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
-        let list = commands.map { "  " + TerminalText.pad($0.name, width) + $0.abstract }
-            .joined(separator: "\n")
-        return """
-            OVERVIEW: capcheck answers "can this machine run my app?": it probes the hardware
-            that is really there and checks it against required-capability manifests.
-
-            USAGE: capcheck <command> [options]
-
-            SUBCOMMANDS:
-            \(list)
-              help [command]  Show help for a command
-
-            OPTIONS:
-              -h, --help      Show help
-              --version       Show the version
-
-            \(ExitCode.table)
-
-            """
-    }
-
-    static func help(for type: any Command.Type) -> String {
+    /// `capcheck --version`: the version, the commit it was built from and the C libraries.
+    static func versionText() -> String {
         """
-        OVERVIEW: \(type.abstract)
-
-        USAGE: \(type.usage.replacingOccurrences(of: "\n", with: "\n       "))
-
-        OPTIONS:
-          -h, --help            Show this help
-        \(type.options)
-
-        \(ExitCode.table)
+        capcheck \(version)
+        commit \(BuildInfo.commit ?? "unknown commit (not built from a git checkout)")
+        libudev \(BuildInfo.libudev ?? "unknown") (built against), loaded \(NativeLibraries.libudev ?? "unknown")
+        libpci \(BuildInfo.libpci ?? "unknown") (built against), loaded \(NativeLibraries.libpci ?? "unknown")
 
         """
     }

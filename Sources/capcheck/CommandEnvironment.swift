@@ -42,9 +42,14 @@ struct CommandEnvironment: @unchecked Sendable {
 
     /// Reads and classifies a machine (a recording, or the live machine when `path` is nil),
     /// then runs `body` on the report; a source error is reported and its exit code returned.
-    func withReport(from path: String?, _ body: (CapabilityReport) -> ExitCode) -> ExitCode {
+    /// With `redact`, serials, addresses, UUIDs and the host name are removed first.
+    func withReport(
+        from path: String?, redact: Bool = false, _ body: (CapabilityReport) -> ExitCode
+    ) -> ExitCode {
         do {
-            return body(CapabilityClassifier().classify(try inventory(from: path)))
+            let inventory = try inventory(from: path)
+            return body(
+                CapabilityClassifier().classify(redact ? Redaction.redact(inventory) : inventory))
         } catch {
             return fail(error)
         }

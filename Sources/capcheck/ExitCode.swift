@@ -1,5 +1,7 @@
+import CapabilityProbe
+
 /// The process exit status; one table, listed in the README and `capcheck help`.
-enum ExitCode: Int32, Sendable {
+enum ExitCode: Int32, Sendable, CaseIterable {
     /// Success, requirements satisfied.
     case ok = 0
     /// Requirements unmet (verify, diff --no-loss).
@@ -16,17 +18,28 @@ enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// Internal error.
     case software = 70
+    /// Output could not be written (full disk, closed pipe, unwritable file).
+    case ioError = 74
+
+    /// What the code means, as help, the man page and the README list it.
+    var meaning: String {
+        switch self {
+        case .ok: return "ok / satisfied"
+        case .unmet: return "requirements unmet (verify; diff --no-loss)"
+        case .undecided: return "undecided: a required item is unknown"
+        case .usage: return "usage error"
+        case .dataError: return "bad input data (manifest, dump, snapshot, table)"
+        case .noInput: return "input missing or unreadable"
+        case .unavailable: return "/sys cannot be read at all (a machine without udevd is normal)"
+        case .software: return "internal error"
+        case .ioError: return "output could not be written (full disk, closed pipe)"
+        }
+    }
 
     /// The table printed by `capcheck help`.
-    static let table = """
-        EXIT CODES:
-          0   ok / satisfied
-          1   requirements unmet (verify; diff --no-loss)
-          2   undecided: a required item is unknown
-          64  usage error
-          65  bad input data (manifest, dump, snapshot, table)
-          66  input missing or unreadable
-          69  /sys cannot be read at all (a machine without udevd is normal)
-          70  internal error
-        """
+    static var table: String {
+        "EXIT CODES:\n"
+            + allCases.map { "  " + TerminalText.pad(String($0.rawValue), 4) + $0.meaning }
+            .joined(separator: "\n")
+    }
 }

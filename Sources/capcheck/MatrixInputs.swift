@@ -31,6 +31,21 @@ enum MatrixInputs {
         }
     }
 
+    /// Reads a directory of machine recordings; each unreadable file is reported on standard
+    /// error as a warning (the other machines still count).
+    static func fleet(_ directory: String, env: CommandEnvironment) -> Loaded<Fleet> {
+        do {
+            let fleet = try Fleet.load(directory: directory)
+            for error in fleet.skipped {
+                env.stderr.line(
+                    "capcheck: warning: skipped " + TerminalText.sanitize(error.description))
+            }
+            return .value(fleet)
+        } catch {
+            return .failed(env.fail(error))
+        }
+    }
+
     /// Reads a manifest and wraps it as a row evaluator.
     static func evaluator(
         manifest path: String, kind: String?, allowUnknown: Bool, env: CommandEnvironment
@@ -39,7 +54,8 @@ enum MatrixInputs {
         if let kind {
             guard let parsed = ManifestKind(rawValue: kind) else {
                 return .failed(
-                    env.fail("--kind must be plist, android or json, not '\(kind)'", .usage))
+                    env.fail(
+                        "--kind must be plist, android, json or appstream, not '\(kind)'", .usage))
             }
             manifestKind = parsed
         }
@@ -59,31 +75,9 @@ enum MatrixInputs {
             env.stdout.write(text)
             return .ok
         }
-        if let reason = write(Array(text.utf8), to: file) {
-            return env.fail("\(file): cannot write the report: \(reason)", .software)
+        if let failure = FileWriter.write(text.utf8, toFile: file) {
+            return env.fail("\(file): cannot write the report: \(failure)", .ioError)
         }
         return .ok
-    }
-
-    /// Creates or truncates a file and writes the bytes.
-    /// - Returns: nil on success, else the operating system's reason (`No such file or directory`).
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
     }
 }

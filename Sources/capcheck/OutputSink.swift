@@ -1,38 +1,51 @@
 import Foundation
 
 /// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
+///
+/// Writes go through ``FileWriter`` (`write(2)`); the first failure (`EPIPE`, `ENOSPC`, …) is
+/// kept and later text is dropped, so the command can finish and ``CapCheck`` turns the
+/// failure into one line on standard error and exit 74.
 final class OutputSink: @unchecked Sendable {
-    private let handle: FileHandle?
+    private let descriptor: Int32?
     private let lock = NSLock()
     private var buffer = ""
+    private var firstFailure: FileWriter.Failure?
     /// Whether this sink is a terminal (colour, human defaults).
     let isTerminal: Bool
 
     /// A sink over a file descriptor.
     init(fileDescriptor: Int32) {
-        handle = FileHandle(fileDescriptor: fileDescriptor, closeOnDealloc: false)
+        descriptor = fileDescriptor
         isTerminal = isatty(fileDescriptor) == 1
     }
 
     /// A buffering sink for tests.
     init(bufferingAsTerminal: Bool = false) {
-        handle = nil
+        descriptor = nil
         isTerminal = bufferingAsTerminal
     }
 
-    /// Writes text as is.
+    /// Writes text as is (nothing more once a write has failed).
     func write(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
-        if let handle {
-            handle.write(Data(text.utf8))
-        } else {
+        guard let descriptor else {
             buffer += text
+            return
         }
+        guard firstFailure == nil else { return }
+        firstFailure = FileWriter.write(text.utf8, to: descriptor)
     }
 
     /// Writes a line.
     func line(_ text: String = "") { write(text + "\n") }
+
+    /// The first write failure, if any.
+    var failure: FileWriter.Failure? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstFailure
+    }
 
     /// What a buffering sink has collected.
     var text: String {

@@ -16,7 +16,9 @@ import Testing
         "sms", "still-camera", "telephony", "video-camera", "wifi", "watch-companion",
     ]
 
-    /// Every hardware feature of manifests.md §2.2 (without `android.hardware.`).
+    /// Every hardware feature of manifests.md §2.2 and every further hardware `FEATURE_*` of
+    /// PackageManager up to API 35, plus aapt's `faketouch.multitouch` parent (without
+    /// `android.hardware.`).
     static let androidFeatures = [
         "audio.low_latency", "audio.output", "audio.pro", "microphone", "bluetooth", "bluetooth_le",
         "camera.any",
@@ -38,6 +40,19 @@ import Testing
         "touchscreen.multitouch.distinct", "touchscreen.multitouch.jazzhand", "usb.accessory",
         "usb.host", "wifi",
         "wifi.direct",
+        "faketouch.multitouch", "audio.spatial.headtracking.low_latency", "biometrics.face",
+        "biometrics.iris", "bluetooth_le.channel_sounding", "camera.concurrent", "context_hub",
+        "ethernet", "hardware_keystore", "identity_credential", "identity_credential_direct_access",
+        "keystore.app_attest_key", "keystore.limited_use_key", "keystore.single_use_key",
+        "strongbox_keystore", "security.model.compatible", "nfc.any", "nfc.ese", "nfc.hcef",
+        "nfc.uicc", "se.omapi.ese", "se.omapi.sd", "se.omapi.uicc", "ram.low", "ram.normal",
+        "sensor.accelerometer_limited_axes", "sensor.accelerometer_limited_axes_uncalibrated",
+        "sensor.gyroscope_limited_axes", "sensor.gyroscope_limited_axes_uncalibrated",
+        "sensor.dynamic.head_tracker", "sensor.heading", "sensor.hinge_angle",
+        "telephony.calling", "telephony.data", "telephony.euicc", "telephony.euicc.mep",
+        "telephony.ims", "telephony.ims.singlereg", "telephony.mbms", "telephony.messaging",
+        "telephony.radio.access", "telephony.subscription", "thread_network", "type.embedded",
+        "uwb", "vr.headtracking", "vr.high_performance", "wifi.aware", "wifi.passpoint", "wifi.rtt",
     ]
 
     @Test func catalogsEveryAppleKeyIncludingHistoricOnes() {

@@ -198,27 +198,47 @@ import Testing
         #expect(!without.requirements.contains { $0.source == .implied || $0.source == .default })
     }
 
+    /// A manifest that does not declare the touchscreen, so aapt implies faketouch.
+    static let noTouchDeclared = """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="a.b">
+          <uses-sdk android:minSdkVersion="21" android:targetSdkVersion="34"/>
+        </manifest>
+        """
+
     @Test func fakeTouchIsMetByAPointingDevice() throws {
-        let result = checker.check(
-            try load("AndroidManifest-no-touch.xml"), against: SyntheticMachines.laptop,
-            options: .init())
+        let manifest = try ManifestLoader.load(
+            data: Data(Self.noTouchDeclared.utf8), path: "AndroidManifest.xml")
+        let result = checker.check(manifest, against: SyntheticMachines.laptop, options: .init())
         let faketouch = try #require(
             result.requirements.first { $0.key == "android.hardware.faketouch" })
         #expect(faketouch.verdict == .satisfied)
         #expect(faketouch.capability == "input.touchscreen|input.pointer")
-        #expect(
-            result.requirements.first { $0.key == "android.hardware.touchscreen" }?.verdict
-                == .optional)
+        #expect(!result.requirements.contains { $0.key == "android.hardware.touchscreen" })
     }
 
     @Test func fakeTouchIsUnmetWhenNeitherTouchNorPointerExists() throws {
         var report = SyntheticMachines.laptop
         report.set(SyntheticMachines.absent("input.pointer"))
-        let result = checker.check(
-            try load("AndroidManifest-no-touch.xml"), against: report, options: .init())
+        let manifest = try ManifestLoader.load(
+            data: Data(Self.noTouchDeclared.utf8), path: "AndroidManifest.xml")
+        let result = checker.check(manifest, against: report, options: .init())
         #expect(
             result.requirements.first { $0.key == "android.hardware.faketouch" }?.verdict
                 == .unsatisfied)
+    }
+
+    @Test func aTVAppWithOptionalTouchIsNotFailedOnAMachineWithoutTouch() throws {
+        // The issue's report: Play (and aapt) require no touch input of a TV app that
+        // declares the touchscreen optional, so a remote-only machine must not fail it.
+        var report = SyntheticMachines.laptop
+        report.set(SyntheticMachines.absent("input.touchscreen"))
+        report.set(SyntheticMachines.absent("input.pointer"))
+        let result = checker.check(
+            try load("AndroidManifest-no-touch.xml"), against: report, options: .init())
+        #expect(!result.requirements.contains { $0.key == "android.hardware.faketouch" })
+        #expect(
+            result.requirements.first { $0.key == "android.hardware.touchscreen" }?.verdict
+                == .optional)
     }
 
     @Test func assumptionsOverlayTheReportAndAreShownAsAssumed() throws {

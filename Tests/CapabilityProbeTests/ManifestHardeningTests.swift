@@ -14,7 +14,7 @@ import Testing
         }
     }
 
-    @Test func utf16ExternalEntityIsRefusedByTheParserItself() throws {
+    @Test func utf16EntityDeclarationIsRefusedOnTheDecodedText() throws {
         // UTF-16 hides `<!ENTITY` from the byte check, so XMLParser must refuse on its own.
         let secret = FileManager.default.temporaryDirectory
             .appendingPathComponent("capcheck-xxe-\(UUID().uuidString).txt")
@@ -33,8 +33,7 @@ import Testing
         let text = message { () throws(ManifestError) in
             try ManifestLoader.load(data: data, path: "x.xml", options: .init(allowUnknown: true))
         }
-        #expect(text?.hasPrefix("x.xml: line 4, column ") == true)
-        #expect(text?.hasSuffix("external entities are never resolved)") == true)
+        #expect(text == "x.xml: line 2: entity declarations are not accepted")
         #expect(text?.contains("capcheck-secret-marker") == false)
     }
 
@@ -48,7 +47,7 @@ import Testing
             try ManifestLoader.load(
                 data: Data(plist.utf8), path: "Info.plist", options: .init(allowUnknown: true))
         }
-        #expect(text?.hasPrefix("Info.plist: not a valid XML property list") == true)
+        #expect(text == "Info.plist: line 2: entity declarations are not accepted")
         #expect(text?.contains("root:") == false)
     }
 
@@ -60,7 +59,7 @@ import Testing
         #expect(
             message { () throws(ManifestError) in
                 try ManifestLoader.load(data: Data(xml.utf8), path: "e.xml")
-            } == "e.xml: entity declarations are not accepted")
+            } == "e.xml: line 1: entity declarations are not accepted")
     }
 
     @Test(arguments: [

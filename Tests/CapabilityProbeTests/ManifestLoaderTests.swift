@@ -67,58 +67,62 @@ import Testing
             ])
     }
 
-    @Test func readsAndroidFeaturesDefaultsAndImpliedFeatures() throws {
+    @Test func readsAndroidFeaturesAsAaptListsThem() throws {
+        // Expected lines are `aapt dump badging` on this manifest built with `aapt package`
+        // (declared features and their parents, then implied ones, each sorted by name).
         #expect(
             summary(try load("AndroidManifest.xml")) == [
                 "android.hardware.camera.autofocus optional android camera.autofocus",
+                "android.hardware.location present android location.any",
                 "android.hardware.location.gps present android location.gnss",
                 "android.hardware.nfc optional android nfc",
+                "android.hardware.touchscreen present android input.touchscreen",
+                "android.hardware.touchscreen.multitouch present android input.touchscreen.points >= 2",
                 "android.hardware.touchscreen.multitouch.distinct present android input.touchscreen.points >= 2",
                 "android:glEsVersion=0x00030000 present android gpu.gles >= 3.0",
-                "android.hardware.touchscreen present default input.touchscreen",
-                "android.hardware.faketouch present default input.touchscreen|input.pointer",
                 "android.hardware.camera present implied camera.back",
-                "android.hardware.location present implied location.any",
                 "android.hardware.microphone present implied audio.input",
-                "android.hardware.touchscreen.multitouch present implied input.touchscreen.points >= 2",
             ])
     }
 
-    @Test func impliedRequirementsSayWhy() throws {
+    @Test func impliedRequirementsSayWhyInAaptsWords() throws {
         let manifest = try load("AndroidManifest.xml")
         let notes = Dictionary(
             uniqueKeysWithValues: manifest.requirements.map { ($0.key, $0.note ?? "") })
         #expect(
             notes["android.hardware.microphone"]
                 == "requested android.permission.RECORD_AUDIO permission")
-        #expect(notes["android.hardware.touchscreen"] == "default feature for all apps")
         #expect(
             notes["android.hardware.touchscreen.multitouch"]
-                == "implied by android.hardware.touchscreen.multitouch.distinct")
+                == "required by android.hardware.touchscreen.multitouch.distinct (aapt adds the parent feature)"
+        )
+        #expect(
+            manifest.notes.first
+                == "targetSdkVersion 34 (aapt takes the larger of minSdkVersion and targetSdkVersion)"
+        )
     }
 
-    @Test func explicitOptionalDeclarationWinsOverAnImpliedOne() throws {
-        // CAMERA implies camera.autofocus, but the manifest declares it required="false".
+    @Test func cameraPermissionImpliesTheCameraButNotItsAutofocus() throws {
+        // aapt 10 dropped CAMERA → camera.autofocus; the declared optional autofocus stays.
         let manifest = try load("AndroidManifest.xml")
-        let autofocus = manifest.requirements.filter {
-            $0.key == "android.hardware.camera.autofocus"
-        }
-        #expect(autofocus.map(\.wanted) == [.optional])
+        let camera = manifest.requirements.filter { $0.key.hasPrefix("android.hardware.camera") }
+        #expect(
+            camera.map(\.key) == ["android.hardware.camera.autofocus", "android.hardware.camera"])
+        #expect(camera.map(\.wanted) == [.optional, .present])
     }
 
-    @Test func noImpliedDropsDefaultsAndImpliedFeatures() throws {
+    @Test func noImpliedDropsImpliedFeaturesButKeepsDeclaredParents() throws {
         let manifest = try load("AndroidManifest.xml", options: ManifestLoadOptions(implied: false))
         #expect(manifest.requirements.allSatisfy { $0.source == .android })
-        #expect(manifest.requirements.count == 5)
+        #expect(manifest.requirements.count == 8)
     }
 
-    @Test func declaredOptionalTouchscreenIsNotAddedAsDefault() throws {
+    @Test func declaredOptionalTouchscreenMeansNoFaketouch() throws {
         #expect(
             summary(try load("AndroidManifest-no-touch.xml")) == [
+                "android.hardware.bluetooth_le present android bluetooth.le",
                 "android.hardware.touchscreen optional android input.touchscreen",
                 "android.software.leanback optional android n/a",
-                "android.hardware.bluetooth_le present android bluetooth.le",
-                "android.hardware.faketouch present default input.touchscreen|input.pointer",
                 "android.hardware.wifi present implied net.wifi",
             ])
     }

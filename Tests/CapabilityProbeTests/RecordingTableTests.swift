@@ -209,9 +209,22 @@ import Testing
         Row(
             "umockdev/canon-powershot-sx200.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        // Hand-written (AppStream tests): the DMI record of a ThinkPad T440s and nothing else.
+        Row(
+            "umockdev/dmi-thinkpad-t440s.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
         Row(
             "umockdev/drm-edp-connected.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - 1 1 -"),
+        // Hand-written (AppStream tests): a PinePhone-like sun4i-drm DSI-1 panel, connected;
+        // sun4i-drm is display-only, so no GPU.
+        Row(
+            "umockdev/dsi-panel-connected.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - 1 - -"),
+        // Hand-written (AppStream tests): an ELAN USB touchscreen (ID_INPUT_TOUCHSCREEN).
+        Row(
+            "umockdev/elan-touchscreen.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "1 - - - - - -"),
         // A phone's flash LED (feedbackd) alone is no camera.
         Row(
             "umockdev/feedbackd-led-flash.umockdev",

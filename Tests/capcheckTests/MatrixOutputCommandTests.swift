@@ -154,7 +154,7 @@ import Testing
         let run = Self.run([
             "report", "--from", Self.path("udevadm/QEMU_KVM.txt"), "-o", "/nonexistent/dir/r.html",
         ])
-        #expect(run.code == .software)
+        #expect(run.code == .ioError)
         #expect(
             run.stderr.contains(
                 "/nonexistent/dir/r.html: cannot write the report: No such file or directory"))

@@ -82,7 +82,7 @@ import Testing
                 "--junit", "/nonexistent-capcheck-dir/report.xml",
             ],
             stdin: #"{"version": 1, "require": ["net.wifi"]}"#)
-        #expect(run.code == .software)
+        #expect(run.code == .ioError)
         #expect(
             run.stderr
                 == "capcheck: error: /nonexistent-capcheck-dir/report.xml: cannot write the JUnit report: no such file or directory\n"

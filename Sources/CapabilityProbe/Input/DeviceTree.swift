@@ -14,6 +14,34 @@ enum DeviceTree {
         }
     }
 
+    /// A chain of explicit parent links that comes back to where it started, if any.
+    ///
+    /// Recordings derive parents from paths, which cannot loop; a snapshot names them, and a
+    /// device that is its own ancestor would make every walk up the tree endless.
+    /// - Parameter devices: Records with `parentID` set.
+    /// - Returns: The ids on the first cycle found (sorted order of the records), the first
+    ///   repeated at the end, or `nil` when the links form a forest.
+    static func parentCycle(in devices: [Device]) -> [String]? {
+        var parentOf: [String: String] = [:]
+        for device in devices {
+            if let parent = device.parentID { parentOf[device.id] = parent }
+        }
+        var finished = Set<String>()
+        for device in devices where !finished.contains(device.id) {
+            var path: [String] = []
+            var onPath: [String: Int] = [:]
+            var current: String? = device.id
+            while let id = current, !finished.contains(id) {
+                if let start = onPath[id] { return Array(path[start...]) + [id] }
+                onPath[id] = path.count
+                path.append(id)
+                current = parentOf[id]
+            }
+            finished.formUnion(path)
+        }
+        return nil
+    }
+
     /// The longest proper path prefix of `id` that is in `ids`.
     static func nearestAncestor(of id: String, in ids: Set<String>) -> String? {
         var path = Substring(id)

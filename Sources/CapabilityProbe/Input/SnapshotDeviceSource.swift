@@ -47,6 +47,9 @@ public struct SnapshotDeviceSource: DeviceSource {
     ///   document is not a snapshot (not JSON, no `schema` or `devices`, another schema) or
     ///   none of its device records can be read.
     public func inventory() throws(SourceError) -> DeviceInventory {
+        if let problem = JSONStructureCheck.problem(in: data) {
+            throw .malformed(path: path, line: problem.place.line, reason: problem.description)
+        }
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: data)
@@ -100,6 +103,11 @@ public struct SnapshotDeviceSource: DeviceSource {
             notes: notes, warnings: kept,
             warningsOmitted: (recorded?.warningsOmitted ?? 0) + warnings.omitted + all.count
                 - kept.count)
+        if let cycle = DeviceTree.parentCycle(in: devices) {
+            throw .malformed(
+                path: path, line: nil,
+                reason: "devices: parent links form a cycle: \(cycle.joined(separator: " → "))")
+        }
         devices = DeviceTree.linkParents(devices)
         return DeviceInventory(
             source: source,

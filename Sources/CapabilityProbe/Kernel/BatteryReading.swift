@@ -43,7 +43,8 @@ public struct BatteryReading: Sendable, Equatable {
     /// - Parameter device: The record.
     public init(device: Device) {
         let value = { (name: String) -> String? in SystemBattery.value(device, name) }
-        let number = { (name: String) -> Double? in value(name).flatMap { Double($0) } }
+        let number = { (name: String) -> Double? in value(name).flatMap { CheckedNumber.finite($0) }
+        }
         var now = number("energy_now")
         var full = number("energy_full")
         var charge = false
@@ -71,7 +72,7 @@ public struct BatteryReading: Sendable, Equatable {
     /// - Parameter acOnline: Whether a mains/USB supply is online, if known.
     /// - Returns: The mapped state.
     public func state(acOnline: Bool?) -> BatteryState {
-        let percent = capacity ?? level.map { Int(($0 * 100).rounded()) }
+        let percent = capacity ?? level.flatMap { CheckedNumber.int($0 * 100) }
         return BatteryState.map(status: status, capacity: percent, acOnline: acOnline)
     }
 }

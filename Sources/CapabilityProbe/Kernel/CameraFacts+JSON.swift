@@ -47,10 +47,12 @@ extension CameraFacts {
         self.init(
             driver: driver, card: object["card"]?.stringValue ?? "",
             busInfo: object["bus_info"]?.stringValue ?? "",
-            capabilities: UInt32(clamping: Int(caps)),
+            capabilities: UInt32(clamping: CheckedNumber.int(caps) ?? 0),
             formats: strings("formats"), formatModes: formatModes,
-            stillWidth: still?["width"]?.doubleValue.map { Int($0) },
-            stillHeight: still?["height"]?.doubleValue.map { Int($0) },
+            stillWidth: CheckedNumber.dimension(
+                still?["width"]?.doubleValue.flatMap(CheckedNumber.int)),
+            stillHeight: CheckedNumber.dimension(
+                still?["height"]?.doubleValue.flatMap(CheckedNumber.int)),
             autofocus: object["autofocus"]?.boolValue, flash: object["flash"]?.boolValue,
             orientation: object["orientation"]?.stringValue, controls: strings("controls"))
     }

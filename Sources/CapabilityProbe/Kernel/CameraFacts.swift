@@ -78,7 +78,7 @@ public struct CameraFacts: Sendable, Equatable {
     /// Megapixels of the largest still size (`W*H/1e6`), or `nil` when unknown.
     public var megapixels: Double? {
         guard let stillWidth, let stillHeight, stillWidth > 0, stillHeight > 0 else { return nil }
-        return Double(stillWidth * stillHeight) / 1_000_000
+        return Double(stillWidth) * Double(stillHeight) / 1_000_000
     }
 
     /// Whether this is a touch sensor node (`V4L2_CAP_TOUCH`): never a camera.
@@ -124,7 +124,7 @@ public struct CameraFacts: Sendable, Equatable {
     ///   - framesPerSecond: Frame rate.
     /// - Returns: e.g. `1280x720@30`.
     public static func mode(width: Int, height: Int, framesPerSecond: Double) -> String {
-        "\(width)x\(height)@\(Int(framesPerSecond.rounded()))"
+        "\(width)x\(height)@\(CheckedNumber.int(framesPerSecond) ?? 0)"
     }
 
     /// Parses `WxH@fps`.
@@ -132,9 +132,13 @@ public struct CameraFacts: Sendable, Equatable {
     /// - Returns: Width, height and rate, or `nil` when malformed.
     public static func parseMode(_ mode: String) -> (width: Int, height: Int, fps: Int)? {
         let parts = mode.split(separator: "@")
-        guard parts.count == 2, let fps = Int(parts[1]) else { return nil }
+        guard parts.count == 2, let fps = Int(parts[1]),
+            (0...CheckedNumber.maximumDimension).contains(fps)
+        else { return nil }
         let size = parts[0].split(separator: "x")
-        guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]) else {
+        guard size.count == 2, let width = CheckedNumber.dimension(Int(size[0])),
+            let height = CheckedNumber.dimension(Int(size[1]))
+        else {
             return nil
         }
         return (width, height, fps)

@@ -76,12 +76,14 @@ public struct DRMConnectorFacts: Sendable, Equatable {
     /// - Parameter json: The stored object.
     public init?(json: JSONValue) {
         guard let object = json.objectValue, object["error"] == nil,
-            let width = object["width_mm"]?.doubleValue,
-            let height = object["height_mm"]?.doubleValue
+            let width = object["width_mm"]?.doubleValue.flatMap(CheckedNumber.int),
+            let height = object["height_mm"]?.doubleValue.flatMap(CheckedNumber.int)
         else { return nil }
         self.init(
-            connectorID: UInt32(clamping: Int(object["connector_id"]?.doubleValue ?? 0)),
-            connection: object["connection"]?.stringValue ?? "unknown", widthMM: Int(width),
-            heightMM: Int(height), modeCount: Int(object["modes"]?.doubleValue ?? 0))
+            connectorID: UInt32(
+                clamping: object["connector_id"]?.doubleValue.flatMap(CheckedNumber.int) ?? 0),
+            connection: object["connection"]?.stringValue ?? "unknown", widthMM: width,
+            heightMM: height,
+            modeCount: object["modes"]?.doubleValue.flatMap(CheckedNumber.int) ?? 0)
     }
 }

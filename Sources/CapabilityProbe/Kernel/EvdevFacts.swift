@@ -37,7 +37,7 @@ public struct EvdevFacts: Sendable, Equatable {
     public init?(json: JSONValue) {
         guard let object = json.objectValue else { return nil }
         self.init(
-            touchPoints: object["touch_points"]?.doubleValue.map { Int($0) },
+            touchPoints: object["touch_points"]?.doubleValue.flatMap(CheckedNumber.int),
             near: object["near"]?.boolValue,
             errors: object["error"]?.stringValue.map { [$0] } ?? [])
     }

@@ -38,7 +38,7 @@ public struct MemoryTotal: Sendable, Equatable {
             let fields = line.split(whereSeparator: \.isWhitespace)
             guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
             let unit = fields.count >= 3 ? fields[2].lowercased() : "kb"
-            return unit == "kb" ? kilobytes * 1024 : kilobytes
+            return unit == "kb" ? CheckedNumber.product(kilobytes, 1024) : kilobytes
         }
         return nil
     }
@@ -47,7 +47,8 @@ public struct MemoryTotal: Sendable, Equatable {
     /// - Parameter bytes: A byte count.
     /// - Returns: The rounded count.
     public static func roundedUpToGiB(_ bytes: Int) -> Int {
-        (bytes + gibibyte - 1) / gibibyte * gibibyte
+        guard let padded = CheckedNumber.sum(bytes, gibibyte - 1) else { return bytes }
+        return padded / gibibyte * gibibyte
     }
 
     /// The size of one SMBIOS type 17 (memory device) structure.

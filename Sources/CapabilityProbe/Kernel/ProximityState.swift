@@ -23,7 +23,7 @@ public enum ProximityState {
         }
         let levelText =
             device.property("PROXIMITY_NEAR_LEVEL") ?? device.attribute("in_proximity_nearlevel")
-        guard let level = levelText.flatMap(Double.init), level > 0 else {
+        guard let level = levelText.flatMap({ CheckedNumber.finite($0) }), level > 0 else {
             return .unknown(
                 reason:
                     "\(device.sysname): no near level (PROXIMITY_NEAR_LEVEL or in_proximity_nearlevel)"
@@ -33,7 +33,8 @@ public enum ProximityState {
         if raw < level * 0.9 { return .value(false) }
         return .unknown(
             reason:
-                "\(device.sysname): raw \(rawText) is within 10 % of the near level \(Int(level))")
+                "\(device.sysname): raw \(rawText) is within 10 % of the near level \(PredicateValue.formatNumber(level))"
+        )
     }
 
     /// Near/far of an input event record with a proximity switch.

@@ -58,7 +58,10 @@ public struct V4L2Probe: Sendable {
                 var modes = Set(facts.formatModes[format.fourcc] ?? [])
                 for size in enumerateSizes(device, pixelFormat: format.pixelFormat) {
                     let (width, height) = size.dimensions
-                    if Int(width) * Int(height) > (largest.map { $0.width * $0.height } ?? 0) {
+                    // UInt32 × UInt32 can pass Int.max: compare in floating point.
+                    if Double(width) * Double(height)
+                        > (largest.map { Double($0.width) * Double($0.height) } ?? 0)
+                    {
                         largest = (Int(width), Int(height))
                     }
                     guard case .discrete = size else { continue }

@@ -4,28 +4,31 @@ import Foundation
     import FoundationXML
 #endif
 
-/// Collects the elements of an AndroidManifest.xml that matter to capcheck.
+/// Builds the element tree of a text AndroidManifest.xml, resolving `android:` and `tools:`
+/// prefixes from the `xmlns:` declarations seen so far (the usual prefixes when undeclared).
 final class AndroidManifestParserDelegate: NSObject, XMLParserDelegate {
-    /// One element that is a direct child of `<manifest>`.
-    struct Element {
-        /// The element name.
-        var name: String
-        /// Attributes by local name (`android:name` → `name`).
-        var attributes: [String: String]
-        /// The line it starts on.
-        var line: Int
-    }
+    /// The deepest nesting kept (manifests are 5 levels deep; deeper elements are skipped).
+    static let maxDepth = 32
+    /// The most elements kept.
+    static let maxElements = 200_000
 
+    /// The root element, once the document is complete.
+    private(set) var root: AndroidXMLElement?
     /// The root element's name, once seen.
     private(set) var rootName: String?
     /// Whether the root element was closed (the document is complete).
     private(set) var rootClosed = false
-    /// Direct children of the root, in document order.
-    private(set) var elements: [Element] = []
     /// Where the first parse error was reported (libxml2 reads on after it, so the parser's
     /// own position at the end would point past the defect).
     private(set) var firstErrorPlace: (line: Int, column: Int)?
-    private var depth = 0
+    /// Whether the element bound was reached.
+    private(set) var truncated = false
+    private var stack: [AndroidXMLElement] = []
+    private var skippedDepth = 0
+    private var count = 0
+    private var prefixes: [String: String] = [
+        "android": AndroidXMLElement.androidNamespace, "tools": AndroidXMLElement.toolsNamespace,
+    ]
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         if firstErrorPlace == nil {
@@ -37,23 +40,44 @@ final class AndroidManifestParserDelegate: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName: String?, attributes: [String: String] = [:]
     ) {
-        if depth == 0, rootName == nil { rootName = elementName }
-        if depth == 1 {
-            var local: [String: String] = [:]
-            for (name, value) in attributes {
-                let bare = name.split(separator: ":").last.map(String.init) ?? name
-                local[bare] = value
-            }
-            elements.append(Element(name: elementName, attributes: local, line: parser.lineNumber))
+        if rootName == nil { rootName = elementName }
+        guard skippedDepth == 0, stack.count < Self.maxDepth, count < Self.maxElements else {
+            if count >= Self.maxElements { truncated = true }
+            skippedDepth += 1
+            return
         }
-        depth += 1
+        count += 1
+        for (name, value) in attributes where name.hasPrefix("xmlns:") {
+            prefixes[String(name.dropFirst(6))] = value
+        }
+        var converted: [AndroidXMLAttribute] = []
+        for name in attributes.keys.sorted() where !name.hasPrefix("xmlns") {
+            let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+            let namespace = parts.count == 2 ? prefixes[parts[0]] ?? parts[0] : ""
+            converted.append(
+                AndroidXMLAttribute(
+                    namespace: namespace, name: parts.last ?? name, resourceID: nil,
+                    value: .string(attributes[name] ?? "")))
+        }
+        stack.append(
+            AndroidXMLElement(
+                name: elementName, attributes: converted, line: parser.lineNumber, children: []))
     }
 
     func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
         qualifiedName: String?
     ) {
-        depth -= 1
-        if depth == 0 { rootClosed = true }
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
+        guard let element = stack.popLast() else { return }
+        if stack.isEmpty {
+            root = element
+            rootClosed = true
+        } else {
+            stack[stack.count - 1].children.append(element)
+        }
     }
 }

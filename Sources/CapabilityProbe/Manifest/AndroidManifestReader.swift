@@ -4,8 +4,9 @@ import Foundation
     import FoundationXML
 #endif
 
-/// Reads `<uses-feature>`, `glEsVersion`, Play's defaults and permission-implied features
-/// from an AndroidManifest.xml (manifests.md §2), never resolving external entities.
+/// Reads an AndroidManifest.xml (text here; binary and protobuf XML through
+/// ``read(root:)``) with aapt's feature rules (``AndroidFeatureRules``), never resolving
+/// external entities.
 struct AndroidManifestReader {
     /// The file name used in messages.
     let path: String
@@ -14,62 +15,16 @@ struct AndroidManifestReader {
 
     /// The prefix of every hardware feature name.
     static let hardware = "android.hardware."
-    /// The reason `aapt2 dump badging` gives for Play's default features.
-    static let defaultReason = "default feature for all apps"
-    /// Only the platform's own permissions imply features (`com.example.CAMERA` does not).
-    static let permissionPrefix = "android.permission."
-
-    /// Permission (without `android.permission.`) → implied features (without `android.hardware.`),
-    /// each with the highest target API it applies to (nil = any).
-    static let impliedByPermission: [String: [(feature: String, maxTarget: Int?)]] = {
-        var table: [String: [(String, Int?)]] = [
-            "BLUETOOTH": [("bluetooth", nil)], "BLUETOOTH_ADMIN": [("bluetooth", nil)],
-            "CAMERA": [("camera", nil), ("camera.autofocus", nil)],
-            "ACCESS_MOCK_LOCATION": [("location", nil)],
-            "ACCESS_LOCATION_EXTRA_COMMANDS": [("location", nil)],
-            "INSTALL_LOCATION_PROVIDER": [("location", nil)],
-            "ACCESS_COARSE_LOCATION": [("location", nil), ("location.network", 20)],
-            "ACCESS_FINE_LOCATION": [("location", nil), ("location.gps", 20)],
-            "RECORD_AUDIO": [("microphone", nil)],
-        ]
-        for permission in [
-            "CALL_PHONE", "CALL_PRIVILEGED", "MODIFY_PHONE_STATE", "PROCESS_OUTGOING_CALLS",
-            "READ_SMS",
-            "RECEIVE_SMS", "RECEIVE_MMS", "RECEIVE_WAP_PUSH", "SEND_SMS", "WRITE_APN_SETTINGS",
-            "WRITE_SMS",
-        ] {
-            table[permission] = [("telephony", nil)]
-        }
-        for permission in ["ACCESS_WIFI_STATE", "CHANGE_WIFI_STATE", "CHANGE_WIFI_MULTICAST_STATE"]
-        {
-            table[permission] = [("wifi", nil)]
-        }
-        return table.mapValues { $0.map { (feature: $0.0, maxTarget: $0.1) } }
-    }()
-
-    /// Child feature → parent feature (both without `android.hardware.`).
-    static let parentOf: [String: String] = [
-        "location.gps": "location", "location.network": "location",
-        "telephony.gsm": "telephony", "telephony.cdma": "telephony",
-        "touchscreen.multitouch.jazzhand": "touchscreen.multitouch.distinct",
-        "touchscreen.multitouch.distinct": "touchscreen.multitouch",
-        "touchscreen.multitouch": "touchscreen",
-        "faketouch.multitouch.jazzhand": "faketouch.multitouch.distinct",
-        "faketouch.multitouch.distinct": "faketouch",
-    ]
-
-    private struct Declared {
-        var name: String
-        var required: Bool
-        var line: Int
-        var vulkanVersion: Int?
-    }
+    /// What an unknown or placeholder feature name is checked as.
+    static let unprobedNote = "capcheck cannot probe"
 
     func read(_ data: Data) throws(ManifestError) -> Manifest {
-        if data.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw malformed(nil, "entity declarations are not accepted")
+        let prepared: [UInt8]
+        switch XMLInputGuard.prepare(Array(data)) {
+        case .success(let bytes): prepared = bytes
+        case .failure(let problem): throw malformed(problem.place, problem.reason)
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Data(prepared))
         let collector = AndroidManifestParserDelegate()
         parser.delegate = collector
         parser.shouldResolveExternalEntities = false
@@ -81,102 +36,57 @@ struct AndroidManifestReader {
             throw malformed(
                 "line \(place.line), column \(place.column)", Self.describeXMLError(code))
         }
-        guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
-        guard root == "manifest" else {
-            throw malformed(nil, "the root element is <\(root)>, expected <manifest>")
+        guard let rootName = collector.rootName else {
+            throw malformed(nil, "no XML element found")
         }
-        guard collector.rootClosed else {
+        guard rootName == "manifest" else {
+            throw malformed(nil, "the root element is <\(rootName)>, expected <manifest>")
+        }
+        guard collector.rootClosed, let root = collector.root else {
             throw malformed(nil, "the document ends before </manifest>")
         }
-
-        var targetSdk = 21
-        var minSdk = 1
-        var declared: [Declared] = []
-        var glES: (value: UInt32, required: Bool, line: Int)?
-        var permissions: [String] = []
-        for element in collector.elements {
-            let place = "line \(element.line)"
-            switch element.name {
-            case "uses-sdk":
-                if let text = element.attributes["targetSdkVersion"], let value = Int(text) {
-                    targetSdk = value
-                }
-                if let text = element.attributes["minSdkVersion"], let value = Int(text) {
-                    minSdk = value
-                }
-            case "uses-permission", "uses-permission-sdk-23":
-                if let name = element.attributes["name"] { permissions.append(name) }
-            case "uses-feature":
-                var required = true
-                if let text = element.attributes["required"] {
-                    switch text {
-                    case "true": required = true
-                    case "false": required = false
-                    default:
-                        throw malformed(
-                            place, "android:required must be true or false, not '\(text)'")
-                    }
-                }
-                if let text = element.attributes["glEsVersion"] {
-                    guard let value = Self.parseGLES(text) else {
-                        throw malformed(
-                            place,
-                            "android:glEsVersion must be a number such as 0x00030000, not '\(text)'"
-                        )
-                    }
-                    if glES == nil || value > (glES?.value ?? 0) {
-                        glES = (value, required, element.line)
-                    }
-                }
-                if let name = element.attributes["name"] {
-                    var vulkan: Int?
-                    if let text = element.attributes["version"] {
-                        guard let value = Self.parseInteger(text) else {
-                            throw malformed(
-                                place, "android:version must be an integer, not '\(text)'")
-                        }
-                        vulkan = value
-                    }
-                    if let index = declared.firstIndex(where: { $0.name == name }) {
-                        declared[index].required = declared[index].required || required
-                    } else {
-                        declared.append(
-                            Declared(
-                                name: name, required: required, line: element.line,
-                                vulkanVersion: vulkan))
-                    }
-                } else if element.attributes["glEsVersion"] == nil {
-                    throw malformed(
-                        place, "<uses-feature> has neither android:name nor android:glEsVersion")
-                }
-            default:
-                continue
-            }
+        var manifest = read(root: root)
+        if collector.truncated {
+            manifest.warnings.append(
+                "more than \(AndroidManifestParserDelegate.maxElements) elements; the rest is ignored"
+            )
         }
+        return manifest
+    }
 
+    /// Applies aapt's rules to a parsed `<manifest>` (text, binary or protobuf XML alike).
+    /// - Parameter root: The `<manifest>` element.
+    /// - Returns: The manifest's requirements, notes and warnings.
+    func read(root: AndroidXMLElement) -> Manifest {
+        let result = AndroidFeatureRules().evaluate(root)
         var requirements: [Requirement] = []
-        for feature in declared {
-            var entry = try options.resolve(
-                KeyCatalog.androidEntry(feature.name), key: feature.name, kind: .android,
-                path: path,
-                place: "line \(feature.line)")
-            if feature.name == Self.hardware + "vulkan.version", let encoded = feature.vulkanVersion
-            {
+        var warnings = result.warnings
+        for feature in result.declared {
+            let entry = catalogEntry(feature.name, line: feature.line, warnings: &warnings)
+            var target = entry.target
+            if feature.name == Self.hardware + "vulkan.version", let encoded = feature.version {
                 let version = [encoded >> 22, (encoded >> 12) & 0x3ff, encoded & 0xfff]
-                entry = CatalogEntry(
-                    .predicate(
-                        Predicate(
-                            subject: .vulkanVersion, comparison: .atLeast, value: .version(version))
-                    ))
+                target = .predicate(
+                    Predicate(
+                        subject: .vulkanVersion, comparison: .atLeast, value: .version(version)))
             }
+            var notes: [String] = []
+            if let child = feature.addedBy {
+                notes.append("required by \(child) (aapt adds the parent feature)")
+            }
+            if let placeholder = feature.requiredPlaceholder {
+                notes.append("android:required is the placeholder \(placeholder), taken as true")
+            }
+            if let note = entry.note { notes.append(note) }
             requirements.append(
                 Requirement(
-                    key: feature.name, source: .android, target: entry.target,
-                    wanted: feature.required ? .present : .optional, note: entry.note))
+                    key: feature.name, source: .android, target: target,
+                    wanted: feature.required ? .present : .optional,
+                    note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
         }
-        if let glES {
-            let major = Int(glES.value >> 16)
-            let minor = Int(glES.value & 0xffff)
+        if let glES = result.glES {
+            let major = glES.value >> 16
+            let minor = glES.value & 0xffff
             requirements.append(
                 Requirement(
                     key: String(format: "android:glEsVersion=0x%08x", glES.value), source: .android,
@@ -184,70 +94,67 @@ struct AndroidManifestReader {
                         Predicate(
                             subject: .glesVersion, comparison: .atLeast,
                             value: .version([major, minor]))),
-                    wanted: glES.required ? .present : .optional,
-                    note:
-                        "only the highest glEsVersion counts; checked against the GPU's OpenGL ES level"
+                    wanted: .present,
+                    note: (glES.required
+                        ? "" : "aapt and Play ignore android:required=\"false\" on glEsVersion; ")
+                        + "only the highest glEsVersion counts; checked against the GPU's OpenGL ES level"
                 ))
         }
-        guard options.implied else {
-            return Manifest(path: path, kind: .android, requirements: requirements)
+        var notes = result.notes
+        notes.insert(result.targetSdkOrigin, at: 0)
+        let touchscreen = Self.hardware + "touchscreen"
+        if !result.declared.contains(where: { $0.name == touchscreen }) {
+            notes.append(
+                "Google Play documents \(touchscreen) as required unless declared "
+                    + "required=\"false\"; aapt does not list it, so capcheck does not require it "
+                    + "(declare it to make it a requirement)")
         }
-
-        let declaredNames = Set(declared.map(\.name))
-        var added: Set<String> = []
-        func add(_ short: String, source: RequirementSource, note: String) {
-            let name = Self.hardware + short
-            guard !declaredNames.contains(name), added.insert(name).inserted,
-                let entry = KeyCatalog.androidEntry(name)
-            else { return }
-            let fullNote = entry.note.map { "\(note); \($0)" } ?? note
+        guard options.implied else {
+            return Manifest(
+                path: path, kind: .android, requirements: requirements, notes: notes,
+                warnings: warnings)
+        }
+        for feature in result.implied {
+            let entry = catalogEntry(feature.name, line: nil, warnings: &warnings)
+            var note = feature.reason
+            if feature.onlySDK23 { note += Self.sdk23Note }
+            if let extra = entry.note { note += "; " + extra }
             requirements.append(
                 Requirement(
-                    key: name, source: source, target: entry.target, wanted: .present,
-                    note: fullNote))
+                    key: feature.name, source: feature.isDefault ? .default : .implied,
+                    target: entry.target, wanted: .present, note: note))
         }
-        add("touchscreen", source: .default, note: Self.defaultReason)
-        add("faketouch", source: .default, note: Self.defaultReason)
-        for permission in permissions where permission.hasPrefix(Self.permissionPrefix) {
-            let short = String(permission.dropFirst(Self.permissionPrefix.count))
-            guard let features = Self.impliedByPermission[short] else { continue }
-            if short.hasPrefix("BLUETOOTH"), minSdk < 5, targetSdk < 5 { continue }
-            for (feature, maxTarget) in features {
-                if let maxTarget, targetSdk > maxTarget { continue }
-                add(feature, source: .implied, note: "requested \(permission) permission")
-            }
+        return Manifest(
+            path: path, kind: .android, requirements: requirements, notes: notes,
+            warnings: warnings)
+    }
+
+    /// Added to the reason of a feature only `<uses-permission-sdk-23>` implies (aapt prints
+    /// it as `uses-implied-feature-sdk-23`).
+    static let sdk23Note = " (uses-permission-sdk-23: only on Android 6.0 and later)"
+
+    /// The catalog entry, or for a name capcheck does not know (any name is legal) an
+    /// unprobed target, with a warning when the name looks like a typo of a known one.
+    func catalogEntry(_ name: String, line: Int?, warnings: inout [String]) -> CatalogEntry {
+        if let entry = KeyCatalog.androidEntry(name) { return entry }
+        let place = line.map { "line \($0): " } ?? ""
+        if name.contains("${") {
+            warnings.append(
+                "\(place)feature name \(name) is a build placeholder; the built app has the value")
+            return CatalogEntry(
+                .unprobed("\(Self.unprobedNote) \(name): the name is a build placeholder"))
         }
-        var frontier =
-            declared.filter(\.required).map(\.name)
-            + requirements.filter { $0.source != .android }.map(\.key)
-        while let name = frontier.first {
-            frontier.removeFirst()
-            guard name.hasPrefix(Self.hardware) else { continue }
-            let short = String(name.dropFirst(Self.hardware.count))
-            guard let parent = Self.parentOf[short] else { continue }
-            let before = added.count
-            add(parent, source: .implied, note: "implied by \(name)")
-            if added.count > before { frontier.append(Self.hardware + parent) }
+        if let suggestion = KeyCatalog.closeAndroidFeature(to: name) {
+            warnings.append(
+                "\(place)unknown feature '\(name)' (did you mean \(suggestion)?)")
+        } else {
+            warnings.append("\(place)feature '\(name)' is not one capcheck knows; it stays unknown")
         }
-        return Manifest(path: path, kind: .android, requirements: requirements)
+        return CatalogEntry(.unprobed("\(Self.unprobedNote) \(name)"))
     }
 
     func malformed(_ place: String?, _ reason: String) -> ManifestError {
         .malformed(path: path, place: place, reason: reason)
-    }
-
-    /// Parses `0x00030002` (hex) or a decimal number.
-    static func parseGLES(_ text: String) -> UInt32? {
-        guard let value = parseInteger(text), value > 0, value <= Int(UInt32.max) else {
-            return nil
-        }
-        return UInt32(value)
-    }
-
-    static func parseInteger(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased().hasPrefix("0x") { return Int(trimmed.dropFirst(2), radix: 16) }
-        return Int(trimmed)
     }
 
     /// Words for the XMLParser error codes a broken manifest produces.

@@ -8,6 +8,10 @@ struct JSONManifestReader {
     let options: ManifestLoadOptions
 
     func read(_ data: Data) throws(ManifestError) -> Manifest {
+        if let problem = JSONStructureCheck.problem(in: data) {
+            throw .malformed(
+                path: path, place: problem.place.description, reason: problem.description)
+        }
         let document: NativeManifestDocument
         do {
             document = try JSONDecoder().decode(NativeManifestDocument.self, from: data)

@@ -69,6 +69,7 @@ public enum KeyCatalog {
 
     private static let cddLevel = "Android CDD certification; no Linux meaning"
     private static let cameraHAL = "Android camera2 HAL capability level; no Linux meaning"
+    private static let keystore = "Android keystore or identity-credential HAL; no Linux meaning"
     private static let formFactor =
         "Android device type; capcheck checks hardware, not form factors"
 
@@ -137,6 +138,10 @@ public enum KeyCatalog {
             "faketouch": CatalogEntry(
                 .anyOf(["input.touchscreen", "input.pointer"]),
                 note: "emulated touch: a touchscreen or a pointing device (mouse, touchpad) counts"),
+            "faketouch.multitouch": predicate(
+                .touchscreenPoints, .atLeast, .number(2),
+                "aapt adds this parent of the faketouch multi-touch features; a touchscreen with 2 points counts"
+            ),
             "faketouch.multitouch.distinct": predicate(
                 .touchscreenPoints, .atLeast, .number(2),
                 "emulated multi-touch from a touchpad is not probed; a touchscreen with 2 points counts"
@@ -153,6 +158,63 @@ public enum KeyCatalog {
             "usb.host": id("usb.host"),
             "wifi": id("net.wifi"),
             "wifi.direct": id("net.wifi.p2p"),
+            // The rest of PackageManager's FEATURE_* hardware names up to API 35.
+            "audio.spatial.headtracking.low_latency": na(cddLevel),
+            "biometrics.face": na("face authentication has no common Linux interface"),
+            "biometrics.iris": na("iris authentication has no common Linux interface"),
+            "bluetooth_le.channel_sounding": na(
+                "Bluetooth LE channel sounding is not reported by Linux controllers"),
+            "camera.concurrent": na(cameraHAL),
+            "context_hub": na("Android sensor hub (CHRE); no Linux meaning"),
+            "ethernet": id("net.ethernet"),
+            "hardware_keystore": na(keystore),
+            "identity_credential": na(keystore),
+            "identity_credential_direct_access": na(keystore),
+            "keystore.app_attest_key": na(keystore),
+            "keystore.limited_use_key": na(keystore),
+            "keystore.single_use_key": na(keystore),
+            "strongbox_keystore": na(keystore),
+            "security.model.compatible": na(cddLevel),
+            "nfc.any": id("nfc"),
+            "nfc.ese": na("NFC secure elements have no common Linux interface"),
+            "nfc.hcef": na("NFC host card emulation has no common Linux interface"),
+            "nfc.uicc": na("NFC secure elements have no common Linux interface"),
+            "se.omapi.ese": na("secure element API (OMAPI); no Linux meaning"),
+            "se.omapi.sd": na("secure element API (OMAPI); no Linux meaning"),
+            "se.omapi.uicc": na("secure element API (OMAPI); no Linux meaning"),
+            "ram.low": na("Android low-RAM device class; state memory.total instead"),
+            "ram.normal": na("Android RAM device class; state memory.total instead"),
+            "sensor.accelerometer_limited_axes": id("sensor.accelerometer"),
+            "sensor.accelerometer_limited_axes_uncalibrated": id("sensor.accelerometer"),
+            "sensor.gyroscope_limited_axes": id("sensor.gyroscope"),
+            "sensor.gyroscope_limited_axes_uncalibrated": id("sensor.gyroscope"),
+            "sensor.dynamic.head_tracker": na(
+                "head trackers in headsets have no common Linux interface"),
+            "sensor.heading": id(
+                "sensor.magnetometer", "a heading sensor is fused from a magnetometer"),
+            "sensor.hinge_angle": id("sensor.hinge"),
+            "telephony.calling": id("cellular"),
+            "telephony.data": id("cellular"),
+            "telephony.euicc": na("eSIM management has no common Linux interface"),
+            "telephony.euicc.mep": na("eSIM management has no common Linux interface"),
+            "telephony.ims": na("IMS is a carrier service; no Linux meaning"),
+            "telephony.ims.singlereg": na("IMS is a carrier service; no Linux meaning"),
+            "telephony.mbms": na("broadcast (MBMS) is a carrier service; no Linux meaning"),
+            "telephony.messaging": id("cellular.sms"),
+            "telephony.radio.access": id("cellular"),
+            "telephony.subscription": id(
+                "cellular", "a SIM subscription cannot be probed; a cellular modem is checked"),
+            "thread_network": na("Thread radios have no common Linux interface yet"),
+            "type.embedded": na(formFactor),
+            "uwb": id("uwb"),
+            "vr.headtracking": na("VR head tracking has no common Linux interface"),
+            "vr.high_performance": na(cddLevel),
+            "wifi.aware": id(
+                "net.wifi", "Wi-Fi Aware (NAN) support is not reported; any Wi-Fi is checked"),
+            "wifi.passpoint": id(
+                "net.wifi", "Passpoint is a supplicant feature; any Wi-Fi is checked"),
+            "wifi.rtt": id(
+                "net.wifi", "Wi-Fi RTT (802.11mc) support is not reported; any Wi-Fi is checked"),
         ]
         var all: [String: CatalogEntry] = [:]
         for (name, entry) in short { all["android.hardware." + name] = entry }
@@ -171,7 +233,7 @@ public enum KeyCatalog {
     public static let crosswalkIDs: [String] = [
         "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "ir.transmit",
         "net.wifi.p2p", "sensor.temperature.ambient",
-        "usb.gadget", "usb.host",
+        "usb.gadget", "usb.host", "net.ethernet", "sensor.hinge", "uwb",
     ]
 
     /// Every id a native manifest or `--assume` may name.
@@ -187,10 +249,32 @@ public enum KeyCatalog {
     /// - Returns: The entry, if known; `android.software.*` names are not applicable.
     public static func androidEntry(_ name: String) -> CatalogEntry? {
         if let entry = android[name] { return entry }
+        // PackageManager.FEATURE_NFC_BEAM really is spelled `sofware`.
+        if name == "android.sofware.nfc.beam" {
+            return na("Android Beam, a software feature; out of scope for a hardware check")
+        }
         if name.hasPrefix(androidSoftwarePrefix), name.count > androidSoftwarePrefix.count {
             return na("Android software feature (an OS service); out of scope for a hardware check")
         }
         return nil
+    }
+
+    /// The known Android feature nearest to an unknown name, only when it is close enough
+    /// to be a typo (a vendor's own name such as `com.example.scanner` gets none).
+    /// - Parameter name: The unknown name.
+    /// - Returns: The suggestion.
+    public static func closeAndroidFeature(to name: String) -> String? {
+        // A doubled or stray prefix (`android.hardware.android.hardware.bluetooth_le`).
+        if let suffix = android.keys.filter({ name.hasSuffix("." + $0) }).max(by: {
+            $0.count < $1.count
+        }) {
+            return suffix
+        }
+        guard let nearest = EditDistance.nearest(name, in: android.keys.sorted()) else {
+            return nil
+        }
+        let distance = EditDistance.between(name.lowercased(), nearest.lowercased())
+        return distance <= max(2, name.count / 12) ? nearest : nil
     }
 
     /// The entry for a native id (no predicate).
@@ -211,6 +295,8 @@ public enum KeyCatalog {
             return EditDistance.nearest(key, in: apple.keys.sorted())
         case .android:
             return EditDistance.nearest(key, in: android.keys.sorted())
+        case .appstream:
+            return nil
         case .json:
             if let entry = apple[key] ?? androidEntry(key), let label = entry.target.label {
                 return label

@@ -8,6 +8,8 @@ public struct Manifest: Sendable, Hashable {
     public var requirements: [Requirement]
     /// Facts worth showing that filter nothing (e.g. `UIBackgroundModes`).
     public var notes: [String]
+    /// Tolerated defects and likely mistakes, each naming its place (`lint` shows them).
+    public var warnings: [String]
 
     /// Creates a manifest.
     /// - Parameters:
@@ -15,11 +17,15 @@ public struct Manifest: Sendable, Hashable {
     ///   - kind: The format.
     ///   - requirements: The requirements.
     ///   - notes: Notes that are not requirements.
-    public init(path: String, kind: ManifestKind, requirements: [Requirement], notes: [String] = [])
-    {
+    ///   - warnings: Tolerated defects and likely mistakes.
+    public init(
+        path: String, kind: ManifestKind, requirements: [Requirement], notes: [String] = [],
+        warnings: [String] = []
+    ) {
         self.path = path
         self.kind = kind
         self.requirements = requirements
         self.notes = notes
+        self.warnings = warnings
     }
 }

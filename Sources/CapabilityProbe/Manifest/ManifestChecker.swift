@@ -35,7 +35,8 @@ public struct ManifestChecker: Sendable {
         }
         return VerificationReport(
             manifest: ManifestSummary(
-                path: manifest.path, kind: manifest.kind, notes: manifest.notes),
+                path: manifest.path, kind: manifest.kind, notes: manifest.notes,
+                warnings: manifest.warnings.isEmpty ? nil : manifest.warnings),
             source: report.source, machine: report.machine, assumptions: options.assumptions,
             verdict: verdict, requirements: results)
     }
@@ -66,13 +67,21 @@ public struct ManifestChecker: Sendable {
             }
             return result
 
+        case .unprobed(let reason):
+            return decide(result, holds: nil, status: nil, text: reason, rule: "")
+
         case .capability(let id):
             let fact = self.fact(id, report: report, options: options)
             result.assumed = fact.assumed
             result.evidence = fact.finding?.evidence ?? []
             let text = describe(fact, id: id)
-            return decide(
-                result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id)
+            var decided = decide(
+                result, holds: holdsFor(fact.status), status: fact.status, text: text, rule: id,
+                strict: options.strict)
+            if decided.verdict == .unsatisfied, requirement.wanted == .present, !fact.assumed {
+                decided.hint = RequirementHint.architecture(id)
+            }
+            return decided
 
         case .anyOf(let ids):
             let facts = ids.map { fact($0, report: report, options: options) }
@@ -98,7 +107,24 @@ public struct ManifestChecker: Sendable {
             }
             return decide(
                 result, holds: holdsFor(status), status: status, text: text,
-                rule: ids.joined(separator: " or "))
+                rule: ids.joined(separator: " or "), strict: options.strict)
+
+        case .relation(let item):
+            let checker = RelationItemChecker(
+                report: report,
+                fact: { id in
+                    let fact = self.fact(id, report: report, options: options)
+                    return (fact.status, fact.finding, fact.assumed)
+                },
+                describe: { id in
+                    self.describe(self.fact(id, report: report, options: options), id: id)
+                })
+            let outcome = checker.evaluate(item)
+            result.assumed = outcome.assumed
+            result.evidence = outcome.evidence
+            return decide(
+                result, holds: outcome.holds, status: nil, text: outcome.text, rule: outcome.rule,
+                strict: options.strict)
 
         case .predicate(let predicate):
             let id = predicate.subject.capability
@@ -111,15 +137,15 @@ public struct ManifestChecker: Sendable {
                 let prefix = fact.assumed ? "assumed present (--assume); " : ""
                 return decide(
                     result, holds: outcome.holds, status: .present, text: prefix + outcome.actual,
-                    rule: predicate.text)
+                    rule: predicate.text, strict: options.strict)
             case .absent:
                 return decide(
                     result, holds: false, status: .absent, text: describe(fact, id: id),
-                    rule: predicate.text)
+                    rule: predicate.text, strict: options.strict)
             case .unknown, nil:
                 return decide(
                     result, holds: nil, status: fact.status, text: describe(fact, id: id),
-                    rule: predicate.text)
+                    rule: predicate.text, strict: options.strict)
             }
         }
     }
@@ -135,15 +161,27 @@ public struct ManifestChecker: Sendable {
     /// Turns "does the thing hold" into a verdict for what is wanted.
     private func decide(
         _ base: RequirementResult, holds: Bool?, status: CapabilityStatus?, text: String,
-        rule: String
+        rule: String, strict: Bool = false
     ) -> RequirementResult {
         var result = base
-        let shown = "\(text) (rule: \(rule))"
+        let shown = rule.isEmpty ? text : "\(text) (rule: \(rule))"
         switch base.wanted {
         case .optional:
             result.verdict = .optional
             let state = holds.map { $0 ? "met" : "not met" } ?? "unknown"
             result.reason = "optional, \(state): \(shown)"
+        case .recommended:
+            switch holds {
+            case true?:
+                result.verdict = .satisfied
+                result.reason = shown
+            case false?:
+                result.verdict = strict ? .unsatisfied : .warning
+                result.reason = "recommended, not met: \(shown)" + (strict ? " (--strict)" : "")
+            case nil:
+                result.verdict = strict ? .unknown : .warning
+                result.reason = "recommended, unknown: \(shown)" + (strict ? " (--strict)" : "")
+            }
         case .present:
             switch holds {
             case true?: result.verdict = .satisfied

@@ -6,4 +6,6 @@ public enum ManifestKind: String, Codable, Sendable, Hashable, CaseIterable {
     case android
     /// capcheck's native, versioned JSON manifest.
     case json
+    /// An AppStream metainfo file (`<component>`) or catalog (`<components>`, also gzip).
+    case appstream
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads a manifest file of any supported kind, detected by content unless given.
 public enum ManifestLoader {
-    /// Reads a manifest from disk.
+    /// Reads a manifest from disk: a manifest file, a built app (`.apk`, `.aab`, `.ipa`, by
+    /// content) or an `.app` bundle directory.
     /// - Parameters:
     ///   - path: The file path.
     ///   - kind: The format, or nil to detect it by content.
@@ -15,6 +16,14 @@ public enum ManifestLoader {
     )
         throws(ManifestError) -> Manifest
     {
+        if isDirectory(path) {
+            return try AppArtifactReader(path: path, options: options).readDirectory()
+        }
+        if isZip(path) {
+            // Read by path: libzip seeks in the file, so a large APK is never held in memory.
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zipAt: path), kind: kind)
+        }
         let data: Data
         do {
             data = try InputFile.read(path)
@@ -22,6 +31,28 @@ public enum ManifestLoader {
             throw .unreadable(path: path, reason: error.reason)
         }
         return try load(data: data, path: path, kind: kind, options: options)
+    }
+
+    /// Whether a path is a built app that ``load(path:kind:options:)`` reads in place (an
+    /// `.app` directory or a zip: `.apk`, `.aab`, `.ipa`), rather than as manifest bytes.
+    /// - Parameter path: The file path.
+    /// - Returns: True for a directory or a file that starts like a zip.
+    public static func isBuiltApp(path: String) -> Bool {
+        isDirectory(path) || isZip(path)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    private static func isZip(_ path: String) -> Bool {
+        let head = FileHandle(forReadingAtPath: path).map { handle in
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 4)) ?? Data()
+        }
+        return head.map(AppArtifactReader.isZip) ?? false
     }
 
     /// Reads a manifest from bytes.
@@ -35,13 +66,33 @@ public enum ManifestLoader {
     public static func load(
         data: Data, path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
     ) throws(ManifestError) -> Manifest {
+        if AppArtifactReader.isZip(data) {
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zip: data), kind: kind)
+        }
+        if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) {
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(binaryXML: data), kind: kind)
+        }
         let resolved: ManifestKind
         if let kind { resolved = kind } else { resolved = try detect(data, path: path) }
         switch resolved {
         case .plist: return try PlistManifestReader(path: path, options: options).read(data)
         case .android: return try AndroidManifestReader(path: path, options: options).read(data)
         case .json: return try JSONManifestReader(path: path, options: options).read(data)
+        case .appstream: return try AppStreamReader(path: path, options: options).read(data)
         }
+    }
+
+    /// A built app is detected by content; a kind asked for must be the one it holds.
+    private static func checked(_ manifest: Manifest, kind: ManifestKind?) throws(ManifestError)
+        -> Manifest
+    {
+        guard let kind, kind != manifest.kind else { return manifest }
+        throw .malformed(
+            path: manifest.path, place: nil,
+            reason:
+                "a built app whose manifest is \(manifest.kind.rawValue), not \(kind.rawValue)")
     }
 
     /// Detects the manifest kind by content (the `.plist` extension only breaks the tie
@@ -56,15 +107,18 @@ public enum ManifestLoader {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
         if data.starts(with: Array("bplist".utf8)) { return .plist }
+        if AppStreamReader.isGzip(data) { return .appstream }
         let text = Self.leadingText(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
             if trimmed.contains("<plist") { return .plist }
             if trimmed.contains("<manifest") { return .android }
+            if trimmed.contains("<component") { return .appstream }
             throw .malformed(
                 path: path, place: nil,
                 reason:
-                    "XML that is neither a property list (<plist>) nor an AndroidManifest.xml (<manifest>)"
+                    "XML that is not a property list (<plist>), an AndroidManifest.xml (<manifest>) "
+                    + "or AppStream metainfo (<component>)"
             )
         }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
@@ -79,7 +133,7 @@ public enum ManifestLoader {
         throw .malformed(
             path: path, place: nil,
             reason:
-                "not a property list, an AndroidManifest.xml or a JSON manifest (use --kind to say which)"
+                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest (use --kind to say which)"
         )
     }
 
@@ -101,5 +155,32 @@ public enum ManifestLoader {
             index += 2
         }
         return String(decoding: units, as: UTF16.self)
+    }
+}
+
+extension ManifestLoader {
+    /// Reads a manifest file's bytes.
+    /// - Parameter path: The file path.
+    /// - Returns: The bytes.
+    /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing or unreadable file.
+    public static func bytes(path: String) throws(ManifestError) -> Data {
+        do {
+            return try InputFile.read(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+    }
+
+    /// Reads every component of an AppStream metainfo file or catalog (plain or gzip).
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name used in messages.
+    ///   - options: Implied-relation handling.
+    /// - Returns: One manifest per component, in document order.
+    /// - Throws: ``ManifestError`` naming the file, place and reason.
+    public static func loadAppStreamComponents(
+        data: Data, path: String, options: ManifestLoadOptions = .init()
+    ) throws(ManifestError) -> [AppStreamComponentManifest] {
+        try AppStreamReader(path: path, options: options).readAll(data)
     }
 }

@@ -15,8 +15,38 @@ struct PlistManifestReader {
         "iOS treats UIRequiresPersistentWiFi as a runtime flag (keep Wi-Fi up while running), "
         + "not an install filter; capcheck checks it as a need for Wi-Fi"
 
+    /// Rejects what Foundation would mishandle: OpenStep text (Foundation on Linux accepts it and
+    /// may log on its own), binary reference graphs that expand without bound or loop, and
+    /// keys given twice in one dictionary (Foundation keeps one silently).
+    private func checkStructure(_ data: Data, isBinary: Bool) throws(ManifestError) {
+        if isBinary {
+            if let problem = PlistStructureCheck.binaryProblem(Array(data)) {
+                let place = problem.place == "trailer" ? nil : problem.place
+                throw malformed(place, "not a valid binary property list (\(problem.reason))")
+            }
+            return
+        }
+        let text: String
+        switch XMLInputGuard.decode(Array(data)) {
+        case .success(let decoded): text = decoded
+        case .failure(let problem): throw malformed(problem.place, problem.reason)
+        }
+        let firstMark = text.unicodeScalars.first { !$0.properties.isWhitespace }
+        guard firstMark == "<" else {
+            throw malformed(nil, "OpenStep text property lists are not accepted; use XML or binary")
+        }
+        if let entity = text.range(of: "<!ENTITY") {
+            let line = 1 + text[..<entity.lowerBound].filter { $0 == "\n" }.count
+            throw malformed("line \(line)", "entity declarations are not accepted")
+        }
+        if let problem = PlistStructureCheck.xmlProblem(text) {
+            throw malformed(problem.place, problem.reason)
+        }
+    }
+
     func read(_ data: Data) throws(ManifestError) -> Manifest {
         let isBinary = data.starts(with: Array("bplist".utf8))
+        try checkStructure(data, isBinary: isBinary)
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do {
@@ -24,6 +54,11 @@ struct PlistManifestReader {
                 from: data, options: [], format: &format)
         } catch {
             if isBinary { throw malformed(nil, "not a valid binary property list") }
+            if let found = Self.placeholder(
+                in: String(decoding: data, as: UTF8.self), standalone: true)
+            {
+                throw malformed("line \(found.line)", Self.templateReason(found.text))
+            }
             let detail =
                 ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
                 .map { ": " + Self.lowercasedFirst($0) } ?? ""
@@ -118,6 +153,9 @@ struct PlistManifestReader {
     func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
         -> Requirement
     {
+        if let found = Self.placeholder(in: key) {
+            throw malformed(place, Self.templateReason(found.text))
+        }
         let entry = try options.resolve(
             KeyCatalog.appleEntry(key), key: key, kind: .plist, path: path, place: place)
         return Requirement(
@@ -146,6 +184,62 @@ struct PlistManifestReader {
         default: meaning = "a background service the app offers"
         }
         return "UIBackgroundModes \(mode): \(meaning) (a note, not a requirement)"
+    }
+
+    /// Why a template is not checked: it is not the Info.plist the app ships.
+    static func templateReason(_ placeholder: String) -> String {
+        "\(placeholder) is a template placeholder: this is an Info.plist template, not a "
+            + "property list capcheck can check; check the built app (.app or .ipa) or fill the "
+            + "template first"
+    }
+
+    /// The first build or template placeholder (`$name`, `$(VAR)`, `${VAR}`) in a text, with
+    /// its line. With `standalone`, only one standing where an element belongs counts: that is
+    /// what breaks the XML (a `$(VAR)` inside `<string>` is valid; Xcode fills it at build time).
+    static func placeholder(in text: String, standalone: Bool = false) -> (
+        text: String, line: Int
+    )? {
+        var line = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\n" { line += 1 }
+            if character == "$", let found = placeholder(in: text, at: index) {
+                if !standalone || !Self.insideValue(text, before: index) {
+                    return (found, line)
+                }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// Whether a position is inside a value element (`<string>…`), where a placeholder is
+    /// valid text, rather than where an element belongs (after `</key>`, in `<array>`).
+    private static func insideValue(_ text: String, before index: String.Index) -> Bool {
+        guard let open = text[..<index].lastIndex(of: "<") else { return false }
+        let tag = text[open..<index]
+        return ["<string", "<key", "<integer", "<real", "<date", "<data"].contains {
+            tag.hasPrefix($0)
+        }
+    }
+
+    /// The placeholder starting at a `$`, if one does.
+    private static func placeholder(in text: String, at start: String.Index) -> String? {
+        let rest = text[text.index(after: start)...]
+        guard let first = rest.first else { return nil }
+        let closing: Character? = first == "(" ? ")" : first == "{" ? "}" : nil
+        if let closing {
+            let body = rest.dropFirst().prefix { $0 != closing && $0 != "\n" }
+            guard !body.isEmpty, body.count < 100,
+                rest.dropFirst(body.count + 1).first == closing,
+                body.first.map({ $0.isLetter || $0 == "_" }) == true
+            else { return nil }
+            return "$" + String(first) + body + String(closing)
+        }
+        guard first.isLetter || first == "_" else { return nil }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return "$" + name
     }
 
     static func lowercasedFirst(_ text: String) -> String {

@@ -34,13 +34,15 @@ public enum PredicateValue: Sendable, Hashable {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
-            width > 0, height > 0
+        guard size.count == 2, let width = CheckedNumber.dimension(Int(size[0])),
+            let height = CheckedNumber.dimension(Int(size[1]))
         else { return nil }
         var fps: Int?
         if parts.count == 2 {
-            guard let rate = Double(parts[1]), rate.isFinite, rate > 0 else { return nil }
-            fps = Int(rate.rounded())
+            guard let rate = Double(parts[1]), rate > 0, let rounded = CheckedNumber.int(rate),
+                rounded <= CheckedNumber.maximumDimension
+            else { return nil }
+            fps = rounded
         }
         return (width, height, fps)
     }

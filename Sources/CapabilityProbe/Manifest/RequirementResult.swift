@@ -18,12 +18,14 @@ public struct RequirementResult: Codable, Sendable, Hashable {
     public var evidence: [Evidence]
     /// Whether a `--assume` fact decided it.
     public var assumed: Bool
+    /// How to settle it when the machine cannot meet it by nature, if that is the case.
+    public var hint: RequirementHint?
 
     /// Creates a result.
     public init(
         key: String, source: RequirementSource, capability: String?, wanted: Wanted,
         verdict: RequirementVerdict, reason: String, note: String? = nil, evidence: [Evidence] = [],
-        assumed: Bool = false
+        assumed: Bool = false, hint: RequirementHint? = nil
     ) {
         self.key = key
         self.source = source
@@ -34,5 +36,6 @@ public struct RequirementResult: Codable, Sendable, Hashable {
         self.note = note
         self.evidence = evidence
         self.assumed = assumed
+        self.hint = hint
     }
 }

@@ -8,6 +8,12 @@ public enum RequirementTarget: Sendable, Hashable {
     case predicate(Predicate)
     /// A key with no Linux meaning; the reason says why.
     case notApplicable(String)
+    /// A name capcheck cannot probe (a vendor's or a newer Android feature): always
+    /// `unknown`, never absent; the reason says why.
+    case unprobed(String)
+    /// An AppStream relation item that is not a plain capability (display length, kernel,
+    /// modalias, hardware id, internet, firmware, console, or an item capcheck does not know).
+    case relation(RelationItem)
 
     /// The capability ids this target reads, in order.
     public var capabilityIDs: [String] {
@@ -15,7 +21,8 @@ public enum RequirementTarget: Sendable, Hashable {
         case .capability(let id): return [id]
         case .anyOf(let ids): return ids
         case .predicate(let predicate): return [predicate.subject.capability]
-        case .notApplicable: return []
+        case .notApplicable, .unprobed: return []
+        case .relation(let item): return item.capabilityIDs
         }
     }
 
@@ -25,7 +32,8 @@ public enum RequirementTarget: Sendable, Hashable {
         case .capability(let id): return id
         case .anyOf(let ids): return ids.joined(separator: "|")
         case .predicate(let predicate): return predicate.text
-        case .notApplicable: return nil
+        case .notApplicable, .unprobed: return nil
+        case .relation(let item): return item.label
         }
     }
 }

@@ -10,4 +10,6 @@ public enum RequirementVerdict: String, Codable, Sendable, Hashable, CaseIterabl
     case notApplicable = "not-applicable"
     /// Reported, never failing.
     case optional
+    /// A recommended item that is not met or cannot be decided (fails only with `--strict`).
+    case warning
 }

@@ -98,8 +98,8 @@ public struct CameraTable: Sendable, Hashable {
                 reason: "column 'Camera': '\(cell("camera"))' is not rear, front or external")
         }
         do {
-            let width = try MatrixValueParser.number(cell("videowidth")).map { Int($0) }
-            let height = try MatrixValueParser.number(cell("videoheight")).map { Int($0) }
+            let width = try MatrixValueParser.dimension(cell("videowidth"))
+            let height = try MatrixValueParser.dimension(cell("videoheight"))
             var megapixels = try MatrixValueParser.number(cell("stillmegapixels"))
             if megapixels == nil, let w = try MatrixValueParser.number(cell("stillwidth")),
                 let h = try MatrixValueParser.number(cell("stillheight"))

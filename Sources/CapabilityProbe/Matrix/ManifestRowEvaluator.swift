@@ -38,7 +38,7 @@ public struct ManifestRowEvaluator: RowEvaluator {
             switch result.verdict {
             case .unsatisfied: failing.append(issue)
             case .unknown: unknown.append(issue)
-            case .satisfied, .notApplicable, .optional: break
+            case .satisfied, .notApplicable, .optional, .warning: break
             }
         }
         return RowEvaluation(failing: failing, unknown: unknown)

@@ -84,6 +84,9 @@ public enum MatrixParser {
     private static func parseJSON(_ bytes: [UInt8], path: String) throws(MatrixError)
         -> DeviceMatrix
     {
+        if let problem = JSONStructureCheck.problem(in: bytes) {
+            throw .malformed(path: path, line: problem.place.line, reason: problem.description)
+        }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))

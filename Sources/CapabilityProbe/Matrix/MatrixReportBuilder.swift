@@ -81,8 +81,8 @@ public struct MatrixReportBuilder: Sendable {
                 }
             case .stillWidth: stillWidth = try? MatrixValueParser.number(text)
             case .stillHeight: stillHeight = try? MatrixValueParser.number(text)
-            case .videoWidth: videoWidth = (try? MatrixValueParser.number(text)).map { Int($0) }
-            case .videoHeight: videoHeight = (try? MatrixValueParser.number(text)).map { Int($0) }
+            case .videoWidth: videoWidth = (try? MatrixValueParser.dimension(text)) ?? nil
+            case .videoHeight: videoHeight = (try? MatrixValueParser.dimension(text)) ?? nil
             case .videoMode: modeText.append(text)
             case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
             case .memoryBytes:

@@ -44,7 +44,22 @@ public enum MatrixValueParser {
         guard let value = Double(text), value.isFinite, value >= 0 else {
             throw MatrixValueError(reason: "'\(text)' is not a number")
         }
+        guard value <= CheckedNumber.limit else {
+            throw MatrixValueError(reason: "'\(text)' is out of range")
+        }
         return value
+    }
+
+    /// Reads a width or height in pixels (a whole number up to 2²⁰); nil when blank.
+    /// - Throws: a reason when the text is not a pixel count.
+    static func dimension(_ text: String) throws(MatrixValueError) -> Int? {
+        guard let value = try number(text) else { return nil }
+        guard let pixels = CheckedNumber.dimension(CheckedNumber.int(value)) else {
+            throw MatrixValueError(
+                reason: "'\(text)' is not a size in pixels (1 to \(CheckedNumber.maximumDimension))"
+            )
+        }
+        return pixels
     }
 
     /// Reads one mode: `720p at 30fps`, `VGA at 30fps`, `1280x720@30`, `1280×720 30fps`, or
@@ -71,7 +86,9 @@ public enum MatrixValueParser {
         else {
             throw MatrixValueError(reason: usage)
         }
-        let fps = Int(rate.rounded())
+        guard let fps = CheckedNumber.int(rate), fps <= CheckedNumber.maximumDimension else {
+            throw MatrixValueError(reason: "'\(text)': frame rate out of range")
+        }
         guard parts.count == 2 else {
             guard let width, let height else {
                 throw MatrixValueError(
@@ -87,6 +104,12 @@ public enum MatrixValueParser {
         let dims = name.split(whereSeparator: { $0 == "x" || $0 == "×" })
         guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else {
             throw MatrixValueError(reason: "'\(text)': unknown frame size '\(name)'")
+        }
+        guard CheckedNumber.dimension(w) != nil, CheckedNumber.dimension(h) != nil else {
+            throw MatrixValueError(
+                reason:
+                    "'\(text)': frame size out of range (at most \(CheckedNumber.maximumDimension) pixels a side)"
+            )
         }
         return VideoMode(width: w, height: h, fps: fps)
     }
@@ -130,9 +153,10 @@ public enum MatrixValueParser {
     /// - Throws: a reason naming the bad text.
     static func validate(_ text: String, kind: MatrixValueKind) throws(MatrixValueError) {
         switch kind {
-        case .stillMegapixels, .stillWidth, .stillHeight, .videoWidth, .videoHeight, .displayScale,
-            .displayDPI, .touchPoints:
+        case .stillMegapixels, .displayScale, .displayDPI, .touchPoints:
             _ = try number(text)
+        case .stillWidth, .stillHeight, .videoWidth, .videoHeight:
+            _ = try dimension(text)
         case .videoMode: _ = try videoMode(text, width: 1, height: 1)
         case .videoModes: _ = try videoModes(text)
         case .memoryBytes: _ = try bytes(text)

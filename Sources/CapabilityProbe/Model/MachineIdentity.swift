@@ -27,6 +27,9 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
     /// The installed graphics userspace (live only): Vulkan ICDs and `libGLESv2`; `nil` when
     /// the source did not look (recordings).
     public var graphics: GraphicsUserspace?
+    /// The interface of a default route (live only: `/proc/net/route`, `/proc/net/ipv6_route`);
+    /// nil when there is none or the source is a recording.
+    public var defaultRoute: String?
 
     /// Creates an identity.
     public init(

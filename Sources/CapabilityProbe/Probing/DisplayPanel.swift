@@ -55,8 +55,8 @@ struct DisplayPanel: Sendable {
     /// `1920x1080` (or `1920x1080i`) → width and height.
     static func pixels(_ mode: String) -> (width: Int, height: Int)? {
         let parts = mode.split(separator: "x")
-        guard parts.count == 2, let width = Int(parts[0]),
-            let height = Int(parts[1].prefix { $0.isNumber }), width > 0, height > 0
+        guard parts.count == 2, let width = CheckedNumber.dimension(Int(parts[0])),
+            let height = CheckedNumber.dimension(Int(parts[1].prefix { $0.isNumber }))
         else { return nil }
         return (width, height)
     }

@@ -37,12 +37,15 @@ public struct ProbeContext: Sendable {
     }
 
     /// The chain of recorded ancestors, nearest first.
+    ///
+    /// Sources reject parent cycles; an inventory built by hand with one still ends, because
+    /// no chain is longer than the number of records.
     /// - Parameter device: The device.
     /// - Returns: Parent, grandparent, ….
     public func ancestors(of device: Device) -> [Device] {
         var chain: [Device] = []
         var current = parent(of: device)
-        while let next = current {
+        while let next = current, chain.count < byID.count {
             chain.append(next)
             current = parent(of: next)
         }

@@ -12,6 +12,7 @@ public enum Probers {
         SensorProber(),
         TouchscreenProber(),
         PointerProber(),
+        InputControlProber(),
         VibrationProber(),
         GPUProber(),
         DisplayProber(),

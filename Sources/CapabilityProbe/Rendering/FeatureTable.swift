@@ -132,6 +132,9 @@ public struct FeatureTable: Sendable, Hashable, Codable {
 
     static func formatted(_ number: Double) -> String {
         let rounded = (number * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        guard rounded.isFinite, rounded == rounded.rounded(), abs(rounded) < 1e15 else {
+            return String(rounded)
+        }
+        return String(Int(rounded))
     }
 }

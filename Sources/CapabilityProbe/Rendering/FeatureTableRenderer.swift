@@ -88,7 +88,9 @@ public enum FeatureTableRenderer {
     }
 
     /// A self-contained HTML page: no external assets, inline CSS with print rules, a
-    /// Content-Security-Policy that forbids scripts.
+    /// Content-Security-Policy that forbids scripts. The legend and the sources come first;
+    /// the table spans the page width, scrolls sideways on a narrow screen with the feature
+    /// column kept in view, and long machine names wrap.
     /// - Parameter table: The table.
     /// - Returns: HTML text.
     public static func html(_ table: FeatureTable) -> String {
@@ -104,11 +106,15 @@ public enum FeatureTableRenderer {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>capcheck feature table</title>
             <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
-            table { border-collapse: collapse; }
-            th, td { border: 1px solid #999; padding: .3em .6em; overflow-wrap: break-word; }
-            thead th { background: #eee; vertical-align: bottom; overflow-wrap: anywhere; }
+            body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
+            .scroll { overflow-x: auto; }
+            table { border-collapse: separate; border-spacing: 0; width: 100%; border: solid #999; border-width: 1px 0 0 1px; }
+            th, td { border: solid #999; border-width: 0 1px 1px 0; padding: .3em .6em; overflow-wrap: break-word; }
+            thead th { background: #eee; vertical-align: bottom; min-width: 6em; overflow-wrap: anywhere; }
+            thead th:first-child { min-width: 0; }
             tbody th { text-align: left; font-weight: normal; white-space: nowrap; }
+            tbody th, thead th:first-child { position: sticky; left: 0; background: #fff; }
+            thead th:first-child { background: #eee; }
             tr.verdict th { white-space: normal; overflow-wrap: anywhere; }
             tbody th code { display: block; }
             td.cell { text-align: center; }
@@ -118,11 +124,20 @@ public enum FeatureTableRenderer {
             code { font-size: 90%; color: #444; }
             tr.verdict th, tr.verdict td { font-weight: bold; border-top: 2px solid #333; }
             .legend, .sources { color: #444; }
+            .sources li { overflow-wrap: anywhere; }
+            @media (max-width: 600px) {
+              body { margin: .5em; font-size: 13px; line-height: 18px; }
+              h1 { font-size: 1.4em; }
+              th, td { padding: .2em .35em; }
+              tbody th { white-space: normal; }
+            }
             @media print {
               body { margin: 0; font-size: 9pt; }
-              table { width: 100%; page-break-inside: auto; }
+              .scroll { overflow: visible; }
+              table { width: 100%; page-break-inside: auto; border-collapse: collapse; }
               thead { display: table-header-group; }
               th, td { padding: .15em .3em; }
+              tbody th, thead th:first-child { position: static; }
               td.present, td.absent, td.unknown, thead th { background: none; }
               tr { page-break-inside: avoid; }
             }
@@ -130,11 +145,16 @@ public enum FeatureTableRenderer {
             </head>
             <body>
             <h1>Hardware feature table</h1>
-            <table>
-            <thead>
-            <tr><th>Feature</th>
+
             """
-        out += "\n"
+        out += "<p class=\"legend\">☑ present · ☐ absent · ? unknown (never read as absent)</p>\n"
+        out += "<ul class=\"sources\">\n"
+        for machine in table.machines {
+            let partial = machine.complete ? "" : " (partial source: absence not proven)"
+            out += "<li>\(e(machine.name)): \(e(machine.source))\(partial)</li>\n"
+        }
+        out +=
+            "</ul>\n<div class=\"scroll\">\n<table>\n<thead>\n<tr><th scope=\"col\">Feature</th>\n"
         for machine in table.machines { out += "<th scope=\"col\">\(e(machine.name))</th>" }
         out += "</tr>\n</thead>\n<tbody>\n"
         for row in table.rows {
@@ -154,14 +174,7 @@ public enum FeatureTableRenderer {
             for machine in table.machines { out += "<td>\(e(verdictCell(machine)))</td>" }
             out += "</tr>\n"
         }
-        out += "</tbody>\n</table>\n"
-        out += "<p class=\"legend\">☑ present · ☐ absent · ? unknown (never read as absent)</p>\n"
-        out += "<ul class=\"sources\">\n"
-        for machine in table.machines {
-            let partial = machine.complete ? "" : " (partial source: absence not proven)"
-            out += "<li>\(e(machine.name)): \(e(machine.source))\(partial)</li>\n"
-        }
-        out += "</ul>\n</body>\n</html>\n"
+        out += "</tbody>\n</table>\n</div>\n</body>\n</html>\n"
         return out
     }
 }

@@ -34,6 +34,7 @@ public enum GitHubAnnotationRenderer {
             switch row.verdict {
             case .unsatisfied: command = "error"
             case .unknown: command = report.verdict == .unsatisfied ? "error" : "warning"
+            case .warning: command = "warning"
             default: continue
             }
             let title = escapeProperty("capcheck: \(row.key) \(row.verdict.rawValue)")

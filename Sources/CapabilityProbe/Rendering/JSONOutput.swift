@@ -23,6 +23,38 @@ public enum JSONOutput {
     /// - Throws: `EncodingError` (non-finite numbers, for instance).
     public static func string<T: Encodable>(_ value: T) throws -> String {
         let data = try encoder().encode(value)
-        return (String(data: data, encoding: .utf8) ?? "") + "\n"
+        return escapingDeceptive(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// Encodes a value as one compact, sorted JSON line (no newline).
+    /// - Parameter value: The value.
+    /// - Returns: The text.
+    /// - Throws: `EncodingError`.
+    public static func compactString<T: Encodable>(_ value: T) throws -> String {
+        escapingDeceptive(String(decoding: try compactEncoder().encode(value), as: UTF8.self))
+    }
+
+    /// Replaces ``TerminalText/isDeceptive(_:)`` characters in encoded JSON with `\uXXXX`
+    /// escapes (`JSONEncoder` writes them raw). Outside strings JSON has only ASCII, so the
+    /// replacement can run over the whole text.
+    /// - Parameter json: Encoded JSON.
+    /// - Returns: The same JSON value, with those characters escaped.
+    public static func escapingDeceptive(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: TerminalText.isDeceptive) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if TerminalText.isDeceptive(scalar) {
+                out.append(contentsOf: unicodeEscape(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `\u` and four lower-case hex digits (the scalars escaped here are all in the BMP).
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -53,7 +53,7 @@ public enum JUnitRenderer {
                 lines.append(open)
                 lines.append("      <skipped message=\"not-applicable: \(message)\"/>")
                 lines.append("    </testcase>")
-            case .satisfied, .optional:
+            case .satisfied, .optional, .warning:
                 lines.append(open)
                 lines.append("      <system-out>\(row.verdict.rawValue): \(body)</system-out>")
                 lines.append("    </testcase>")

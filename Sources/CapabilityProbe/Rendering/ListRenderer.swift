@@ -18,8 +18,11 @@ public enum ListRenderer {
     /// - Parameters:
     ///   - report: The classified machine.
     ///   - showDevices: Whether to append the per-device view.
-    /// - Returns: Plain text; device strings are sanitised for terminals.
-    public static func render(_ report: CapabilityReport, showDevices: Bool = false) -> String {
+    ///   - style: Plain text, or ANSI colours for the status column.
+    /// - Returns: Text; device strings are sanitised for terminals.
+    public static func render(
+        _ report: CapabilityReport, showDevices: Bool = false, style: TextStyle = .plain
+    ) -> String {
         var lines: [String] = []
         lines.append("Machine   " + machineLine(report))
         for note in report.source.notes { lines.append("Note      " + TerminalText.sanitize(note)) }
@@ -43,7 +46,9 @@ public enum ListRenderer {
                 let count = finding.status == .present ? String(finding.count) : ""
                 lines.append(
                     "  " + TerminalText.pad(finding.id, idWidth)
-                        + TerminalText.pad(finding.status.rawValue, 10) + TerminalText.pad(count, 4)
+                        + style.apply(
+                            TerminalText.pad(finding.status.rawValue, 10),
+                            TextStyle.role(finding.status)) + TerminalText.pad(count, 4)
                         + summary(finding))
                 var details = finding.details
                 if !finding.evidence.isEmpty, let reason = details.removeValue(forKey: "reason") {

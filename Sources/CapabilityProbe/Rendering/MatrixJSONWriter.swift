@@ -99,9 +99,10 @@ public enum MatrixJSONWriter {
     }
 
     /// A JSON string literal: `"` and `\` escaped, control characters as `\uXXXX` (or `\n`,
-    /// `\t`, `\r`, `\b`, `\f`), `/` kept.
+    /// `\t`, `\r`, `\b`, `\f`) and ``TerminalText/isDeceptive(_:)`` characters as `\uXXXX`,
+    /// `/` kept.
     static func quoted(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c }) {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 >= 0x7f }) {
             return "\"" + text + "\""
         }
         var out = "\""
@@ -115,9 +116,8 @@ public enum MatrixJSONWriter {
             case "\u{8}": out += "\\b"
             case "\u{c}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if scalar.value < 0x20 || TerminalText.isDeceptive(scalar) {
+                    out += JSONOutput.unicodeEscape(scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -21,7 +21,7 @@ public enum MatrixRenderer {
             if let cached = cache[row.verdict]?[issues] {
                 why = cached
             } else {
-                why = clean(reasons(row))
+                why = clean(reasons(row, unknownSubject: subject(result)))
                 cache[row.verdict, default: [:]][issues] = why
             }
             out +=
@@ -42,16 +42,27 @@ public enum MatrixRenderer {
         return out
     }
 
-    /// `doesn't support required feature: X; …` for excluded rows, `unknown: X` for undecided.
-    /// - Parameter row: The row result.
+    /// `doesn't support required feature: X; …` for excluded rows, `the table does not say:
+    /// X` for undecided ones.
+    /// - Parameters:
+    ///   - row: The row result.
+    ///   - unknownSubject: What cannot say (`the table`; `the recording` for a fleet's rows).
     /// - Returns: The reasons in words, empty for an eligible row.
-    public static func reasons(_ row: MatrixRowResult) -> String {
+    public static func reasons(_ row: MatrixRowResult, unknownSubject: String = "the table")
+        -> String
+    {
         switch row.verdict {
         case .eligible: return ""
         case .excluded: return row.failing.map(\.playWording).joined(separator: "; ")
         case .undecided:
-            return "the table does not say: " + row.unknown.map(\.key).joined(separator: ", ")
+            return "\(unknownSubject) does not say: "
+                + row.unknown.map(\.key).joined(separator: ", ")
         }
+    }
+
+    /// Who cannot decide an undecided row: the table, or a fleet machine's recording.
+    static func subject(_ result: MatrixResult) -> String {
+        result.matrix.hasPrefix(Fleet.sourcePrefix) ? "the recording" : "the table"
     }
 
     /// CSV: `#` provenance lines, then `row,family,verdict,failing,unknown,reasons`.
@@ -68,7 +79,8 @@ public enum MatrixRenderer {
             out += CSVText.line([
                 row.name, row.family, row.verdict.rawValue,
                 row.failing.map(\.key).joined(separator: ";"),
-                row.unknown.map(\.key).joined(separator: ";"), reasons(row),
+                row.unknown.map(\.key).joined(separator: ";"),
+                reasons(row, unknownSubject: subject(result)),
             ])
         }
         return out

@@ -6,17 +6,30 @@ public enum TerminalText {
     public static func sanitize(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let isControl = value < 0x20 || (0x7f...0x9f).contains(value)
-            let isBidi = (0x202a...0x202e).contains(value) || (0x2066...0x2069).contains(value)
-            out.append(isControl || isBidi ? "?" : scalar)
+            out.append(scalar.value < 0x20 || isDeceptive(scalar) ? "?" : scalar)
         }
         return String(out)
     }
 
+    /// Characters that are invisible or reorder the text around them when a person reads a
+    /// file: DEL and C1 controls, bidi embeddings, overrides and isolates, directional marks,
+    /// and the Unicode line and paragraph separators. Machine formats (JSON, XML) keep them,
+    /// escaped (`\u202e`, `&#x202e;`), so that `cat` shows them for what they are.
+    /// - Parameter scalar: A character.
+    /// - Returns: Whether it must not appear raw in any output.
+    public static func isDeceptive(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7f...0x9f, 0x061c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a...0x202e, 0x2066...0x2069:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Escapes text for HTML or XML content and attribute values.
     /// - Parameter text: Untrusted text.
-    /// - Returns: Escaped text, control characters removed.
+    /// - Returns: Escaped text: C0 controls (but tab and newline) replaced with `?`, which XML
+    ///   cannot carry; ``isDeceptive(_:)`` characters as numeric references.
     public static func escapeMarkup(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -28,10 +41,12 @@ public enum TerminalText {
             case "'": out += "&#39;"
             default:
                 let value = scalar.value
-                if (value < 0x20 && value != 0x09 && value != 0x0a) || (0x7f...0x9f).contains(value)
-                    || value == 0xfffe || value == 0xffff
+                if (value < 0x20 && value != 0x09 && value != 0x0a) || value == 0xfffe
+                    || value == 0xffff
                 {
                     out += "?"
+                } else if isDeceptive(scalar) {
+                    out += "&#x" + String(value, radix: 16) + ";"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -3,7 +3,7 @@
 public enum VerificationTextRenderer {
     /// The display order of verdicts: unmet first.
     static let order: [RequirementVerdict] = [
-        .unsatisfied, .unknown, .satisfied, .optional, .notApplicable,
+        .unsatisfied, .unknown, .warning, .satisfied, .optional, .notApplicable,
     ]
 
     /// The mark shown before a verdict.
@@ -13,6 +13,7 @@ public enum VerificationTextRenderer {
         switch verdict {
         case .unsatisfied: return "✘"
         case .unknown: return "?"
+        case .warning: return "!"
         case .satisfied: return "✔"
         case .optional, .notApplicable: return "–"
         }
@@ -29,8 +30,14 @@ public enum VerificationTextRenderer {
     /// - Parameters:
     ///   - report: The report.
     ///   - exitCode: The exit code the summary line names.
+    ///   - style: Plain text, or ANSI colours for the mark and the verdict.
+    ///   - hintText: How the caller phrases a ``RequirementHint`` (the CLI names its flag);
+    ///     nil shows the hint's reason alone.
     /// - Returns: Text with a final newline; device strings sanitized for terminals.
-    public static func render(_ report: VerificationReport, exitCode: Int32) -> String {
+    public static func render(
+        _ report: VerificationReport, exitCode: Int32, style: TextStyle = .plain,
+        hintText: (@Sendable (RequirementHint) -> String)? = nil
+    ) -> String {
         let rows = ordered(report)
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
         let verdictWidth = (rows.map { $0.verdict.rawValue.count }.max() ?? 0) + 2
@@ -38,13 +45,21 @@ public enum VerificationTextRenderer {
         for row in rows {
             var reason = row.reason
             if let note = row.note { reason += " [\(note)]" }
+            if let hint = row.hint {
+                reason += "; " + hint.reason
+                if let hintText { reason += " with " + hintText(hint) }
+            }
+            let role = TextStyle.role(row.verdict)
             lines.append(
-                mark(row.verdict) + " "
+                style.apply(mark(row.verdict), role) + " "
                     + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
-                    + TerminalText.pad(row.verdict.rawValue, verdictWidth)
+                    + style.apply(TerminalText.pad(row.verdict.rawValue, verdictWidth), role)
                     + TerminalText.sanitize(reason))
         }
         for note in report.manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for warning in report.manifest.warnings ?? [] {
+            lines.append("warning: " + TerminalText.sanitize(warning))
+        }
         lines.append(summary(report, exitCode: exitCode))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -57,6 +72,10 @@ public enum VerificationTextRenderer {
     public static func summary(_ report: VerificationReport, exitCode: Int32) -> String {
         let total = report.requirements.count
         var text = "\(report.unmetCount) of \(total) requirement\(total == 1 ? "" : "s") unmet"
+        let warnings = report.requirements.filter { $0.verdict == .warning }.count
+        if warnings > 0 {
+            text += ", \(warnings) recommended not met (warning\(warnings == 1 ? "" : "s"))"
+        }
         if report.unknownCount > 0 {
             text += ", \(report.unknownCount) unknown"
             if report.unmetCount == 0 {

@@ -42,6 +42,7 @@ enum LiveMachine {
             identity.memorySource =
                 memory.source == .dmi ? "/sys/firmware/dmi/entries" : "/proc/meminfo"
         }
+        identity.defaultRoute = DefaultRoute.live()
         let cpu = CPUArchitecture.live(sysfsRoot: sysfsRoot)
         if cpu.name == "arm64" { identity.runs32BitARM = cpu.runs32BitARM.value }
         for path in ["/etc/os-release", "/usr/lib/os-release"] {

@@ -35,7 +35,7 @@ public struct UdevDeviceSource: DeviceSource {
         "brightness", "max_brightness",
         // dmi
         "sys_vendor", "product_name", "product_version", "product_family", "board_vendor",
-        "board_name", "chassis_type", "bios_version",
+        "board_name", "chassis_type", "bios_version", "bios_vendor", "bios_release", "product_sku",
     ]
 
     /// Attributes in subdirectories, read when the subsystem matches.

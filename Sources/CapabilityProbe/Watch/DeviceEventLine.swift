@@ -87,9 +87,6 @@ public enum DeviceEventLine {
     }
 
     private static func encode(_ fields: [String: JSONValue]) -> String {
-        guard let data = try? JSONOutput.compactEncoder().encode(JSONValue.object(fields)) else {
-            return "{}"
-        }
-        return String(decoding: data, as: UTF8.self)
+        (try? JSONOutput.compactString(JSONValue.object(fields))) ?? "{}"
     }
 }

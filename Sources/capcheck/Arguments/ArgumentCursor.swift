@@ -1,3 +1,5 @@
+import CapabilityProbe
+
 /// One token of the command line after splitting.
 enum ArgumentToken: Equatable {
     /// `--name` or `-n`, with an inline value for `--name=value`.
@@ -11,6 +13,8 @@ struct ArgumentCursor {
     private(set) var tokens: [ArgumentToken]
     /// The command name used in messages.
     let command: String
+    /// The options the command knows (`--json`, `-o`), for "did you mean" on an unknown one.
+    var knownOptions: [String] = []
 
     /// Tokenizes arguments: `--o v`, `--o=v`, `-h`, `--` (rest positional), `-` (positional).
     init(_ arguments: [String], command: String) {
@@ -110,15 +114,42 @@ struct ArgumentCursor {
         return found
     }
 
+    /// Fails on the first option that is not in ``knownOptions``, before the command parses
+    /// anything, so a typo is named first (not a missing required option it spells).
+    func rejectUnknownOptions() throws(UsageError) {
+        for case .option(let name, _) in tokens where !knownOptions.contains(Self.spelled(name)) {
+            try Self.unknown(name, knownOptions, command: command)
+        }
+    }
+
+    private static func unknown(_ name: String, _ known: [String], command: String)
+        throws(UsageError)
+    {
+        let typed = spelled(name)
+        let hint = suggestion(for: typed, in: known).map { " (did you mean '\($0)'?)" }
+        throw UsageError("unknown option '\(typed)'\(hint ?? "")", command: command)
+    }
+
     /// Fails when anything is left over (an unknown option or extra argument).
     func finish() throws(UsageError) {
         guard let token = tokens.first else { return }
         switch token {
         case .option(let name, _):
-            throw UsageError("unknown option '\(Self.spelled(name))'", command: command)
+            try Self.unknown(name, knownOptions, command: command)
         case .positional(let value):
             throw UsageError("unexpected argument '\(value)'", command: command)
         }
+    }
+
+    /// The known option nearest to a mistyped one (`--jsn` → `--json`), compared without
+    /// dashes so the shared `--` does not make every option look close.
+    static func suggestion(for typed: String, in known: [String]) -> String? {
+        let long = known.filter { $0.hasPrefix("--") }
+        let bare = String(typed.drop(while: { $0 == "-" }))
+        guard bare.count > 1,
+            let nearest = EditDistance.nearest(bare, in: long.map { String($0.dropFirst(2)) })
+        else { return nil }
+        return "--" + nearest
     }
 
     /// `--name` or `-n` as the user typed it.

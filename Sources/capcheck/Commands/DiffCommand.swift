@@ -6,16 +6,26 @@ struct DiffCommand: Command {
     static let abstract = "Show which table rows a new manifest gains or loses against an old one"
     static let usage =
         "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] [--json]"
-    static let options = """
-          OLD NEW               The old and new manifests (Info.plist, AndroidManifest.xml, JSON)
-          --matrix TABLE        A device table (CSV, Markdown or JSON; '-' = stdin)
-          --builtin NAME        A built-in matrix ('capcheck matrix --list-builtin')
-          --no-loss             Exit 1 when any row is lost (2 when a row may be lost): Apple
-                                rejects updates that tighten UIRequiredDeviceCapabilities
-          --kind KIND           Manifest reader for both: plist, android or json
-          --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
-          --json                Print the stable JSON document
-        """
+    static let arguments = [
+        ArgumentSpec(
+            "OLD",
+            "The old manifest (Info.plist, AndroidManifest.xml, AppStream metainfo, JSON, or a built app)"
+        ),
+        ArgumentSpec("NEW", "The new manifest"),
+    ]
+    static let options =
+        [
+            OptionSpec(
+                "matrix", value: "TABLE", "A device table (CSV, Markdown or JSON; '-' = stdin)",
+                completion: .file),
+            OptionSpec(
+                "builtin", value: "NAME", "A built-in matrix ('capcheck matrix --list-builtin')",
+                completion: .choices(BuiltinMatrices.all.map(\.name))),
+            OptionSpec(
+                "no-loss",
+                "Exit 1 when any row is lost (2 when a row may be lost): Apple rejects updates that tighten UIRequiredDeviceCapabilities"
+            ),
+        ] + MatrixManifestOptions.specs + [OptionSpec("json", "Print the stable JSON document")]
 
     var old: String
     var new: String

@@ -6,12 +6,24 @@ struct LintCommand: Command {
     static let abstract =
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
-        "capcheck lint MANIFEST [--kind plist|android|json] [--allow-unknown] [--no-implied]"
-    static let options = """
-          --kind KIND           Read the manifest as plist, android or json (default: by content)
-          --allow-unknown       Accept unknown keys (shown as not-applicable)
-          --no-implied          Drop Android's implied and default features
-        """
+        "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]"
+    static let arguments = [
+        ArgumentSpec(
+            "MANIFEST",
+            "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
+        )
+    ]
+    static let options = [
+        OptionSpec(
+            "kind", value: "KIND",
+            "Read the manifest as plist, android, json or appstream (default: by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec(
+            "allow-unknown",
+            "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
+        ),
+        OptionSpec("no-implied", "Drop Android's implied and default features"),
+    ]
 
     var manifestPath: String
     var kind: ManifestKind?
@@ -29,6 +41,10 @@ struct LintCommand: Command {
         let options = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
         let loaded = VerifyCommand.loadManifest(
             manifestPath, kind: kind, options: options, env: env)
+        if let catalog = loaded.catalog {
+            for component in catalog { env.stdout.write(Self.render(component.manifest)) }
+            return .ok
+        }
         guard let manifest = loaded.manifest else { return loaded.code }
         env.stdout.write(Self.render(manifest))
         return .ok
@@ -44,7 +60,10 @@ struct LintCommand: Command {
             + "\(rows.count) requirement\(rows.count == 1 ? "" : "s")"
         if implied > 0 { header += ", \(implied) implied" }
         if notApplicable > 0 { header += ", \(notApplicable) not applicable" }
-        var lines = [header + ", OK"]
+        let warnings = manifest.kind == .appstream ? manifest.notes.count : 0
+        var lines = [
+            header + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ", OK")
+        ]
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
         for row in rows {
             var wanted: String
@@ -52,23 +71,30 @@ struct LintCommand: Command {
             case .present: wanted = "required"
             case .absent: wanted = "forbidden"
             case .optional: wanted = "optional"
+            case .recommended: wanted = "recommended"
             }
             if row.source == .implied { wanted += "*" }
             if row.source == .default { wanted += "+" }
-            let checked =
-                row.notApplicableReason.map { "not applicable: \($0)" } ?? "→ "
-                + (row.target.label ?? "")
+            let checked: String
+            switch row.target {
+            case .notApplicable(let reason): checked = "not applicable: \(reason)"
+            case .unprobed(let reason): checked = "unknown: \(reason)"
+            default: checked = "→ " + (row.target.label ?? "")
+            }
             let note = row.note.map { " [\($0)]" } ?? ""
             lines.append(
-                "  " + TerminalText.pad(wanted, 11)
+                "  " + TerminalText.pad(wanted, max(11, wanted.count + 1))
                     + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
                     + TerminalText.sanitize(checked + note))
         }
         if implied > 0 {
             lines.append(
-                "(* implied by a permission or a child feature, + Play default for all apps)")
+                "(* implied by a permission or an activity orientation, + default for all apps)")
         }
         for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for warning in manifest.warnings {
+            lines.append("warning: " + TerminalText.sanitize(warning))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -5,23 +5,36 @@ struct MatrixCommand: Command {
     static let name = "matrix"
     static let abstract = "Filter a device × capability table through a manifest"
     static let usage = """
-        capcheck matrix (TABLE | --builtin NAME) --manifest MANIFEST [--json|--csv]
+        capcheck matrix (TABLE | --builtin NAME | --fleet DIR) --manifest MANIFEST [--json|--csv]
         capcheck matrix --list-builtin
         """
-    static let options = """
-          TABLE                 A device table: CSV, Markdown pipe table or JSON ('-' = stdin);
-                                first column = row name, optional 'Family' column, '#' lines
-                                = provenance; headers = capability ids or known aliases
-          --builtin NAME        Use a built-in matrix (see --list-builtin)
-          --manifest FILE       The manifest: Info.plist, AndroidManifest.xml or capcheck JSON
-          --kind KIND           Manifest reader: plist, android or json (else by content)
-          --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
-          --json                Print the stable JSON document
-          --csv                 Print one CSV record per row
-          --list-builtin        List the built-in matrices
-        """
+    static let arguments = [
+        ArgumentSpec(
+            "TABLE",
+            "A device table: CSV, Markdown pipe table or JSON ('-' = stdin); first column = row name, optional 'Family' column, '#' lines = provenance; headers = capability ids or known aliases"
+        )
+    ]
+    static let options =
+        [
+            OptionSpec(
+                "builtin", value: "NAME", "Use a built-in matrix (see --list-builtin)",
+                completion: .choices(BuiltinMatrices.all.map(\.name))),
+            OptionSpec(
+                "fleet", value: "DIR",
+                "Rows are the machines whose snapshots ('capcheck list --json' files) are in DIR; each verdict is what 'verify --from' gives for that snapshot",
+                completion: .directory),
+            OptionSpec(
+                "manifest", value: "FILE",
+                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app",
+                completion: .file),
+        ] + MatrixManifestOptions.specs + [
+            OptionSpec("json", "Print the stable JSON document"),
+            OptionSpec("csv", "Print one CSV record per row"),
+            OptionSpec("list-builtin", "List the built-in matrices"),
+        ]
 
     var source: MatrixTableChoice?
+    var fleet: String?
     var manifest: String?
     var manifestOptions: MatrixManifestOptions
     var json: Bool
@@ -30,6 +43,7 @@ struct MatrixCommand: Command {
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let builtin = try arguments.value("builtin")
+        fleet = try arguments.value("fleet")
         manifest = try arguments.value("manifest")
         manifestOptions = try MatrixManifestOptions(&arguments)
         json = try arguments.flag("json")
@@ -43,8 +57,16 @@ struct MatrixCommand: Command {
         if json && csv {
             throw UsageError("--json and --csv exclude each other", command: Self.name)
         }
-        source = try MatrixTableChoice(
-            table: positionals.first, builtin: builtin, tableWording: "a TABLE", command: Self.name)
+        if fleet != nil {
+            if positionals.first != nil || builtin != nil {
+                throw UsageError(
+                    "give a TABLE, --builtin NAME or --fleet DIR, only one", command: Self.name)
+            }
+        } else {
+            source = try MatrixTableChoice(
+                table: positionals.first, builtin: builtin, tableWording: "a TABLE",
+                command: Self.name)
+        }
         if manifest == nil { throw UsageError("--manifest is required", command: Self.name) }
     }
 
@@ -56,20 +78,34 @@ struct MatrixCommand: Command {
             }
             return .ok
         }
-        guard let manifest, let source else {
+        guard let manifest else {
             return env.fail("give a TABLE or --builtin NAME and --manifest", .usage)
         }
-        let matrix: DeviceMatrix
-        switch source.load(in: env) {
-        case .value(let value): matrix = value
-        case .failed(let code): return code
+        // A table is read before the manifest (a bad table name is a usage error whatever
+        // the manifest); a fleet after it, so a bad manifest fails before thousands of reads.
+        var matrix: DeviceMatrix?
+        if let source {
+            switch source.load(in: env) {
+            case .value(let value): matrix = value
+            case .failed(let code): return code
+            }
         }
         let evaluator: ManifestRowEvaluator
         switch manifestOptions.evaluator(manifest, in: env) {
         case .value(let value): evaluator = value
         case .failed(let code): return code
         }
-        let result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
+        let result: MatrixResult
+        if let matrix {
+            result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
+        } else if let fleet {
+            switch MatrixInputs.fleet(fleet, env: env) {
+            case .value(let value): result = value.evaluate(with: evaluator, manifest: manifest)
+            case .failed(let code): return code
+            }
+        } else {
+            return env.fail("give a TABLE, --builtin NAME or --fleet DIR", .usage)
+        }
         if json {
             env.stdout.write(MatrixJSONWriter.json(result))
         } else if csv {

@@ -3,6 +3,15 @@ import CapabilityProbe
 /// The manifest-reading options `matrix`, `diff` and `report` share: `--kind` and
 /// `--allow-unknown`.
 struct MatrixManifestOptions {
+    /// The table entries of the two options.
+    static let specs = [
+        OptionSpec(
+            "kind", value: "KIND", "Manifest reader: plist, android or json (else by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec(
+            "allow-unknown", "Unknown manifest keys become not-applicable instead of exit 65"),
+    ]
+
     /// The manifest reader named by `--kind`, or nil to detect it by content.
     var kind: String?
     /// Whether unknown manifest keys become not-applicable instead of exit 65.

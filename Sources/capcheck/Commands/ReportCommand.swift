@@ -7,23 +7,37 @@ struct ReportCommand: Command {
     static let abstract =
         "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
     static let usage =
-        "capcheck report [--from FILE]... [--manifest M] [--format md|csv|json|html] [-o FILE]"
-    static let options = """
-          --from FILE           A machine: udevadm --export-db dump, umockdev recording or
-                                snapshot ('-' = stdin); repeat for more columns; without it
-                                the live machine is probed
-          --manifest FILE       Add a verdict row for this manifest
-          --kind KIND           Manifest reader: plist, android or json (else by content)
-          --allow-unknown       Unknown manifest keys become not-applicable instead of exit 65
-          --format FORMAT       md (default), csv, json or html (one self-contained page)
-          -o, --output FILE     Write to FILE instead of standard output
-        """
+        "capcheck report [--from FILE|DIR]... [--manifest M] [--format md|csv|json|html] [-o FILE]\n"
+        + "                [--no-redact]"
+    static let options =
+        [
+            OptionSpec(
+                "from", value: "FILE",
+                "A machine: udevadm --export-db dump, umockdev recording or snapshot ('-' = stdin), or a directory of snapshots (one column each); repeat for more columns; without it the live machine is probed",
+                completion: .file, repeatable: true),
+            OptionSpec(
+                "manifest", value: "FILE", "Add a verdict row for this manifest",
+                completion: .file),
+        ] + MatrixManifestOptions.specs + [
+            OptionSpec(
+                "format", value: "FORMAT",
+                "md (default), csv, json or html (one self-contained page)",
+                completion: .choices(FeatureTableRenderer.Format.allCases.map(\.rawValue))),
+            OptionSpec(
+                "output", short: "o", value: "FILE", "Write to FILE instead of standard output",
+                completion: .file),
+            OptionSpec(
+                "no-redact",
+                "Keep serial numbers, addresses, UUIDs and host names (removed by default: reports are made to be shared)"
+            ),
+        ]
 
     var from: [String]
     var manifest: String?
     var manifestOptions: MatrixManifestOptions
     var format: FeatureTableRenderer.Format
     var output: String?
+    var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.values("from")
@@ -36,12 +50,20 @@ struct ReportCommand: Command {
         }
         self.format = format
         output = try arguments.value("o", "output")
+        redact = !(try arguments.flag("no-redact"))
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
         var machines: [(name: String, report: CapabilityReport)] = []
         for path in from.isEmpty ? [nil] : from.map(Optional.some) {
-            let code = env.withReport(from: path) { report in
+            if let path, Self.isDirectory(path) {
+                switch MatrixInputs.fleet(path, env: env) {
+                case .value(let fleet): machines += fleet.machines.map { ($0.name, $0.report) }
+                case .failed(let code): return code
+                }
+                continue
+            }
+            let code = env.withReport(from: path, redact: redact) { report in
                 machines.append((Self.columnName(report.machine, path: path), report))
                 return .ok
             }
@@ -64,12 +86,20 @@ struct ReportCommand: Command {
         return MatrixInputs.emit(text, to: output, env: env)
     }
 
+    /// Whether a `--from` path names a directory (a fleet of recordings, one column each).
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path != "-"
+            && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
     /// Vendor and model, else the file name, else the host name, else `this machine`.
     static func columnName(_ machine: MachineIdentity, path: String?) -> String {
         let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
         if !name.isEmpty { return name }
         if let path, path != "-" { return URL(fileURLWithPath: path).lastPathComponent }
         if path == "-" { return "stdin" }
-        return machine.hostname ?? "this machine"
+        return machine.hostname.flatMap { $0 == Redaction.marker ? nil : $0 } ?? "this machine"
     }
 }

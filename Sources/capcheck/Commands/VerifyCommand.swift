@@ -5,31 +5,59 @@ import Foundation
 struct VerifyCommand: Command {
     static let name = "verify"
     static let abstract =
-        "Check an Info.plist, AndroidManifest.xml or JSON manifest against a machine"
+        "Check an Info.plist, AndroidManifest.xml, AppStream metainfo, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
-        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json] [--json] [--junit FILE]
-                        [--github] [--strict] [--allow-unknown] [--unknown-as fail|pass]
-                        [--assume ID=present|absent]... [--no-implied]
+        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] [--json] [--junit FILE]
+                        [--format text|json|prometheus] [--github] [--strict] [--allow-unknown]
+                        [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
+                        [--color WHEN]
         """
-    static let options = """
-          --from FILE           Check a recorded machine (udevadm dump, umockdev recording or
-                                'list --json' snapshot; '-' = stdin) instead of this one
-          --kind KIND           Read the manifest as plist, android or json (default: by content)
-          --json                Print the stable JSON report
-          --junit FILE          Also write JUnit XML, one test case per requirement
-          --github              Print GitHub Actions ::error:: annotations before the report
-          --strict              Fail keys that have no Linux meaning (not-applicable)
-          --allow-unknown       Report unknown keys as not-applicable instead of exiting 65
-          --unknown-as POLICY   Make an undecided result fail (exit 1) or pass (exit 0)
-          --assume ID=STATE     Declare a capability present or absent (shown as assumed);
-                                repeatable
-          --no-implied          Drop Android's implied and default features
-        """
+    static let arguments = [
+        ArgumentSpec(
+            "MANIFEST",
+            "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
+        )
+    ]
+    static let options = [
+        OptionSpec(
+            "from", value: "FILE",
+            "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
+            completion: .file),
+        OptionSpec(
+            "kind", value: "KIND",
+            "Read the manifest as plist, android, json or appstream (default: by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec(
+            "format", value: "FORMAT",
+            "text (default), json (the stable report) or prometheus (node_exporter textfile metrics)",
+            completion: .choices(ListFormat.allCases.map(\.rawValue))),
+        OptionSpec("json", "Same as --format json"),
+        OptionSpec(
+            "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
+            completion: .file),
+        OptionSpec("github", "Print GitHub Actions ::error:: annotations before the report"),
+        OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
+        OptionSpec(
+            "allow-unknown",
+            "Report unknown Apple or native keys as not-applicable instead of exiting 65 (any Android feature name is accepted)"
+        ),
+        OptionSpec(
+            "unknown-as", value: "POLICY",
+            "Make an undecided result fail (exit 1) or pass (exit 0)",
+            completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
+        OptionSpec(
+            "assume", value: "ID=STATE",
+            "Declare a capability present or absent (shown as assumed); repeatable",
+            repeatable: true),
+        OptionSpec("no-implied", "Drop Android's implied and default features"),
+        OptionSpec.color,
+    ]
 
     var manifestPath: String
     var from: String?
     var kind: ManifestKind?
-    var json: Bool
+    var format: ListFormat
+    var color: ColorChoice
     var junit: String?
     var github: Bool
     var strict: Bool
@@ -54,14 +82,17 @@ struct VerifyCommand: Command {
             let (id, status) = try Self.parseAssumption(text)
             assumptions[id] = status
         }
-        json = try arguments.flag("json")
+        format = try ListFormat(&arguments, json: "json", command: Self.name)
+        color = try ColorChoice(&arguments, command: Self.name)
         github = try arguments.flag("github")
         strict = try arguments.flag("strict")
         allowUnknown = try arguments.flag("allow-unknown")
         noImplied = try arguments.flag("no-implied")
         manifestPath = try Self.singleManifest(arguments.positionals(), command: Self.name)
-        if json && github {
-            throw UsageError("--json and --github cannot be combined", command: Self.name)
+        if format != .text && github {
+            throw UsageError(
+                "--\(format == .json ? "json" : "format \(format.rawValue)") and --github cannot be combined",
+                command: Self.name)
         }
         if manifestPath == "-" && from == "-" {
             throw UsageError(
@@ -73,7 +104,7 @@ struct VerifyCommand: Command {
         guard let text else { return nil }
         guard let kind = ManifestKind(rawValue: text) else {
             throw UsageError(
-                "--kind must be plist, android or json, not '\(text)'", command: command)
+                "--kind must be plist, android, json or appstream, not '\(text)'", command: command)
         }
         return kind
     }
@@ -107,27 +138,82 @@ struct VerifyCommand: Command {
         return (id, status)
     }
 
-    /// Loads a manifest (`-` = standard input), reporting errors with their exit codes.
+    /// Loads a manifest (`-` = standard input), reporting errors with their exit codes; an
+    /// AppStream catalog (`<components>`) comes back as its components instead.
     static func loadManifest(
         _ path: String, kind: ManifestKind?, options: ManifestLoadOptions, env: CommandEnvironment
-    ) -> (manifest: Manifest?, code: ExitCode) {
+    ) -> (manifest: Manifest?, catalog: [AppStreamComponentManifest]?, code: ExitCode) {
         do throws(ManifestError) {
-            if path == "-" {
-                let data = env.readStandardInput()
-                return (
-                    try ManifestLoader.load(
-                        data: data, path: "<stdin>", kind: kind, options: options), .ok
-                )
+            if path != "-", ManifestLoader.isBuiltApp(path: path) {
+                return (try ManifestLoader.load(path: path, kind: kind, options: options), nil, .ok)
             }
-            return (try ManifestLoader.load(path: path, kind: kind, options: options), .ok)
+            let name = path == "-" ? "<stdin>" : path
+            let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
+            let resolved: ManifestKind
+            if let kind {
+                resolved = kind
+            } else {
+                resolved = try ManifestLoader.detect(data, path: name)
+            }
+            if resolved == .appstream {
+                let components = try ManifestLoader.loadAppStreamComponents(
+                    data: data, path: name, options: options)
+                if let only = components.first, components.count == 1, !only.inCatalog {
+                    return (only.manifest, nil, .ok)
+                }
+                return (nil, components, .ok)
+            }
+            return (
+                try ManifestLoader.load(data: data, path: name, kind: resolved, options: options),
+                nil, .ok
+            )
         } catch {
-            return (nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
+            return (
+                nil, nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError)
+            )
         }
+    }
+
+    /// Checks every component of a catalog and prints one line (or JSON entry) per component;
+    /// a listing, so it exits 0 like `matrix`.
+    private func verifyCatalog(
+        _ components: [AppStreamComponentManifest], against report: CapabilityReport,
+        env: CommandEnvironment
+    ) -> ExitCode {
+        if junit != nil || github {
+            return env.fail(
+                "\(manifestPath): --junit and --github take one metainfo file, not a catalog of "
+                    + "\(components.count) components (use --json)", .usage)
+        }
+        let result = CatalogVerification(
+            catalog: manifestPath == "-" ? "<stdin>" : manifestPath, components: components,
+            report: report,
+            options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
+        switch format {
+        case .json:
+            do {
+                env.stdout.write(try JSONOutput.string(result))
+            } catch {
+                return env.fail("cannot encode the report: \(error)", .software)
+            }
+        case .prometheus:
+            return env.fail(
+                "\(manifestPath): --format prometheus takes one metainfo file, not a catalog of "
+                    + "\(components.count) components (use --json)", .usage)
+        case .text:
+            env.stdout.write(CatalogTextRenderer.render(result, exitCode: ExitCode.ok.rawValue))
+        }
+        return .ok
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
         let loadOptions = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
         let loaded = Self.loadManifest(manifestPath, kind: kind, options: loadOptions, env: env)
+        if let catalog = loaded.catalog {
+            return env.withReport(from: from) { report in
+                verifyCatalog(catalog, against: report, env: env)
+            }
+        }
         guard let manifest = loaded.manifest else { return loaded.code }
         return env.withReport(from: from) { report in
             verify(manifest, against: report, env: env)
@@ -147,49 +233,34 @@ struct VerifyCommand: Command {
         case .unsatisfied: code = .unmet
         case .undecided: code = .undecided
         }
-        if let junit {
-            do {
-                try Data(JUnitRenderer.render(verification).utf8).write(
-                    to: URL(fileURLWithPath: junit))
-            } catch {
-                return env.fail(
-                    "\(junit): cannot write the JUnit report: \(Self.writeFailure(error))",
-                    .software)
-            }
+        if let junit,
+            let failure = FileWriter.write(JUnitRenderer.render(verification).utf8, toFile: junit)
+        {
+            return env.fail(
+                "\(junit): cannot write the JUnit report: \(failure.description.lowercased())",
+                .ioError)
         }
-        if json {
+        switch format {
+        case .json:
             do {
                 env.stdout.write(try JSONOutput.string(verification))
             } catch {
                 return env.fail("cannot encode the report: \(error)", .software)
             }
-            return code
+        case .prometheus:
+            env.stdout.write(PrometheusRenderer.render(verification, exitCode: code.rawValue))
+        case .text:
+            if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
+            env.stdout.write(
+                VerificationTextRenderer.render(
+                    verification, exitCode: code.rawValue, style: color.style(in: env),
+                    hintText: Self.phrase))
         }
-        if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
-        env.stdout.write(VerificationTextRenderer.render(verification, exitCode: code.rawValue))
         return code
     }
 
-    /// Why a file could not be written, in a few words (the POSIX reason when there is one).
-    static func writeFailure(_ error: any Error) -> String {
-        let ns = error as NSError
-        let posix =
-            ns.domain == NSPOSIXErrorDomain
-            ? ns
-            : (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
-                $0.domain == NSPOSIXErrorDomain ? $0 : nil
-            }
-        if let posix { return String(cString: strerror(Int32(posix.code))).lowercased() }
-        return cocoaWriteReasons[ns.code] ?? "write failed"
+    /// A hint in this command's words: the `--assume` flag that declares the fact.
+    static func phrase(_ hint: RequirementHint) -> String {
+        "--assume \(hint.capability)=\(hint.status.rawValue)"
     }
-
-    /// Words for Foundation's file-writing error codes.
-    static let cocoaWriteReasons: [Int: String] = [
-        NSFileNoSuchFileError: "no such file or directory",
-        NSFileWriteNoPermissionError: "permission denied",
-        NSFileWriteFileExistsError: "file exists",
-        NSFileWriteVolumeReadOnlyError: "read-only file system",
-        NSFileWriteOutOfSpaceError: "no space left on device",
-        NSFileWriteUnknownError: "write failed",
-    ]
 }

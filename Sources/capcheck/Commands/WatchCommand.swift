@@ -8,15 +8,22 @@ struct WatchCommand: Command {
     static let abstract = "Print battery, proximity, capability and device changes as they happen"
     static let usage =
         "capcheck watch [--json] [--count N] [--timeout S] [--only battery,proximity,capabilities,devices]"
-    static let options = """
-          --json                One compact JSON object per line, sorted keys: {time, kind, …}
-                                (the default when standard output is not a terminal)
-          --count N             Stop after N events (the first line, naming the source, is
-                                not an event)
-          --timeout S           Stop after S seconds, even with fewer than N events (exit 0)
-          --only KINDS          Comma-separated: battery, proximity, capabilities, devices
-                                (default: all)
-
+    static let options = [
+        OptionSpec(
+            "json",
+            "One compact JSON object per line, sorted keys: {time, kind, …} (the default when standard output is not a terminal)"
+        ),
+        OptionSpec(
+            "count", value: "N",
+            "Stop after N events (the first line, naming the source, is not an event)"),
+        OptionSpec(
+            "timeout", value: "S", "Stop after S seconds, even with fewer than N events (exit 0)"),
+        OptionSpec(
+            "only", value: "KINDS",
+            "Comma-separated: battery, proximity, capabilities, devices (default: all)",
+            completion: .choices(WatchKind.allCases.map(\.rawValue)), repeatable: true),
+    ]
+    static let notes = """
         The first line names the uevent source: "udev" when udevd runs, else "kernel" (raw
         uevents still arrive without udevd). SIGINT and SIGTERM end the watch with exit 0.
         The battery is re-read every 5 s while watched (capacity often changes without a

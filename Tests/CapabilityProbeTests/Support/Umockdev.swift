@@ -51,11 +51,17 @@ enum Umockdev {
         try process.run()
         // Read both pipes before waiting so a full pipe cannot block the child.
         let errBox = DataBox()
-        let reader = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
         reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        // The semaphore orders the reader's write before this read (polling isFinished did
+        // not, as ThreadSanitizer reported).
+        done.wait()
         let errData = errBox.data
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),

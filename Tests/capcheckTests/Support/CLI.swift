@@ -33,3 +33,18 @@ enum CLI {
         return Result(code: code, stdout: out.text, stderr: err.text)
     }
 }
+
+extension CLI {
+    /// Runs argv with standard output as a terminal (or not) and the given variables.
+    static func run(
+        _ arguments: [String], terminal: Bool, variables: [String: String] = [:]
+    ) -> Result {
+        let out = OutputSink(bufferingAsTerminal: terminal)
+        let err = OutputSink(bufferingAsTerminal: false)
+        let env = CommandEnvironment(
+            stdout: out, stderr: err, liveSource: { UdevDeviceSource() },
+            readStandardInput: { Data() }, variables: variables)
+        let code = CapCheck.main(arguments, env: env)
+        return Result(code: code, stdout: out.text, stderr: err.text)
+    }
+}

@@ -1,0 +1,355 @@
+/// aapt's `dump badging` rules for the features an app requires (frameworks/base
+/// `tools/aapt/Command.cpp`, as Debian's `aapt` 10 runs them; aapt2's `DumpManifest.cpp`
+/// agrees): declared features with their parents, permission- and orientation-implied
+/// features with aapt's reasons, faketouch when the touchscreen is not declared at all.
+struct AndroidFeatureRules {
+    /// One declared `<uses-feature android:name>` after aapt's merging (the last
+    /// declaration of a name wins; a required child adds its parents as required).
+    struct Declared: Equatable {
+        /// The feature name.
+        var name: String
+        /// Whether `android:required` is true (the default).
+        var required: Bool
+        /// `android:version` (Vulkan), if given.
+        var version: Int?
+        /// The line of the declaration.
+        var line: Int
+        /// The child feature that added this parent, if it was not written itself.
+        var addedBy: String?
+        /// The placeholder `android:required` came from, if any.
+        var requiredPlaceholder: String?
+    }
+
+    /// One implied feature with aapt's reasons (sorted, as aapt keeps them).
+    struct Implied: Equatable {
+        /// The feature name.
+        var name: String
+        /// The reasons, sorted and distinct.
+        var reasons: [String]
+        /// Whether only `<uses-permission-sdk-23>` implied it (aapt prints `-sdk-23`).
+        var onlySDK23: Bool
+        /// Whether this is the default for all apps (faketouch) rather than implied.
+        var isDefault: Bool
+
+        /// The reasons joined the way aapt prints them (`a, b, and c`).
+        var reason: String {
+            switch reasons.count {
+            case 0: return ""
+            case 1: return reasons[0]
+            case 2: return reasons[0] + ", and " + reasons[1]
+            default:
+                return reasons.dropLast().joined(separator: ", ") + ", and "
+                    + (reasons.last ?? "")
+            }
+        }
+    }
+
+    /// What the rules found.
+    struct Result {
+        /// Declared features (and parents), sorted by name as aapt prints them.
+        var declared: [Declared] = []
+        /// Implied features not declared, sorted by name.
+        var implied: [Implied] = []
+        /// The highest `glEsVersion` (with `opengles.aep` raising it to 3.1), and its line.
+        var glES: (value: Int, required: Bool, line: Int)?
+        /// The target SDK aapt decided on (0 when nothing says otherwise).
+        var targetSdk = 0
+        /// Where ``targetSdk`` came from, in words.
+        var targetSdkOrigin = ""
+        /// Facts worth showing (placeholders, removed elements, feature groups).
+        var notes: [String] = []
+        /// Tolerated defects, each with its line.
+        var warnings: [String] = []
+
+    }
+
+    static let defaultReason = "default feature for all apps"
+    static let telephonyReason = "requested a telephony permission"
+    static let lollipop = 21
+    static let donut = 4
+
+    /// Parent features aapt adds as required when a child is required (`addParentFeatures`).
+    /// aapt spells the jazzhand children `jazzhands`, so the real `…jazzhand` names add none.
+    static let parents: [String: [String]] = [
+        "android.hardware.camera.autofocus": ["android.hardware.camera"],
+        "android.hardware.camera.flash": ["android.hardware.camera"],
+        "android.hardware.location.gps": ["android.hardware.location"],
+        "android.hardware.location.network": ["android.hardware.location"],
+        "android.hardware.faketouch.multitouch": ["android.hardware.faketouch"],
+        "android.hardware.faketouch.multitouch.distinct": [
+            "android.hardware.faketouch.multitouch", "android.hardware.faketouch",
+        ],
+        "android.hardware.faketouch.multitouch.jazzhands": [
+            "android.hardware.faketouch.multitouch", "android.hardware.faketouch",
+        ],
+        "android.hardware.touchscreen.multitouch": ["android.hardware.touchscreen"],
+        "android.hardware.touchscreen.multitouch.distinct": [
+            "android.hardware.touchscreen.multitouch", "android.hardware.touchscreen",
+        ],
+        "android.hardware.touchscreen.multitouch.jazzhands": [
+            "android.hardware.touchscreen.multitouch", "android.hardware.touchscreen",
+        ],
+    ]
+
+    static let telephonyPermissions: Set<String> = [
+        "CALL_PHONE", "CALL_PRIVILEGED", "MODIFY_PHONE_STATE", "PROCESS_OUTGOING_CALLS",
+        "READ_SMS", "RECEIVE_SMS", "RECEIVE_MMS", "RECEIVE_WAP_PUSH", "SEND_SMS",
+        "WRITE_APN_SETTINGS", "WRITE_SMS",
+    ]
+
+    /// `screenOrientation` values aapt reads as landscape (0, 6, 8) and portrait (1, 7, 9).
+    static let landscape: Set<String> = ["landscape", "sensorLandscape", "reverseLandscape"]
+    static let portrait: Set<String> = ["portrait", "sensorPortrait", "reversePortrait"]
+    static let orientationNumbers: [Int: String] = [
+        0: "landscape", 6: "sensorLandscape", 8: "reverseLandscape",
+        1: "portrait", 7: "sensorPortrait", 9: "reversePortrait",
+    ]
+
+    /// Runs the rules over a `<manifest>` element.
+    /// - Parameter root: The manifest.
+    /// - Returns: The features, target SDK, notes and warnings.
+    func evaluate(_ root: AndroidXMLElement) -> Result {
+        var result = Result()
+        var declared: [String: Declared] = [:]
+        var implied: [String: Implied] = [:]
+        var minSdkSeen: Int?
+        var targetSdkSeen: Int?
+        var featureGroups = 0
+
+        func imply(_ name: String, _ reasons: [String], sdk23: Bool, isDefault: Bool = false) {
+            var entry =
+                implied[name]
+                ?? Implied(name: name, reasons: [], onlySDK23: sdk23, isDefault: isDefault)
+            if !sdk23 { entry.onlySDK23 = false }
+            entry.reasons = Array(Set(entry.reasons + reasons)).sorted()
+            implied[name] = entry
+        }
+
+        for element in root.children {
+            let line = element.line
+            if let node = element.toolsValue("node"), node == "remove" || node == "removeAll" {
+                result.notes.append(
+                    "line \(line): <\(element.name)> has tools:node=\"\(node)\": the manifest "
+                        + "merger drops it from the built app, so capcheck ignores it")
+                continue
+            }
+            switch element.name {
+            case "uses-sdk":
+                if let value = element.value(.minSdkVersion) {
+                    if value.isPlaceholder {
+                        result.notes.append(
+                            "line \(line): minSdkVersion is the placeholder \(value.text ?? "")")
+                    } else if let number = value.integer {
+                        result.targetSdk = number
+                        minSdkSeen = number
+                    } else if value.text == "Donut" {
+                        result.targetSdk = Self.donut
+                        minSdkSeen = Self.donut
+                    }
+                }
+                if let value = element.value(.targetSdkVersion) {
+                    if value.isPlaceholder {
+                        result.notes.append(
+                            "line \(line): targetSdkVersion is the placeholder \(value.text ?? "")"
+                        )
+                    } else if let number = value.integer {
+                        result.targetSdk = max(result.targetSdk, number)
+                        targetSdkSeen = number
+                    } else if value.text == "Donut", result.targetSdk < Self.donut {
+                        result.targetSdk = Self.donut
+                        targetSdkSeen = Self.donut
+                    }
+                }
+            case "feature-group":
+                featureGroups += 1
+            case "uses-feature":
+                readFeature(element, into: &declared, result: &result)
+            case "uses-permission", "uses-permission-sdk-23", "uses-permission-sdk-m":
+                guard let value = element.value(.name), let name = value.text, !name.isEmpty else {
+                    result.warnings.append(
+                        "line \(line): <\(element.name)> without android:name is ignored")
+                    continue
+                }
+                if value.isPlaceholder {
+                    result.notes.append(
+                        "line \(line): permission name \(name) comes from a placeholder")
+                }
+                for (feature, reasons) in permissionFeatures(name, targetSdk: result.targetSdk) {
+                    imply(feature, reasons, sdk23: element.name != "uses-permission")
+                }
+            case "application":
+                for activity in element.children where activity.name == "activity" {
+                    if let node = activity.toolsValue("node"),
+                        node == "remove" || node == "removeAll"
+                    {
+                        continue
+                    }
+                    guard let orientation = orientationName(activity.value(.screenOrientation))
+                    else { continue }
+                    if Self.landscape.contains(orientation) {
+                        imply(
+                            "android.hardware.screen.landscape",
+                            ["one or more activities have specified a landscape orientation"],
+                            sdk23: false)
+                    } else if Self.portrait.contains(orientation) {
+                        imply(
+                            "android.hardware.screen.portrait",
+                            ["one or more activities have specified a portrait orientation"],
+                            sdk23: false)
+                    }
+                }
+            default:
+                continue
+            }
+        }
+
+        let touchscreen = "android.hardware.touchscreen"
+        if declared[touchscreen] == nil, implied[touchscreen] == nil {
+            imply("android.hardware.faketouch", [Self.defaultReason], sdk23: false, isDefault: true)
+        }
+        result.declared = declared.values.sorted { $0.name < $1.name }
+        if featureGroups > 0 {
+            result.notes.append(
+                "\(featureGroups) <feature-group> element\(featureGroups == 1 ? "" : "s"): aapt "
+                    + "then implies no features, and Play accepts a device with every feature of "
+                    + "one group; capcheck checks the features outside the groups")
+        } else {
+            result.implied = implied.values.filter { declared[$0.name] == nil }.sorted {
+                $0.name < $1.name
+            }
+        }
+        result.targetSdkOrigin = Self.describeTargetSdk(
+            result.targetSdk, min: minSdkSeen, target: targetSdkSeen)
+        return result
+    }
+
+    /// Reads one `<uses-feature>`: a named feature (last declaration wins, required children
+    /// add their parents) or a `glEsVersion` (the highest counts).
+    private func readFeature(
+        _ element: AndroidXMLElement, into declared: inout [String: Declared],
+        result: inout Result
+    ) {
+        let line = element.line
+        var required = true
+        var placeholder: String?
+        if let value = element.value(.required) {
+            if value.isPlaceholder {
+                placeholder = value.text
+                result.notes.append(
+                    "line \(line): android:required is the placeholder \(value.text ?? ""); "
+                        + "capcheck takes the default, true")
+            } else if case .string(let text) = value {
+                switch text {
+                case "true": required = true
+                case "false": required = false
+                default:
+                    result.warnings.append(
+                        "line \(line): android:required must be true or false, not '\(text)'; "
+                            + "taken as true")
+                }
+            } else if let number = value.integer {
+                required = number != 0
+            }
+        }
+        guard let nameValue = element.value(.name), let name = nameValue.text, !name.isEmpty else {
+            guard let value = element.value(.glEsVersion) else {
+                result.warnings.append(
+                    "line \(line): <uses-feature> has neither android:name nor "
+                        + "android:glEsVersion; ignored")
+                return
+            }
+            guard let version = value.integer, version > 0, version <= Int(UInt32.max) else {
+                result.warnings.append(
+                    "line \(line): android:glEsVersion must be a number such as 0x00030000, "
+                        + "not '\(value.text ?? "?")'; ignored")
+                return
+            }
+            if version > (result.glES?.value ?? 0) { result.glES = (version, required, line) }
+            return
+        }
+        var version: Int?
+        if let value = element.value(.version) {
+            if let number = value.integer {
+                version = number
+            } else {
+                result.warnings.append(
+                    "line \(line): android:version must be an integer, not "
+                        + "'\(value.text ?? "?")'; ignored")
+            }
+        }
+        declared[name] = Declared(
+            name: name, required: required, version: version, line: line, addedBy: nil,
+            requiredPlaceholder: placeholder)
+        guard required else { return }
+        for parent in Self.parents[name] ?? [] {
+            declared[parent] = Declared(
+                name: parent, required: true, version: nil, line: line, addedBy: name)
+        }
+        if name == "android.hardware.opengles.aep", (result.glES?.value ?? 0) < 0x0003_0001 {
+            result.glES = (0x0003_0001, true, line)
+        }
+    }
+
+    /// The features a permission implies at a target SDK, with aapt's reasons.
+    func permissionFeatures(_ permission: String, targetSdk: Int) -> [(String, [String])] {
+        let prefix = "android.permission."
+        guard permission.hasPrefix(prefix) else { return [] }
+        let short = String(permission.dropFirst(prefix.count))
+        let requested = "requested \(permission) permission"
+        let beforeLollipop = "targetSdkVersion < \(Self.lollipop)"
+        switch short {
+        case "CAMERA":
+            return [("android.hardware.camera", [requested])]
+        case "ACCESS_FINE_LOCATION":
+            var features = [("android.hardware.location", [requested])]
+            if targetSdk < Self.lollipop {
+                features.append(("android.hardware.location.gps", [requested, beforeLollipop]))
+            }
+            return features
+        case "ACCESS_COARSE_LOCATION":
+            var features = [("android.hardware.location", [requested])]
+            if targetSdk < Self.lollipop {
+                features.append(
+                    ("android.hardware.location.network", [requested, beforeLollipop]))
+            }
+            return features
+        case "ACCESS_MOCK_LOCATION", "ACCESS_LOCATION_EXTRA_COMMANDS",
+            "INSTALL_LOCATION_PROVIDER":
+            return [("android.hardware.location", [requested])]
+        case "BLUETOOTH", "BLUETOOTH_ADMIN":
+            guard targetSdk > Self.donut else { return [] }
+            return [
+                ("android.hardware.bluetooth", [requested, "targetSdkVersion > \(Self.donut)"])
+            ]
+        case "RECORD_AUDIO":
+            return [("android.hardware.microphone", [requested])]
+        case "ACCESS_WIFI_STATE", "CHANGE_WIFI_STATE", "CHANGE_WIFI_MULTICAST_STATE":
+            return [("android.hardware.wifi", [requested])]
+        default:
+            if Self.telephonyPermissions.contains(short) {
+                return [("android.hardware.telephony", [Self.telephonyReason])]
+            }
+            return []
+        }
+    }
+
+    private func orientationName(_ value: AndroidXMLValue?) -> String? {
+        guard let value else { return nil }
+        if case .string(let text) = value { return text }
+        return value.integer.flatMap { Self.orientationNumbers[$0] }
+    }
+
+    static func describeTargetSdk(_ value: Int, min: Int?, target: Int?) -> String {
+        switch (min, target) {
+        case (nil, nil):
+            return "targetSdkVersion 0: the manifest has no <uses-sdk> version, and aapt then "
+                + "applies the pre-Android-5 rules (Gradle writes <uses-sdk> into the built app; "
+                + "check the APK for the value Play sees)"
+        case (_?, nil):
+            return "targetSdkVersion \(value): no targetSdkVersion, so aapt uses minSdkVersion"
+        default:
+            return "targetSdkVersion \(value) (aapt takes the larger of minSdkVersion and "
+                + "targetSdkVersion)"
+        }
+    }
+}

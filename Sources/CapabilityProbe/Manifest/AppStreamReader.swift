@@ -1,0 +1,327 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads AppStream metainfo files and catalogs (plain or gzip-compressed) into manifests: one
+/// per `<component>`, with one requirement per relation item (the controls of one block
+/// combine into one "any of" requirement, as the specification says), never resolving
+/// external entities. Unknown item kinds and values become `unknown` requirements and a
+/// note with the nearest known name; they never discard the file.
+struct AppStreamReader {
+    /// The file name used in messages.
+    let path: String
+    /// Implied-relation handling.
+    let options: ManifestLoadOptions
+
+    /// The largest decompressed catalog accepted (Debian's biggest is ~60 MiB).
+    static let maximumInflatedBytes = 512 * 1024 * 1024
+
+    /// Reads a metainfo file: exactly one component.
+    func read(_ data: Data) throws(ManifestError) -> Manifest {
+        let components = try readAll(data)
+        guard components.count == 1, let only = components.first else {
+            throw malformed(
+                nil,
+                "an AppStream catalog with \(components.count) components; "
+                    + "'verify' checks each one, other commands take one metainfo file")
+        }
+        return only.manifest
+    }
+
+    /// Reads every component of a metainfo file or catalog, in document order.
+    func readAll(_ data: Data) throws(ManifestError) -> [AppStreamComponentManifest] {
+        let xml: Data
+        switch XMLInputGuard.prepare(Array(try inflatedIfNeeded(data))) {
+        case .success(let bytes): xml = Data(bytes)
+        case .failure(let problem): throw malformed(problem.place, problem.reason)
+        }
+        // A stream is parsed in chunks: libxml2 refuses a single chunk over 10 MB ("huge
+        // input"), and distribution catalogs are 30–60 MB once inflated.
+        let parser = XMLParser(stream: InputStream(data: xml))
+        let collector = AppStreamParserDelegate()
+        parser.delegate = collector
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        _ = parser.parse()
+        if let error = parser.parserError {
+            let code = (error as NSError).code
+            let place = collector.firstErrorPlace ?? (parser.lineNumber, parser.columnNumber)
+            throw malformed(
+                "line \(place.line), column \(place.column)",
+                AndroidManifestReader.describeXMLError(code))
+        }
+        guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
+        guard root == "component" || root == "components" else {
+            throw malformed(
+                nil, "the root element is <\(root)>, expected <component> or <components>")
+        }
+        guard collector.rootClosed else {
+            throw malformed(nil, "the document ends before </\(root)>")
+        }
+        return collector.components.enumerated().map { index, component in
+            let id = component.id.flatMap { $0.isEmpty ? nil : $0 } ?? "component #\(index + 1)"
+            return AppStreamComponentManifest(
+                id: id, name: component.name, type: component.type, inCatalog: root == "components",
+                manifest: manifest(component, id: id, inCatalog: root == "components"))
+        }
+    }
+
+    /// Whether the bytes are gzip-compressed (magic 1f 8b).
+    static func isGzip(_ data: Data) -> Bool { data.starts(with: [0x1F, 0x8B]) }
+
+    private func inflatedIfNeeded(_ data: Data) throws(ManifestError) -> Data {
+        guard Self.isGzip(data) else { return data }
+        do {
+            return try GzipInflater.inflate(data, limit: Self.maximumInflatedBytes)
+        } catch {
+            throw malformed(nil, "gzip data: \(error.reason)")
+        }
+    }
+
+    private func malformed(_ place: String?, _ reason: String) -> ManifestError {
+        .malformed(path: path, place: place, reason: reason)
+    }
+
+    /// The requirements and notes of one component.
+    private func manifest(
+        _ component: AppStreamParserDelegate.Component, id: String, inCatalog: Bool
+    ) -> Manifest {
+        var requirements: [Requirement] = []
+        var notes: [String] = []
+        let prefix = inCatalog ? "\(id): " : ""
+        for stray in component.strayBlocks {
+            let hint =
+                EditDistance.nearest(stray.name, in: AppStreamRelationKind.allCases.map(\.rawValue))
+                .map { " (did you mean <\($0)>?)" } ?? ""
+            notes.append(
+                "\(prefix)line \(stray.line): <\(stray.name)> is not a relation block\(hint); ignored"
+            )
+        }
+        for block in component.blocks {
+            var controls: [AppStreamControl] = []
+            var unknownControls: [String] = []
+            var hasControls = false
+            for item in block.items {
+                let place = "\(prefix)line \(item.line)"
+                guard let kind = AppStreamItemKind(rawValue: item.name) else {
+                    let hint = EditDistance.nearest(
+                        item.name, in: AppStreamItemKind.allCases.map(\.rawValue))
+                    let shown = hint.map { " (did you mean <\($0)>?)" } ?? ""
+                    notes.append("\(place): unknown relation item <\(item.name)>\(shown)")
+                    requirements.append(
+                        requirement(
+                            "\(item.name) \(item.value)", block,
+                            .relation(
+                                .unrecognized(
+                                    "unknown relation item <\(item.name)>\(shown)"))))
+                    continue
+                }
+                if kind == .control {
+                    hasControls = true
+                    if let name = item.attributes.keys.sorted().first {
+                        notes.append("\(place): \(name) on <control> has no meaning; ignored")
+                    }
+                    if let control = AppStreamControl(rawValue: item.value) {
+                        if !controls.contains(control) { controls.append(control) }
+                    } else {
+                        let hint = EditDistance.nearest(
+                            item.value, in: AppStreamControl.allCases.map(\.rawValue))
+                        notes.append(
+                            "\(place): unknown control '\(item.value)'"
+                                + (hint.map { " (did you mean \($0)?)" } ?? ""))
+                        unknownControls.append(item.value)
+                    }
+                    continue
+                }
+                let (target, note) = resolve(kind, item)
+                if let note { notes.append("\(place): \(note)") }
+                requirements.append(
+                    requirement(
+                        "\(item.name) \(keyText(item))", block, target))
+            }
+            if hasControls {
+                let values = controls.map(\.rawValue) + unknownControls
+                requirements.append(
+                    requirement(
+                        "control " + values.joined(separator: "|"), block,
+                        .relation(.controls(controls, unrecognized: unknownControls)),
+                        note: values.count > 1 ? "any one of these controls is enough" : nil))
+            }
+        }
+        if options.implied, component.blocks.allSatisfy({ $0.items.isEmpty }) {
+            requirements += implied(for: component.type)
+        }
+        return Manifest(
+            path: inCatalog ? "\(path)#\(id)" : path, kind: .appstream,
+            requirements: requirements, notes: notes)
+    }
+
+    /// What the specification assumes for an application that declares no relations: a
+    /// desktop or web application needs a display of at least 768 px and supports pointing
+    /// and keyboard; a console application supports the console. Other component types
+    /// (fonts, add-ons, firmware, generic) get nothing.
+    private func implied(for type: String?) -> [Requirement] {
+        var rows: [Requirement] = []
+        let controls: [AppStreamControl]
+        switch type {
+        case "desktop-application", "desktop", "web-application":
+            controls = [.pointing, .keyboard]
+            rows.append(
+                Requirement(
+                    key: "display_length 768", source: .implied,
+                    target: .relation(.displayLength(compare: .ge, pixels: 768, side: .shortest)),
+                    wanted: .present,
+                    note: "implied: with no display_length the specification assumes >= 768 px"))
+        case "console-application": controls = [.console]
+        default: controls = []
+        }
+        if !controls.isEmpty {
+            rows.append(
+                Requirement(
+                    key: "control " + controls.map(\.rawValue).joined(separator: "|"),
+                    source: .implied,
+                    target: .relation(.controls(controls, unrecognized: [])), wanted: .optional,
+                    note: "implied: the specification assumes these controls for a "
+                        + "\(type ?? "") that declares none"))
+        }
+        return rows
+    }
+
+    private func requirement(
+        _ key: String, _ block: AppStreamParserDelegate.Block, _ target: RequirementTarget,
+        note: String? = nil
+    ) -> Requirement {
+        Requirement(
+            key: "\(block.kind.rawValue) \(key)".trimmingCharacters(in: .whitespaces),
+            source: .appstream, target: target, wanted: block.kind.wanted, note: note)
+    }
+
+    /// The key text: the value with the attributes that change its meaning.
+    private func keyText(_ item: AppStreamParserDelegate.Item) -> String {
+        var parts: [String] = []
+        for name in ["side", "compare", "version", "bandwidth_mbitps"] {
+            if let value = item.attributes[name] { parts.append("\(name)=\(value)") }
+        }
+        return ([item.value] + parts).joined(separator: " ")
+    }
+
+    /// The target of one non-control item, and a note when something was odd.
+    private func resolve(_ kind: AppStreamItemKind, _ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        func unknown(_ why: String) -> (RequirementTarget, String?) {
+            (.relation(.unrecognized(why)), why)
+        }
+        var compare = AppStreamCompare.ge
+        if let text = item.attributes["compare"] {
+            guard let parsed = AppStreamCompare.parse(text) else {
+                let hint = EditDistance.nearest(text, in: AppStreamCompare.allCases.map(\.rawValue))
+                return unknown(
+                    "unknown compare '\(text)'" + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            compare = parsed
+        }
+        switch kind {
+        case .id:
+            return (
+                .notApplicable(
+                    "another software component (\(value)): a package-manager question, "
+                        + "not the hardware's"), nil
+            )
+        case .memory:
+            guard let mib = Int(value), mib > 0 else {
+                return unknown("memory must be a positive number of MiB, not '\(value)'")
+            }
+            let predicate = Predicate(
+                subject: .memoryTotal, comparison: .atLeast, value: .bytes(Double(mib) * 1_048_576),
+                text: "memory.total >= \(mib) MiB")
+            let note =
+                item.attributes["compare"] == nil
+                ? nil
+                : "compare on <memory> is ignored (the specification and libappstream mean at least)"
+            return (.predicate(predicate), note)
+        case .displayLength:
+            let pixels: Int
+            if let number = Int(value), number > 0 {
+                pixels = number
+            } else if let named = AppStreamItemKind.namedDisplayLengths[value] {
+                pixels = named
+            } else {
+                let hint = EditDistance.nearest(
+                    value, in: AppStreamItemKind.namedDisplayLengths.keys.sorted())
+                return unknown(
+                    "display_length must be logical pixels or xsmall…xlarge, not '\(value)'"
+                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            var side = RelationItem.DisplaySide.shortest
+            if let text = item.attributes["side"] {
+                guard let parsed = RelationItem.DisplaySide(rawValue: text) else {
+                    let hint = EditDistance.nearest(
+                        text, in: RelationItem.DisplaySide.allCases.map(\.rawValue))
+                    return unknown(
+                        "unknown display side '\(text)'"
+                            + (hint.map { " (did you mean \($0)?)" } ?? ""))
+                }
+                side = parsed
+            }
+            return (.relation(.displayLength(compare: compare, pixels: pixels, side: side)), nil)
+        case .kernel:
+            guard !value.isEmpty else { return unknown("kernel needs a name such as Linux") }
+            return (
+                .relation(
+                    .kernel(name: value, compare: compare, version: item.attributes["version"])),
+                nil
+            )
+        case .modalias:
+            guard !value.isEmpty else { return unknown("modalias needs a value") }
+            return (.relation(.modalias(value)), nil)
+        case .hardware:
+            let chid = value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "{}"))
+            guard ComputerHardwareIDs.isGUID(chid) else {
+                return unknown("hardware must be a CHID (a GUID), not '\(value)'")
+            }
+            return (.relation(.hardware(chid)), nil)
+        case .internet:
+            guard AppStreamItemKind.internetKinds.contains(value) else {
+                let hint = EditDistance.nearest(value, in: AppStreamItemKind.internetKinds)
+                return unknown(
+                    "unknown internet value '\(value)'"
+                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            var bandwidth: Int?
+            if let text = item.attributes["bandwidth_mbitps"] {
+                guard let number = Int(text), number > 0 else {
+                    return unknown("bandwidth_mbitps must be a positive number, not '\(text)'")
+                }
+                bandwidth = number
+            }
+            return (.relation(.internet(kind: value, bandwidthMbitps: bandwidth)), nil)
+        case .firmware:
+            return (
+                .relation(
+                    .firmware(
+                        value: value.isEmpty ? "runtime" : value, compare: compare,
+                        version: item.attributes["version"])), nil
+            )
+        case .control:
+            return unknown("control is combined per block")
+        }
+    }
+}
+
+/// One component of a metainfo file or catalog, read as a manifest.
+public struct AppStreamComponentManifest: Sendable, Hashable {
+    /// The component id (`org.gnome.Maps`), or `component #N` when it has none.
+    public var id: String
+    /// The untranslated name, if any.
+    public var name: String?
+    /// The component type (`desktop-application`, …), if given.
+    public var type: String?
+    /// Whether it came from a catalog (`<components>`) rather than a metainfo file.
+    public var inCatalog: Bool
+    /// Its relations as requirements.
+    public var manifest: Manifest
+}

@@ -1,0 +1,94 @@
+import CapabilityProbe
+import Foundation
+import Testing
+
+@testable import capcheck
+
+/// contrib/ansible: the local fact and the snapshot playbook, run with Debian's ansible-core
+/// against localhost (connection local), with the capcheck this package built.
+@Suite struct AnsibleTests {
+    static let fact = Tool.packageRoot.appendingPathComponent("contrib/ansible/capcheck.fact")
+
+    /// An environment where ansible writes only below `home` and says nothing extra.
+    static func environment(home: URL, capcheck: String) -> [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8",
+            "ANSIBLE_HOME": home.appendingPathComponent(".ansible").path,
+            "ANSIBLE_LOCALHOST_WARNING": "False", "ANSIBLE_INVENTORY_UNPARSED_WARNING": "False",
+            "ANSIBLE_PYTHON_INTERPRETER": "/usr/bin/python3", "ANSIBLE_NOCOLOR": "1",
+            "ANSIBLE_DEPRECATION_WARNINGS": "False", "CAPCHECK": capcheck,
+        ]
+    }
+
+    static func tools() -> (ansible: String, playbook: String, capcheck: String)? {
+        guard let ansible = Tool.which("ansible"), let playbook = Tool.which("ansible-playbook"),
+            let capcheck = Tool.built("capcheck")
+        else { return nil }
+        return (ansible, playbook, capcheck)
+    }
+
+    @Test func setupShowsTheFactAsAnsibleLocalCapcheck() throws {
+        guard let tools = Self.tools() else {
+            #expect(!Tool.inCI, "ansible-core is missing: install .ci/apt-packages")
+            return
+        }
+        let home = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let facts = home.appendingPathComponent("facts.d")
+        try FileManager.default.createDirectory(at: facts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.fact, to: facts.appendingPathComponent("capcheck.fact"))
+        let run = try Tool.run(
+            tools.ansible,
+            [
+                "localhost", "-i", "localhost,", "-c", "local", "-m", "setup", "-a",
+                "fact_path=\(facts.path) filter=ansible_local",
+            ], environment: Self.environment(home: home, capcheck: tools.capcheck))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // "localhost | SUCCESS => {...}"
+        let json = try #require(
+            run.stdout.range(of: "=> ").map { String(run.stdout[$0.upperBound...]) })
+        let result = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let local = try #require(
+            (result["ansible_facts"] as? [String: Any])?["ansible_local"] as? [String: Any])
+        let capcheck = try #require(local["capcheck"] as? [String: Any], "\(local)")
+        #expect(capcheck["schema"] as? Int == CapabilityReport.currentSchema)
+        #expect(capcheck["devices"] == nil)
+        let capabilities = try #require(capcheck["capabilities"] as? [[String: Any]])
+        #expect(capabilities.contains { $0["id"] as? String == "cpu.arch" })
+    }
+
+    @Test func thePlaybooksSnapshotsFeedMatrixFleet() throws {
+        guard let tools = Self.tools() else {
+            #expect(!Tool.inCI, "ansible-core is missing: install .ci/apt-packages")
+            return
+        }
+        let home = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let fleet = home.appendingPathComponent("fleet")
+        let playbook = Tool.packageRoot.appendingPathComponent(
+            "contrib/ansible/collect-snapshots.yml")
+        let run = try Tool.run(
+            tools.playbook,
+            [
+                "-i", "localhost,", "-c", "local", playbook.path, "-e",
+                "capcheck=\(tools.capcheck)",
+                "-e", "fleet_dir=\(fleet.path)",
+            ], environment: Self.environment(home: home, capcheck: tools.capcheck))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let snapshot = fleet.appendingPathComponent("localhost.json")
+        #expect(FileManager.default.fileExists(atPath: snapshot.path))
+        let manifest = home.appendingPathComponent("m.json")
+        try Data(#"{"version": 1, "require": ["cpu.arch"]}"#.utf8).write(to: manifest)
+        let matrix = CLI.run([
+            "matrix", "--fleet", fleet.path, "--manifest", manifest.path, "--csv",
+        ])
+        #expect(matrix.code == .ok)
+        let verify = CLI.run(["verify", manifest.path, "--from", snapshot.path])
+        let verdict =
+            verify.code == .ok ? "eligible" : verify.code == .unmet ? "excluded" : "undecided"
+        #expect(matrix.stdout.contains("\nlocalhost.json,"))
+        #expect(matrix.stdout.contains(",\(verdict),"), "\(matrix.stdout)")
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+/// Every file of Fixtures/bad/ through the real binary, bounded by `timeout`: the exit code
+/// and the exact one-line message (a hang would end as exit 124, a crash as a signal).
+@Suite struct BadInputCorpusTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static var binary: String {
+        for candidate in [
+            "debug/capcheck", "x86_64-unknown-linux-gnu/debug/capcheck", "release/capcheck",
+        ] {
+            let path = root.appendingPathComponent(".build/" + candidate).path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return root.appendingPathComponent(".build/debug/capcheck").path
+    }
+
+    struct Outcome {
+        var status: Int32
+        var stderr: String
+    }
+
+    /// Runs `capcheck ARGS` with a 60-second bound; stdout is discarded.
+    static func run(_ arguments: [String]) throws -> Outcome {
+        try runRaw("/usr/bin/timeout", ["60", binary] + arguments)
+    }
+
+    /// Runs a program from the package root; stdout is discarded.
+    static func runRaw(_ executable: String, _ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    }
+
+    static func arguments(for file: String) -> [String] {
+        let path = "Fixtures/bad/" + file
+        if file.hasPrefix("matrix") {
+            return ["matrix", path, "--manifest", "Fixtures/matrix/gyroscope.plist"]
+        }
+        if file.hasPrefix("snapshot") { return ["list", "--from", path] }
+        return ["lint", path]
+    }
+
+    @Test(
+        arguments: [
+            (
+                "manifest-duplicate-key.json", 65,
+                ": line 3, column 2: duplicate key \"require\" (first at line 2, column 2)"
+            ),
+            (
+                "manifest-deep-nesting.json", 65,
+                ": line 1, column 90: arrays and objects nest deeper than 64 levels"
+            ),
+            (
+                "manifest-huge-number.json", 65,
+                ": require[0]: bad predicate 'camera.video >= 1280x720@1e300': expected a mode such as 1280x720@30"
+            ),
+            ("manifest-invalid-utf8.json", 65, nil),
+            (
+                "manifest-nul.json", 65,
+                ": line 1, column 32: not valid JSON: unescaped control character"
+            ),
+            ("manifest-bom-crlf.json", 0, ""),
+            (
+                "plist-duplicate-key.plist", 65,
+                ": line 4: duplicate key \"UIRequiredDeviceCapabilities\" in one <dict> (first at line 3)"
+            ),
+            (
+                "plist-shared-reference-bomb.plist", 65,
+                ": object 44: not a valid binary property list (shared references expand to more than 100000 objects)"
+            ),
+            (
+                "plist-contains-itself.plist", 65,
+                ": object 0: not a valid binary property list (a container contains itself)"
+            ),
+            (
+                "plist-truncated-binary.plist", 65,
+                ": not a valid binary property list (file too short)"
+            ),
+            ("plist-utf16-entity.plist", 65, ": line 2: entity declarations are not accepted"),
+            ("android-invalid-utf8-name.xml", 65, ": line 1: invalid UTF-8"),
+            ("android-pi-without-data.xml", 0, ""),
+            ("android-nul.xml", 65, ": line 2: NUL character in the document"),
+            ("android-unpaired-surrogate.xml", 65, ": line 1: invalid UTF-16 (unpaired surrogate)"),
+            (
+                "matrix-duplicate-cell.json", 65,
+                ":1: duplicate key \"GPS\" (first at line 1, column 25)"
+            ),
+            ("matrix-deep-nesting.json", 65, ":1: arrays and objects nest deeper than 64 levels"),
+            (
+                "matrix-huge-mode.csv", 65,
+                ":2: column 'VideoModes': '4000000000x4000000000@30': frame size out of range (at most 1048576 pixels a side)"
+            ),
+            (
+                "matrix-huge-rate.csv", 65,
+                ":2: column 'VideoMode': '1280x720@1e300': frame rate out of range"
+            ),
+            ("matrix-bom-crlf.csv", 0, ""),
+            (
+                "snapshot-own-parent.json", 65,
+                ": devices: parent links form a cycle: /devices/a → /devices/a"
+            ),
+            (
+                "snapshot-parent-cycle.json", 65,
+                ": devices: parent links form a cycle: /devices/x → /devices/y → /devices/x"
+            ),
+            ("snapshot-deep-nesting.json", 65, ":1: arrays and objects nest deeper than 64 levels"),
+            (
+                "snapshot-duplicate-key.json", 65,
+                ":3: duplicate key \"devices\" (first at line 2, column 2)"
+            ),
+            ("snapshot-huge-facts.json", 0, ""),
+        ] as [(String, Int32, String?)])
+    func defectiveFileExitsWithItsMessage(file: String, status: Int32, message: String?) throws {
+        let outcome = try Self.run(Self.arguments(for: file))
+        #expect(outcome.status == status)
+        let path = "Fixtures/bad/" + file
+        switch message {
+        case .some(""):
+            #expect(outcome.stderr.isEmpty)
+        case .some(let message):
+            // `message` is what follows the path: ": place: reason" or ":LINE: reason".
+            #expect(outcome.stderr == "capcheck: error: \(path)\(message)\n")
+        case .none:
+            #expect(outcome.stderr.hasPrefix("capcheck: error: \(path): "))
+            #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
+        }
+    }
+}
+
+/// Memory stays bounded on huge input: peak RSS ≤ 4 × the input size + 32 MiB (measured by
+/// GNU time's maximum resident set size, a count, not a clock).
+@Suite struct HugeInputMemoryTests {
+    static var canMeasure: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/time") }
+
+    /// Peak RSS in bytes and the exit status of `capcheck ARGS`.
+    static func peak(_ arguments: [String]) throws -> (bytes: Int, status: Int32, stderr: String) {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-rss-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let outcome = try BadInputCorpusTests.runRaw(
+            "/usr/bin/time",
+            ["-f", "%M", "-o", report.path, "/usr/bin/timeout", "120", BadInputCorpusTests.binary]
+                + arguments)
+        let kilobytes =
+            Int(
+                try String(contentsOf: report, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)) ?? Int.max
+        return (kilobytes * 1024, outcome.status, outcome.stderr)
+    }
+
+    @Test(.enabled(if: canMeasure))
+    func hundredMegabyteLineIsRefusedInBoundedMemory() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-line-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var data = Data("P: /devices/a\nE: NAME=".utf8)
+        data.append(Data(repeating: UInt8(ascii: "x"), count: 100 << 20))
+        data.append(Data("\n".utf8))
+        try data.write(to: file)
+        let result = try Self.peak(["list", "--from", file.path])
+        #expect(result.status == 0 || result.status == 65)
+        #expect(result.stderr.filter { $0 == "\n" }.count <= 1)
+        #expect(
+            result.bytes <= 4 * data.count + (32 << 20),
+            "peak \(result.bytes >> 20) MiB for \(data.count >> 20) MiB")
+    }
+}

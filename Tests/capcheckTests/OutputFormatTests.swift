@@ -1,0 +1,295 @@
+import CapabilityProbe
+import Foundation
+import Testing
+
+@testable import capcheck
+
+/// Colour, `--format`, Prometheus metrics and `--version`.
+@Suite struct OutputFormatTests {
+    static let dump = CLI.fixture("udevadm/LENOVO_T430S.txt")
+    static let green = "\u{1b}[32m"
+    static let dim = "\u{1b}[2m"
+    static let yellow = "\u{1b}[33m"
+    static let red = "\u{1b}[31m"
+
+    @Test func listColoursStatusesOnATerminal() {
+        let result = CLI.run(["list", "--from", Self.dump], terminal: true)
+        #expect(result.stdout.contains(Self.green + "present\u{1b}[0m"))
+        #expect(result.stdout.contains(Self.yellow + "unknown\u{1b}[0m"))
+        #expect(result.stdout.contains(Self.dim + "absent\u{1b}[0m"))
+        // Colour does not move a column: without the codes the text is the plain table.
+        let stripped = result.stdout.replacingOccurrences(
+            of: "\u{1b}\\[[0-9]*m", with: "", options: .regularExpression)
+        #expect(stripped == CLI.run(["list", "--from", Self.dump]).stdout)
+    }
+
+    @Test(arguments: [
+        (["--color", "never"], true, [String: String]()),
+        ([], false, [:]),
+        ([], true, ["NO_COLOR": "1"]),
+        (["--color=auto"], true, ["NO_COLOR": "yes"]),
+    ])
+    func noColourOffATerminalWithNoColorOrNever(
+        extra: [String], terminal: Bool, variables: [String: String]
+    ) {
+        let result = CLI.run(
+            ["list", "--from", Self.dump] + extra, terminal: terminal, variables: variables)
+        #expect(result.code == .ok)
+        #expect(!result.stdout.contains("\u{1b}"))
+    }
+
+    @Test func colorAlwaysColoursAPipeAndEmptyNoColorDoesNotDisable() {
+        #expect(
+            CLI.run(["list", "--from", Self.dump, "--color", "always"]).stdout.contains(Self.green))
+        #expect(
+            CLI.run(["list", "--from", Self.dump], terminal: true, variables: ["NO_COLOR": ""])
+                .stdout.contains(Self.green))
+    }
+
+    @Test func verifyPaintsUnmetRedAndMetGreen() {
+        let result = CLI.run(
+            ["verify", "-", "--from", Self.dump, "--color", "always"],
+            live: nil,
+            stdin: Data(#"{"version": 1, "require": ["net.wifi", "sensor.gyroscope"]}"#.utf8))
+        #expect(result.code == .unmet)
+        #expect(result.stdout.contains(Self.red + "✘\u{1b}[0m"))
+        #expect(result.stdout.contains(Self.red + "unsatisfied\u{1b}[0m"))
+        #expect(result.stdout.contains(Self.green + "satisfied\u{1b}[0m"))
+    }
+
+    @Test func formatJSONIsTheJSONFlag() {
+        let flag = CLI.run(["list", "--from", Self.dump, "--json"])
+        let format = CLI.run(["list", "--from", Self.dump, "--format", "json"])
+        #expect(flag.code == .ok)
+        #expect(format.stdout == flag.stdout)
+        #expect(
+            CLI.run(["list", "--from", Self.dump, "--format", "text"]).stdout.hasPrefix("Machine"))
+    }
+
+    @Test(arguments: [
+        (["list", "--format", "yaml"], "--format must be text, json or prometheus, not 'yaml'"),
+        (["list", "--json", "--format", "text"], "--json and --format text exclude each other"),
+        (
+            ["verify", "m", "--format", "prometheus", "--github"],
+            "--format prometheus and --github"
+        ),
+    ])
+    func badFormatsAreUsageErrors(arguments: [String], message: String) {
+        let result = CLI.run(arguments)
+        #expect(result.code == .usage)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    // MARK: Prometheus
+
+    /// Parses exposition text with the official client's parser (python3-prometheus-client):
+    /// one `[family, type, sample, labels, value]` per sample; nil when it is not installed.
+    static func parse(_ text: String) throws -> [(
+        family: String, type: String, name: String, labels: [String: String], value: Double
+    )]? {
+        // Debian's python3, where apt installs python3-prometheus-client (not a pyenv shim).
+        let system = "/usr/bin/python3"
+        guard
+            let python = FileManager.default.isExecutableFile(atPath: system)
+                ? system : Tool.which("python3")
+        else { return nil }
+        let program = """
+            import json, sys
+            try:
+                from prometheus_client.parser import text_string_to_metric_families
+            except ImportError:
+                sys.exit(3)
+            out = []
+            for family in text_string_to_metric_families(sys.stdin.read()):
+                for s in family.samples:
+                    out.append([family.name, family.type, s.name, s.labels, s.value])
+            print(json.dumps(out))
+            """
+        let result = try Tool.run(python, ["-c", program], stdin: text)
+        if result.status == 3 { return nil }
+        #expect(result.status == 0, "the parser rejected the metrics: \(result.stderr)")
+        guard result.status == 0,
+            let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+                as? [[Any]]
+        else { return [] }
+        return rows.compactMap { row in
+            guard row.count == 5, let family = row[0] as? String, let type = row[1] as? String,
+                let name = row[2] as? String, let labels = row[3] as? [String: String],
+                let value = row[4] as? Double
+            else { return nil }
+            return (family, type, name, labels, value)
+        }
+    }
+
+    @Test func listPrometheusParsesWithTheOfficialClient() throws {
+        let result = CLI.run(["list", "--from", Self.dump, "--format", "prometheus"])
+        #expect(result.code == .ok)
+        guard let samples = try Self.parse(result.stdout) else {
+            #expect(!Tool.inCI, "python3-prometheus-client is missing: install .ci/apt-packages")
+            return
+        }
+        let report = try JSONDecoder().decode(
+            CapabilityReport.self,
+            from: Data(CLI.run(["list", "--from", Self.dump, "--json"]).stdout.utf8))
+        for finding in report.capabilities {
+            let states = samples.filter {
+                $0.name == "capcheck_capability" && $0.labels["id"] == finding.id
+            }
+            #expect(states.count == 3, "\(finding.id)")
+            #expect(
+                states.filter { $0.value == 1 }.map { $0.labels["status"] } == [
+                    finding.status.rawValue
+                ])
+        }
+        let counts = Dictionary(
+            uniqueKeysWithValues: samples.filter { $0.name == "capcheck_capabilities" }.compactMap {
+                s in s.labels["status"].map { ($0, Int(s.value)) }
+            })
+        #expect(counts["present"] == report.capabilities.filter { $0.status == .present }.count)
+        #expect(samples.allSatisfy { $0.type == "gauge" })
+        // No series twice (node_exporter refuses a textfile with duplicates).
+        let keys = samples.map { "\($0.name)\($0.labels.sorted { $0.key < $1.key })" }
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test func prometheusEscapesAHostileMachineName() throws {
+        let path = CLI.fixture("matrix/hostile-machine.json")
+        let text = CLI.run(["list", "--from", path, "--format", "prometheus"]).stdout
+        let model = try #require(
+            try JSONDecoder().decode(
+                CapabilityReport.self, from: Data(contentsOf: URL(fileURLWithPath: path))
+            ).machine.model)
+        let expected = String(
+            String.UnicodeScalarView(
+                model.unicodeScalars.map {
+                    $0 == "\n" ? $0 : TerminalText.sanitize(String($0)).unicodeScalars.first ?? "?"
+                }))
+        #expect(PrometheusRenderer.escape("a\\b\"c\nd") == #"a\\b\"c\nd"#)
+        guard let samples = try Self.parse(text) else {
+            #expect(!Tool.inCI, "python3-prometheus-client is missing")
+            return
+        }
+        let info = try #require(samples.first { $0.name == "capcheck_machine_info" })
+        #expect(info.labels["model"] == expected)
+    }
+
+    @Test func batteryLevelAndStateAreMetricsWhenThereIsABattery() throws {
+        let report = CapabilityReport(
+            source: SourceInfo(kind: .live, udevDatabase: true, attributes: true, complete: true),
+            machine: MachineIdentity(),
+            capabilities: [
+                CapabilityFinding(
+                    id: "power.battery", status: .present, count: 1,
+                    details: ["level": .double(0.57), "state": "charging"])
+            ], devices: [])
+        let text = PrometheusRenderer.render(report)
+        #expect(text.contains("capcheck_battery_level_ratio 0.57\n"))
+        #expect(text.contains("capcheck_battery_state{state=\"charging\"} 1\n"))
+        #expect(text.contains("capcheck_battery_state{state=\"unplugged\"} 0\n"))
+        var none = report
+        none.set(
+            CapabilityFinding(
+                id: "power.battery", status: .absent,
+                details: ["level": .double(-1), "state": "unknown"]))
+        #expect(!PrometheusRenderer.render(none).contains("capcheck_battery_level_ratio"))
+    }
+
+    @Test func verifyPrometheusGivesTheVerdictAndEachRequirement() throws {
+        let manifest =
+            #"{"version": 1, "require": ["net.wifi", "sensor.gyroscope"], "optional": ["nfc"]}"#
+        let result = CLI.run(
+            ["verify", "-", "--from", Self.dump, "--format", "prometheus"],
+            stdin: Data(manifest.utf8))
+        #expect(result.code == .unmet)
+        guard let samples = try Self.parse(result.stdout) else {
+            #expect(!Tool.inCI, "python3-prometheus-client is missing")
+            return
+        }
+        let verdict = samples.filter { $0.name == "capcheck_verify_verdict" && $0.value == 1 }
+        #expect(verdict.map { $0.labels["verdict"] } == ["unsatisfied"])
+        #expect(verdict.first?.labels["manifest"] == "<stdin>")
+        #expect(samples.first { $0.name == "capcheck_verify_exit_code" }?.value == 1)
+        let met = samples.filter { $0.name == "capcheck_requirement" && $0.value == 1 }
+        let byKey = Dictionary(
+            uniqueKeysWithValues: met.compactMap { s in
+                s.labels["key"].map { ($0, s.labels["verdict"] ?? "") }
+            })
+        #expect(
+            byKey == [
+                "net.wifi": "satisfied", "sensor.gyroscope": "unsatisfied", "nfc": "optional",
+            ])
+        let keys = samples.map { "\($0.name)\($0.labels.sorted { $0.key < $1.key })" }
+        #expect(Set(keys).count == keys.count)
+    }
+
+    // MARK: --version
+
+    @Test func versionNamesTheCommitAndTheLibraries() throws {
+        let text = CLI.run(["--version"]).stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "capcheck \(CapCheck.version)")
+        let udev = try #require(lines.first { $0.hasPrefix("libudev ") })
+        let pci = try #require(lines.first { $0.hasPrefix("libpci ") })
+        #expect(!udev.hasPrefix("libudev unknown") && !pci.hasPrefix("libpci unknown"))
+        // The loaded files, as the dynamic loader resolved them (real paths, versioned names).
+        #expect(udev.contains("(built against), loaded /") && udev.contains("/libudev.so.1"))
+        #expect(pci.contains("(built against), loaded /") && pci.contains("/libpci.so.3"))
+        let dotGit = Tool.packageRoot.appendingPathComponent(".git").path
+        if FileManager.default.fileExists(atPath: dotGit), let git = Tool.which("git") {
+            let head = try Tool.run(git, ["-C", Tool.packageRoot.path, "rev-parse", "HEAD"])
+            #expect(
+                lines.contains(
+                    "commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        } else {
+            #expect(lines.contains { $0.hasPrefix("commit unknown") })
+        }
+    }
+
+    /// Runs the build-time tool on a directory and returns the `commit` it recorded.
+    static func recordedCommit(_ root: URL) throws -> String? {
+        let tool = try #require(Tool.built("BuildInfoTool"), "BuildInfoTool is not built")
+        let output = root.appendingPathComponent("BuildInfo.swift")
+        let result = try Tool.run(tool, [root.path, output.path])
+        #expect(result.status == 0)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("let commit") })
+        guard let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""),
+            open < close
+        else { return nil }
+        return String(line[line.index(after: open)..<close])
+    }
+
+    @Test func buildToolReadsLooseRefsPackedRefsWorktreesAndTarballs() throws {
+        let sha = String(repeating: "ab12", count: 10)
+        let other = String(repeating: "cd34", count: 10)
+        let root = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        // A tarball: no .git at all.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("tarball"), withIntermediateDirectories: true)
+        #expect(try Self.recordedCommit(root.appendingPathComponent("tarball")) == nil)
+        // A clone with a packed branch, then with a loose ref that wins.
+        try write("clone/.git/HEAD", "ref: refs/heads/main\n")
+        try write(
+            "clone/.git/packed-refs",
+            "# pack-refs with: peeled\n\(other) refs/heads/other\n\(sha) refs/heads/main\n")
+        #expect(try Self.recordedCommit(root.appendingPathComponent("clone")) == sha)
+        try write("clone/.git/refs/heads/main", other + "\n")
+        #expect(try Self.recordedCommit(root.appendingPathComponent("clone")) == other)
+        // A detached HEAD.
+        try write("clone/.git/HEAD", sha + "\n")
+        #expect(try Self.recordedCommit(root.appendingPathComponent("clone")) == sha)
+        // A linked worktree: .git is a file; HEAD in its git dir, refs in the common dir.
+        try write("main/.git/refs/heads/topic", sha + "\n")
+        try write("main/.git/worktrees/wt/HEAD", "ref: refs/heads/topic\n")
+        try write("main/.git/worktrees/wt/commondir", "../..\n")
+        try write("wt/.git", "gitdir: \(root.path)/main/.git/worktrees/wt\n")
+        #expect(try Self.recordedCommit(root.appendingPathComponent("wt")) == sha)
+    }
+}
