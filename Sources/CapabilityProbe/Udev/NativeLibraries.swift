@@ -1,30 +1,38 @@
-import CPCI
-import CUdev
 import Foundation
 
 /// Where the dynamic loader found the C libraries capcheck calls, for `--version`: the real
 /// file names carry the library versions the machine runs (`libpci.so.3.9.0`), which may
 /// differ from the ones capcheck was built against.
+///
+/// Read from `/proc/self/maps`, which lists every file mapped into this process with symbolic
+/// links resolved (`dladdr(3)` would need `_GNU_SOURCE` in a C module, which changes `fd_set`
+/// for every other module that includes `<sys/select.h>`).
 public enum NativeLibraries {
-    /// The real path of the loaded libudev (`…/libudev.so.1.7.5`), if the loader tells.
+    /// The real path of the loaded libudev (`…/libudev.so.1.7.5`), if the process maps it
+    /// (capcheck links it, so the loader maps it at start).
     public static var libudev: String? {
-        let function: @convention(c) () -> OpaquePointer? = udev_new
-        return loadedFile(unsafeBitCast(function, to: UnsafeRawPointer.self))
+        return mappedFile(named: "libudev.so")
     }
 
-    /// The real path of the loaded libpci (`…/libpci.so.3.9.0`), if the loader tells.
+    /// The real path of the loaded libpci (`…/libpci.so.3.9.0`), if the process maps it.
     public static var libpci: String? {
-        let function: @convention(c) () -> UnsafeMutablePointer<pci_access>? = pci_alloc
-        return loadedFile(unsafeBitCast(function, to: UnsafeRawPointer.self))
+        return mappedFile(named: "libpci.so")
     }
 
-    /// The file that holds a loaded symbol (`dladdr(3)` in the C shim), with symbolic links
-    /// resolved (`realpath(3)`; the buffer it returns is freed here).
-    static func loadedFile(_ address: UnsafeRawPointer) -> String? {
-        guard let name = capcheck_loaded_file(address) else { return nil }
-        let path = String(cString: name)
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The first mapped file whose name starts with `prefix` (`libudev.so`).
+    static func mappedFile(named prefix: String) -> String? {
+        // procfs reports a size of 0, so read to the end rather than by size.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+            let data = try? handle.readToEnd()
+        else { return nil }
+        try? handle.close()
+        let maps = String(decoding: data, as: UTF8.self)
+        for line in maps.split(separator: "\n") {
+            // address perms offset dev inode path: the path is the rest from its first "/".
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = String(line[slash...])
+            if path.split(separator: "/").last?.hasPrefix(prefix) == true { return path }
+        }
+        return nil
     }
 }
