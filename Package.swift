@@ -28,9 +28,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(name: "CSyscalls"),
         .target(
             name: "CapabilityProbe",
-            dependencies: ["CUdev", "CPCI", "CZip", "CZlib"]
+            dependencies: ["CUdev", "CPCI", "CZip", "CZlib", "CSyscalls"]
         ),
         .executableTarget(
             name: "capcheck",

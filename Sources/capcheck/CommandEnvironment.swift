@@ -14,13 +14,17 @@ struct CommandEnvironment: @unchecked Sendable {
     /// Environment variables.
     var variables: [String: String]
 
-    /// The real process environment.
+    /// The real process environment. The live machine is read from sysfs directly;
+    /// `CAPCHECK_LIVE_SOURCE=libudev` enumerates it through libudev instead (the reference
+    /// the direct reader is compared with, in tests and benchmarks).
     static func process() -> CommandEnvironment {
-        CommandEnvironment(
+        let variables = ProcessInfo.processInfo.environment
+        let libudev = variables["CAPCHECK_LIVE_SOURCE"] == "libudev"
+        return CommandEnvironment(
             stdout: OutputSink(fileDescriptor: 1), stderr: OutputSink(fileDescriptor: 2),
-            liveSource: { UdevDeviceSource() },
+            liveSource: { libudev ? UdevDeviceSource() as any DeviceSource : SysfsDeviceSource() },
             readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
-            variables: ProcessInfo.processInfo.environment)
+            variables: variables)
     }
 
     /// Reports an error as `capcheck: error: …` and returns its exit code.

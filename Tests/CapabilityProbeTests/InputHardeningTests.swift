@@ -295,8 +295,9 @@ import Testing
                 devices: [Device(id: "/devices/x", properties: ["NAME": Self.name])]))
     }
 
-    @Test func listJSONEscapesThemAndReadsBackIdentically() throws {
-        let json = try JSONOutput.string(report())
+    @Test(arguments: [false, true])
+    func listJSONEscapesThemAndReadsBackIdentically(streaming: Bool) throws {
+        let json = streaming ? try ReportJSONWriter.json(report()) : try JSONOutput.string(report())
         #expect(!json.unicodeScalars.contains(where: TerminalText.isDeceptive))
         #expect(json.contains(#"Cam\u202eera\u2066x\u0085y\u200f"#))
         let again = try SnapshotDeviceSource(data: Data(json.utf8), path: "s.json").inventory()
@@ -313,6 +314,6 @@ import Testing
     }
 
     @Test func matrixJSONEscapesThem() {
-        #expect(MatrixJSONWriter.quoted(Self.name) == #""Cam\u202eera\u2066x\u0085y\u200f""#)
+        #expect(JSONTextWriter.quoted(Self.name) == #""Cam\u202eera\u2066x\u0085y\u200f""#)
     }
 }

@@ -139,6 +139,34 @@ import Testing
     }
 }
 
+/// Inputs the fuzzers found (Fixtures/bad/fuzz/, named after their target): each once
+/// crashed capcheck; now it reads or is refused with one line.
+@Suite struct FuzzRegressionTests {
+    static let files: [String] = {
+        let folder = BadInputCorpusTests.root.appendingPathComponent("Fixtures/bad/fuzz").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }()
+
+    @Test func everyTargetHasItsRegressionsChecked() {
+        #expect(!Self.files.isEmpty)
+    }
+
+    @Test(arguments: files)
+    func crashInputNoLongerCrashes(file: String) throws {
+        let path = "Fixtures/bad/fuzz/" + file
+        let arguments: [String]
+        switch file.split(separator: "-").first {
+        case "recording": arguments = ["list", "--from", path, "--devices"]
+        case "matrix":
+            arguments = ["matrix", path, "--manifest", "Fixtures/matrix/gyroscope.plist"]
+        default: arguments = ["lint", path]
+        }
+        let outcome = try BadInputCorpusTests.run(arguments)
+        #expect(outcome.status == 0 || outcome.status == 65, "\(outcome.status): \(outcome.stderr)")
+        #expect(outcome.stderr.filter { $0 == "\n" }.count <= 1)
+    }
+}
+
 /// Memory stays bounded on huge input: peak RSS ≤ 4 × the input size + 32 MiB (measured by
 /// GNU time's maximum resident set size, a count, not a clock).
 @Suite struct HugeInputMemoryTests {

@@ -17,6 +17,9 @@ public struct BatteryReading: Sendable, Equatable {
     public var energyFull: Double?
     /// Whether the energy values are charge (µAh) rather than energy (µWh).
     public var isCharge: Bool
+    /// Attributes the source listed but could not read (`status`, `capacity`, …), with why:
+    /// what they decide is unknown, not guessed from the mains supply.
+    public var unreadable: [String: String] = [:]
 
     /// Creates a reading.
     /// - Parameters:
@@ -57,6 +60,9 @@ public struct BatteryReading: Sendable, Equatable {
             name: device.sysname, status: value("status"),
             capacity: value("capacity").flatMap { Int($0) },
             energyNow: now, energyFull: full, isCharge: charge)
+        for name in Self.decidingAttributes {
+            if let reason = device.unreadable(name) { unreadable[name] = reason }
+        }
     }
 
     /// The level 0.0–1.0: `capacity`, else energy now / full, else charge now / full.
@@ -68,10 +74,18 @@ public struct BatteryReading: Sendable, Equatable {
         return nil
     }
 
+    /// The attributes a level or state rests on.
+    static let decidingAttributes = [
+        "status", "capacity", "energy_now", "energy_full", "charge_now", "charge_full", "uevent",
+    ]
+
     /// The state of this battery.
     /// - Parameter acOnline: Whether a mains/USB supply is online, if known.
-    /// - Returns: The mapped state.
+    /// - Returns: The mapped state; unknown when `status` was there but could not be read.
     public func state(acOnline: Bool?) -> BatteryState {
+        if status == nil, unreadable["status"] != nil || unreadable["uevent"] != nil {
+            return .unknown
+        }
         let percent = capacity ?? level.flatMap { CheckedNumber.int($0 * 100) }
         return BatteryState.map(status: status, capacity: percent, acOnline: acOnline)
     }

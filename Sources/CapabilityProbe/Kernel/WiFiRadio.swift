@@ -34,6 +34,19 @@ public struct WiFiRadio: Sendable, Equatable {
     /// - Returns: One radio per `ieee80211` phy.
     public static func radios(in devices: [Device]) -> [WiFiRadio] {
         let byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // One pass: wlan netdevs and rfkill switches by parent, so each phy is O(1).
+        var wlansByParent: [String: [Device]] = [:]
+        var rfkillByParent: [String: Device] = [:]
+        for device in devices {
+            guard let parent = device.parentID else { continue }
+            if device.subsystem == "net",
+                device.devtype == "wlan" || device.property("DEVTYPE") == "wlan"
+            {
+                wlansByParent[parent, default: []].append(device)
+            } else if device.subsystem == "rfkill", rfkillByParent[parent] == nil {
+                rfkillByParent[parent] = device
+            }
+        }
         return devices.filter { $0.subsystem == "ieee80211" }.map { phy in
             var driver: String?
             var cursor = phy.parentID.flatMap { byID[$0] }
@@ -41,13 +54,11 @@ public struct WiFiRadio: Sendable, Equatable {
                 driver = current.driver
                 cursor = current.parentID.flatMap { byID[$0] }
             }
-            let interfaces = devices.filter {
-                $0.subsystem == "net" && $0.parentID != nil && $0.parentID == phy.parentID
-                    && ($0.devtype == "wlan" || $0.property("DEVTYPE") == "wlan")
-            }.map(\.sysname).sorted()
+            let interfaces = (phy.parentID.flatMap { wlansByParent[$0] } ?? []).map(\.sysname)
+                .sorted()
             return WiFiRadio(
                 id: phy.id, phy: phy.sysname, driver: driver, interfaces: interfaces,
-                rfkill: RfkillState.below(phy.id, in: devices))
+                rfkill: rfkillByParent[phy.id].flatMap(RfkillState.of))
         }.sorted { $0.id < $1.id }
     }
 

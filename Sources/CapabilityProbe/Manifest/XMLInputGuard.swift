@@ -4,9 +4,9 @@
 /// on a processing instruction without data (`<?x?>`), and a byte search for `<!ENTITY` misses
 /// the same declaration in UTF-16. So every XML reader first passes its bytes through here:
 /// the text is decoded (UTF-8, or UTF-16 by its byte-order mark) and must be valid; entity
-/// declarations are refused on the decoded text; processing instructions after the XML
-/// declaration, which no manifest needs, are blanked (line numbers stay); and the parser gets
-/// UTF-8 bytes with no byte-order mark and no `encoding` it could re-interpret. The work is one
+/// declarations are refused on the decoded text; processing instructions, the XML declaration
+/// among them, are blanked (no manifest needs one; line numbers stay); and the parser gets
+/// UTF-8 bytes with no byte-order mark and no declared `encoding` it could re-interpret. The work is one
 /// pass over the bytes; memory is one copy of the document (two for UTF-16 input).
 enum XMLInputGuard {
     /// Why the bytes cannot be given to the parser.
@@ -126,9 +126,8 @@ enum XMLInputGuard {
         }
     }
 
-    /// Blanks `<?…?>` instructions other than the XML declaration, outside comments and CDATA
-    /// (in XML a `<` cannot start one anywhere else); newlines stay, so lines keep their numbers.
-    /// The declaration's `encoding` is blanked too, since the output is UTF-8.
+    /// Blanks every `<?…?>` instruction outside comments and CDATA (in XML a `<` cannot start
+    /// one anywhere else); newlines stay, so lines keep their numbers.
     private static func blankProcessingInstructions(_ bytes: inout [UInt8]) {
         let comment = Array("<!--".utf8)
         let cdata = Array("<![CDATA[".utf8)
@@ -141,45 +140,19 @@ enum XMLInputGuard {
                 index =
                     find(Array("]]>".utf8), in: bytes, from: open + 9).map { $0 + 3 } ?? bytes.count
             } else if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "?") {
+                // The XML declaration too: it is optional, the output is UTF-8 (the default),
+                // and a malformed one (`<?xml version://…><?x?>`, found by the fuzzer) would
+                // reach the parser with an instruction inside it.
                 let end =
                     find(Array("?>".utf8), in: bytes, from: open + 2).map { $0 + 2 } ?? bytes.count
-                let isDeclaration =
-                    matches(Array("<?xml".utf8), bytes, at: open) && open + 5 < end
-                    && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[open + 5])
-                    && bytes[..<open].allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-                if isDeclaration {
-                    if let encoding = find(
-                        Array("encoding".utf8), in: bytes, from: open, before: end)
-                    {
-                        blankAttribute(&bytes, from: encoding, before: end)
-                    }
-                } else {
-                    for position in open..<end where bytes[position] != UInt8(ascii: "\n") {
-                        bytes[position] = UInt8(ascii: " ")
-                    }
+                for position in open..<end where bytes[position] != UInt8(ascii: "\n") {
+                    bytes[position] = UInt8(ascii: " ")
                 }
                 index = end
             } else {
                 index = open + 1
             }
             if index >= bytes.count { return }
-        }
-    }
-
-    /// Blanks `name = "value"` starting at `start`.
-    private static func blankAttribute(_ bytes: inout [UInt8], from start: Int, before end: Int) {
-        var position = start
-        var quote: UInt8?
-        while position < end {
-            let byte = bytes[position]
-            if let open = quote {
-                bytes[position] = UInt8(ascii: " ")
-                if byte == open { return }
-            } else {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-                bytes[position] = UInt8(ascii: " ")
-            }
-            position += 1
         }
     }
 

@@ -27,10 +27,34 @@ struct CSVReader {
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let hash = UInt8(ascii: "#")
 
-    /// The next record, or nil at the end.
+    /// What ``next(into:)`` found.
+    enum Item: Equatable {
+        /// A `#` line, text after the `#` trimmed.
+        case comment(String, line: Int)
+        /// A record, now in the fields passed in, with the line it starts on.
+        case fields(line: Int)
+    }
+
+    /// The next record as strings, or nil at the end.
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for an unterminated quote or
     ///   text after a closing quote.
     mutating func next() throws(MatrixError) -> TableRecord? {
+        var fields = makeFields()
+        switch try next(into: &fields) {
+        case .comment(let text, let line): return .comment(text, line: line)
+        case .fields(let line): return .fields(fields.strings, line: line)
+        case nil: return nil
+        }
+    }
+
+    /// Fields to pass to ``next(into:)``, over this reader's bytes.
+    func makeFields() -> CSVFields { CSVFields(bytes: bytes) }
+
+    /// The next record, its fields left as byte ranges in `fields` (reused from record to
+    /// record, so large tables allocate no strings for cells), or nil at the end.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for an unterminated quote or
+    ///   text after a closing quote.
+    mutating func next(into fields: inout CSVFields) throws(MatrixError) -> Item? {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == Self.newline {
@@ -51,16 +75,31 @@ struct CSVReader {
                 return .comment(text.trimmingCharacters(in: .whitespaces), line: start)
             }
             let start = line
-            return .fields(try record(), line: start)
+            try record(into: &fields)
+            return .fields(line: start)
         }
         return nil
     }
 
-    private mutating func record() throws(MatrixError) -> [String] {
+    /// One record's fields: an unquoted field is kept as its byte range; only a quoted field
+    /// (doubled quotes, embedded line breaks) is copied and decoded.
+    private mutating func record(into fields: inout CSVFields) throws(MatrixError) {
         let start = line
-        var fields: [String] = []
+        fields.reset()
         var field: [UInt8] = []
+        // Whether the current field began with a quote (then `field` holds its bytes).
+        var buffered = false
         var quoted = false
+        var fieldStart = index
+        func finish(_ end: Int) {
+            if buffered {
+                fields.append(text: String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                buffered = false
+            } else {
+                fields.append(range: fieldStart..<end)
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if quoted {
@@ -88,27 +127,29 @@ struct CSVReader {
             }
             switch byte {
             case Self.comma:
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
+                finish(index)
                 index += 1
-            case Self.quote where field.isEmpty:
+                fieldStart = index
+            case Self.quote where !buffered && index == fieldStart:
                 quoted = true
+                buffered = true
                 index += 1
             case Self.newline:
-                fields.append(String(decoding: field, as: UTF8.self))
-                return fields
+                finish(index)
+                return
             case Self.carriageReturn
             where index + 1 < bytes.count && bytes[index + 1] == Self.newline:
+                finish(index)
                 index += 1
+                return
             default:
-                field.append(byte)
+                if buffered { field.append(byte) }
                 index += 1
             }
         }
         if quoted {
             throw .malformed(path: path, line: start, reason: "a quoted field is never closed")
         }
-        fields.append(String(decoding: field, as: UTF8.self))
-        return fields
+        finish(index)
     }
 }

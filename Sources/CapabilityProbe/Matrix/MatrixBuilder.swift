@@ -93,7 +93,7 @@ struct MatrixBuilder {
     /// Adds one record.
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for a wrong field count, an empty
     ///   row name or a cell that is not yes/no/unknown.
-    mutating func add(_ fields: [String], line: Int) throws(MatrixError) {
+    mutating func add<Fields: TableFields>(_ fields: Fields, line: Int) throws(MatrixError) {
         guard fields.count == slots.count else {
             throw .malformed(
                 path: path, line: line,
@@ -104,24 +104,23 @@ struct MatrixBuilder {
         var name = ""
         var family: String?
         for (index, slot) in slots.enumerated() {
-            let field = fields[index]
             switch slot {
             case .name:
-                name = MatrixText.trimmed(field)
+                name = MatrixText.trimmed(fields.text(at: index))
             case .family:
-                let trimmed = MatrixText.trimmed(field)
+                let trimmed = MatrixText.trimmed(fields.text(at: index))
                 family = trimmed.isEmpty ? nil : trimmed
             case .capability(let position):
-                guard let cell = MatrixCell(parsing: field) else {
+                guard let cell = fields.cell(at: index) else {
                     throw .malformed(
                         path: path, line: line,
                         reason:
-                            "column '\(capabilityHeaders[position])': '\(field)' is not \(MatrixCell.spellings)"
+                            "column '\(capabilityHeaders[position])': '\(fields.text(at: index))' is not \(MatrixCell.spellings)"
                     )
                 }
                 cells[position] = cell
             case .value(let position):
-                let text = MatrixText.trimmed(field)
+                let text = MatrixText.trimmed(fields.text(at: index))
                 if valueKinds[position] != .notes, !validated[position].contains(text) {
                     do {
                         try MatrixValueParser.validate(text, kind: valueKinds[position])

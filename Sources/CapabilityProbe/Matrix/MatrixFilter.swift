@@ -1,9 +1,5 @@
 /// Filters a device matrix through a manifest check.
 public enum MatrixFilter {
-    private struct Signature: Hashable {
-        var cells: [MatrixCell]
-        var values: [String]
-    }
 
     /// Evaluates every row. Rows that agree on every column the evaluator can read (its
     /// ``RowEvaluator/capabilityIDs``, widened to their parent and sub-capabilities because
@@ -18,13 +14,19 @@ public enum MatrixFilter {
     ) -> MatrixResult {
         let builder = MatrixReportBuilder(matrix: matrix)
         let (cellColumns, valueColumns) = relevantColumns(matrix, ids: evaluator.capabilityIDs)
-        var cache: [Signature: RowEvaluation] = [:]
+        // A row's signature as bytes: one per relevant cell (0…2), then each relevant value's
+        // UTF-8 after a 0xFF (a byte UTF-8 never holds), so equal bytes mean equal columns.
+        var cache: [[UInt8]: RowEvaluation] = [:]
+        var signature: [UInt8] = []
         var results: [MatrixRowResult] = []
         results.reserveCapacity(matrix.rows.count)
         for row in matrix.rows {
-            let signature = Signature(
-                cells: cellColumns.map { row.cells[$0] },
-                values: valueColumns.map { row.values[$0] })
+            signature.removeAll(keepingCapacity: true)
+            for column in cellColumns { signature.append(row.cells[column].rawValue) }
+            for column in valueColumns {
+                signature.append(0xFF)
+                signature.append(contentsOf: row.values[column].utf8)
+            }
             let evaluation: RowEvaluation
             if let cached = cache[signature] {
                 evaluation = cached

@@ -16,7 +16,7 @@ public enum MatrixParser {
         switch format ?? MatrixFormat.detect(bytes) {
         case .csv:
             var reader = CSVReader(bytes: bytes, path: path)
-            return try build(path: path) { () throws(MatrixError) in try reader.next() }
+            return try buildCSV(&reader, path: path)
         case .markdown:
             var reader = MarkdownTableReader(text: String(decoding: bytes, as: UTF8.self))
             return try build(path: path) { () throws(MatrixError) in reader.next() }
@@ -71,6 +71,34 @@ public enum MatrixParser {
                 } else {
                     builder = try MatrixBuilder(
                         header: fields, line: line, path: path, provenance: [])
+                }
+            }
+        }
+        guard var matrix = builder?.build() else {
+            throw .malformed(path: path, line: nil, reason: "no table header found")
+        }
+        matrix.provenance = provenance
+        return matrix
+    }
+
+    /// The CSV twin of ``build(path:next:)``: data records stay byte ranges until a field is
+    /// read (``CSVFields``).
+    private static func buildCSV(_ reader: inout CSVReader, path: String) throws(MatrixError)
+        -> DeviceMatrix
+    {
+        var provenance: [String] = []
+        var builder: MatrixBuilder?
+        var fields = reader.makeFields()
+        while let item = try reader.next(into: &fields) {
+            switch item {
+            case .comment(let text, _):
+                if !text.isEmpty { provenance.append(text) }
+            case .fields(let line):
+                if builder != nil {
+                    try builder?.add(fields, line: line)
+                } else {
+                    builder = try MatrixBuilder(
+                        header: fields.strings, line: line, path: path, provenance: [])
                 }
             }
         }

@@ -27,6 +27,9 @@ public struct MatrixReportBuilder: Sendable {
     public let matrix: DeviceMatrix
     private let ids: [String]
     private let kinds: [MatrixValueKind]
+    /// Per capability column, the evidence for each cell value (written once, not per row).
+    private let evidence: [[MatrixCell: Evidence]]
+    private let source: SourceInfo
 
     /// Creates a builder for a matrix.
     /// - Parameter matrix: The matrix.
@@ -34,6 +37,20 @@ public struct MatrixReportBuilder: Sendable {
         self.matrix = matrix
         self.ids = matrix.capabilityIDs
         self.kinds = matrix.valueKinds
+        self.evidence = matrix.capabilityColumns.map { column in
+            Dictionary(
+                uniqueKeysWithValues: MatrixCell.allCases.map { cell in
+                    (
+                        cell,
+                        Evidence(
+                            device: "matrix column '\(column.header)'",
+                            reason: "the table says \(cell.word)")
+                    )
+                })
+        }
+        self.source = SourceInfo(
+            kind: .snapshot, path: matrix.source, udevDatabase: false, attributes: false,
+            complete: false, notes: ["synthetic report from a device matrix row"])
     }
 
     /// The synthetic report of one row. It names no row, so equal rows give equal reports.
@@ -41,22 +58,15 @@ public struct MatrixReportBuilder: Sendable {
     /// - Returns: A report with one finding per capability the row decides.
     public func report(for row: MatrixRow) -> CapabilityReport {
         var findings: [String: CapabilityFinding] = [:]
+        findings.reserveCapacity(ids.count + 4)
         for (index, id) in ids.enumerated() {
             let cell = row.cells[index]
-            let header = matrix.capabilityColumns[index].header
             findings[id] = CapabilityFinding(
                 id: id, status: cell.status, count: cell == .yes ? 1 : 0,
-                evidence: [
-                    Evidence(
-                        device: "matrix column '\(header)'",
-                        reason: "the table says \(cell.word)")
-                ])
+                evidence: evidence[index][cell].map { [$0] } ?? [])
         }
         addDetails(row, to: &findings)
         applyImplications(to: &findings)
-        let source = SourceInfo(
-            kind: .snapshot, path: matrix.source, udevDatabase: false, attributes: false,
-            complete: false, notes: ["synthetic report from a device matrix row"])
         return CapabilityReport(
             source: source, machine: MachineIdentity(), capabilities: Array(findings.values),
             devices: [])

@@ -30,18 +30,22 @@ public struct MatrixResult: Sendable, Hashable, Codable {
         self.provenance = provenance
         self.manifest = manifest
         self.rows = rows
-        var order: [String] = []
-        var byFamily: [String: FamilySummary] = [:]
+        // One hash look-up a row: the family's position in order of first appearance.
+        var position: [String: Int] = [:]
+        var families: [FamilySummary] = []
         var totals = FamilySummary(family: "all")
         for row in rows {
-            if byFamily[row.family] == nil {
-                order.append(row.family)
-                byFamily[row.family] = FamilySummary(family: row.family)
+            if let index = position[row.family] {
+                families[index].add(row.verdict)
+            } else {
+                position[row.family] = families.count
+                var summary = FamilySummary(family: row.family)
+                summary.add(row.verdict)
+                families.append(summary)
             }
-            byFamily[row.family]?.add(row.verdict)
             totals.add(row.verdict)
         }
-        self.families = order.compactMap { byFamily[$0] }
+        self.families = families
         self.totals = totals
     }
 }

@@ -4,7 +4,11 @@ enum MatrixText {
     /// are none, which is the common case).
     static func trimmed(_ text: String) -> String {
         func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
-        guard let first = text.first, let last = text.last, isBlank(first) || isBlank(last) else {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        // Bytes first: no grapheme breaking for the common field without blanks.
+        guard let first = text.utf8.first, let last = text.utf8.last,
+            isBlank(first) || isBlank(last)
+        else {
             return text
         }
         let start = text.firstIndex { !isBlank($0) } ?? text.endIndex

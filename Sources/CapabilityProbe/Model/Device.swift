@@ -61,9 +61,31 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         self.facts = facts
     }
 
+    /// The `facts` key under which a live source lists files it saw but could not read
+    /// (`{"capacity": "permission denied"}`).
+    public static let unreadableFactKey = "unreadable"
+
+    /// Why a listed attribute (or `uevent`) could not be read, when the source says so.
+    /// - Parameter name: The attribute name.
+    /// - Returns: The reason (`permission denied`), or `nil` when it was read or is not there.
+    public func unreadable(_ name: String) -> String? {
+        facts[Self.unreadableFactKey]?.objectValue?[name]?.stringValue
+    }
+
     /// The last path component of the id (`video0`, `hci0`, `0000:00:02.0`).
     public var sysname: String {
-        id.split(separator: "/").last.map(String.init) ?? id
+        // The last non-empty component, found from the end without splitting the whole id.
+        let bytes = id.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+            end = bytes.index(before: end)
+        }
+        guard end > bytes.startIndex else { return id }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "/") {
+            start = bytes.index(before: start)
+        }
+        return String(id[start..<end])
     }
 
     /// A property value, or `nil` when absent or empty.

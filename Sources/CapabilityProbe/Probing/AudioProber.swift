@@ -150,7 +150,7 @@ public struct AudioProber: CapabilityProber {
                 .append(device)
         }
         return byDevice.keys.sorted().compactMap { id -> CardlessUSBAudio? in
-            let below = context.devices.filter { $0.id.hasPrefix(id + "/") }
+            let below = context.descendants(ofID: id)
             if below.contains(where: { $0.subsystem == "sound" && isCard($0.sysname) }) {
                 return nil
             }

@@ -44,7 +44,12 @@ public struct BatteryProber: CapabilityProber {
                 if let status = reading.status { detail["status"] = .string(status) }
                 peripherals.append(.object(detail))
             case .other:
-                if Self.read(supply, "type") == nil,
+                if Self.read(supply, "type") == nil, let reason = supply.unreadable("type") {
+                    unsure.append(
+                        Evidence(
+                            device: supply.id,
+                            reason: "power supply whose type cannot be read (\(reason))"))
+                } else if Self.read(supply, "type") == nil,
                     Self.read(supply, "capacity") != nil || Self.read(supply, "energy_now") != nil
                         || Self.read(supply, "charge_now") != nil
                 {
@@ -71,6 +76,15 @@ public struct BatteryProber: CapabilityProber {
             ]
         }
         details["status"] = .array(readings.map { .string($0.status ?? "Unknown") })
+        let unreadable = readings.flatMap { reading in
+            reading.unreadable.keys.sorted().map {
+                "\(reading.name)/\($0): \(reading.unreadable[$0] ?? "")"
+            }
+        }
+        if !unreadable.isEmpty {
+            // Level and state then rest on what could be read, or are unknown (-1, unknown).
+            details["unreadable"] = .array(unreadable.map(JSONValue.string))
+        }
         details["valuesFrom"] = batteries.allSatisfy(\.hasAttributes) ? "sysfs" : "uevent"
         details["devices"] = .array(
             zip(batteries, readings).map { battery, reading in
@@ -88,7 +102,11 @@ public struct BatteryProber: CapabilityProber {
         let evidence = batteries.map { battery in
             let reason =
                 Self.read(battery, "type") == "Battery"
-                ? "power supply of type Battery" : "power supply named BAT* (type not recorded)"
+                ? "power supply of type Battery"
+                : battery.unreadable("type").map {
+                    "power supply named BAT* (type unreadable: \($0))"
+                }
+                    ?? "power supply named BAT* (type not recorded)"
             return Evidence(device: battery.id, reason: reason)
         }
         return [

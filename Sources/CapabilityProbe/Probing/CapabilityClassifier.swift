@@ -13,7 +13,12 @@ public struct CapabilityClassifier: Sendable {
     /// - Parameter inventory: The device records.
     /// - Returns: The report with one finding per capability id, sorted by id.
     public func classify(_ inventory: DeviceInventory) -> CapabilityReport {
-        let context = ProbeContext(inventory)
+        classify(ProbeContext(inventory))
+    }
+
+    /// Classifies an indexed inventory (tests pass a context with a ``LookupCounter``).
+    func classify(_ context: ProbeContext) -> CapabilityReport {
+        let inventory = context.inventory
         var findings: [String: CapabilityFinding] = [:]
         for prober in probers {
             for var finding in prober.evaluate(context) {

@@ -48,8 +48,14 @@ public struct CellularProber: CapabilityProber {
         ]
     }
 
-    /// The modems and ignored look-alikes of a machine (also used by ``LocationProber``).
+    /// The modems and ignored look-alikes of a machine (also used by ``LocationProber``),
+    /// computed once per context.
     static func scan(_ context: ProbeContext) -> (modems: [RadioFunction], ignored: [Evidence]) {
+        let scan = context.scans.radios(.cellular) { computeScan(context) }
+        return (scan.radios, scan.ignored)
+    }
+
+    private static func computeScan(_ context: ProbeContext) -> ProbeScans.Radios {
         var modems: [String: RadioFunction] = [:]
         var ignored: [Evidence] = []
         func add(_ device: Device, _ reason: String) {

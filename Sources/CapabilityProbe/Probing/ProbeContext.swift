@@ -1,39 +1,92 @@
 /// Device records indexed for probers, with what the source can prove.
+///
+/// The indexes (by id, by parent, by subsystem) are built once, in one pass, so every
+/// look-up a prober makes is O(1) or O(log n) and a classification stays linear in the
+/// number of devices. Scans that several probers share (Wi-Fi radios, modems) are computed
+/// once per context (``ProbeScans``).
 public struct ProbeContext: Sendable {
     /// The inventory being classified.
     public let inventory: DeviceInventory
     private let byID: [String: Device]
     private let childrenByID: [String: [Device]]
+    private let bySubsystem: [String: [Device]]
+    /// Shared scans, computed on first use.
+    let scans = ProbeScans()
+    /// Counts the records look-ups visit, when a test asks for it.
+    let counter: LookupCounter?
 
     /// Indexes an inventory.
     /// - Parameter inventory: The records.
     public init(_ inventory: DeviceInventory) {
+        self.init(inventory, counter: nil)
+    }
+
+    /// Indexes an inventory and counts the records every look-up visits.
+    init(_ inventory: DeviceInventory, counter: LookupCounter?) {
         self.inventory = inventory
+        self.counter = counter
         var byID: [String: Device] = [:]
         var children: [String: [Device]] = [:]
+        var bySubsystem: [String: [Device]] = [:]
+        byID.reserveCapacity(inventory.devices.count)
         for device in inventory.devices {
             byID[device.id] = device
             if let parent = device.parentID { children[parent, default: []].append(device) }
+            if let subsystem = device.subsystem {
+                bySubsystem[subsystem, default: []].append(device)
+            }
         }
         self.byID = byID
         self.childrenByID = children
+        self.bySubsystem = bySubsystem
+        counter?.add(inventory.devices.count)
     }
 
-    /// All records, sorted by id.
-    public var devices: [Device] { inventory.devices }
+    /// All records, sorted by id (a full pass: counted as one visit per record).
+    public var devices: [Device] {
+        counter?.add(inventory.devices.count)
+        return inventory.devices
+    }
     /// Where the records came from.
     public var source: SourceInfo { inventory.source }
 
     /// The record with an id.
     /// - Parameter id: The device id.
     /// - Returns: The record, if present.
-    public func device(_ id: String) -> Device? { byID[id] }
+    public func device(_ id: String) -> Device? {
+        counter?.add(1)
+        return byID[id]
+    }
 
     /// The parent record of a device.
     /// - Parameter device: The child.
     /// - Returns: Its parent, if recorded.
     public func parent(of device: Device) -> Device? {
-        device.parentID.flatMap { byID[$0] }
+        counter?.add(1)
+        return device.parentID.flatMap { byID[$0] }
+    }
+
+    /// The record with an id, else its nearest recorded ancestor by path (`/a/b/c` → `/a/b`
+    /// → `/a`): O(path depth), never a search through all records.
+    /// - Parameter id: A device id, recorded or not.
+    /// - Returns: The record or nearest recorded ancestor, if any.
+    public func deviceOrNearestAncestor(_ id: String) -> Device? {
+        if let device = device(id) { return device }
+        for path in Self.pathAncestors(of: id) {
+            if let device = device(path) { return device }
+        }
+        return nil
+    }
+
+    /// Every proper path prefix of an id, longest first (`/a/b/c` → `/a/b`, `/a`).
+    static func pathAncestors(of id: String) -> [String] {
+        var result: [String] = []
+        var path = Substring(id)
+        while let slash = path.lastIndex(of: "/"), slash > path.startIndex {
+            path = path[..<slash]
+            result.append(String(path))
+        }
+        return result
     }
 
     /// The chain of recorded ancestors, nearest first.
@@ -59,28 +112,57 @@ public struct ProbeContext: Sendable {
     /// - Returns: The first match walking up.
     public func nearest(from device: Device, where predicate: (Device) -> Bool) -> Device? {
         if predicate(device) { return device }
-        return ancestors(of: device).first(where: predicate)
+        var current = parent(of: device)
+        while let next = current {
+            if predicate(next) { return next }
+            current = parent(of: next)
+        }
+        return nil
     }
 
     /// The direct children of a device, sorted by id.
     /// - Parameter device: The parent.
     /// - Returns: Its children.
     public func children(of device: Device) -> [Device] {
-        childrenByID[device.id] ?? []
+        let children = childrenByID[device.id] ?? []
+        counter?.add(1 + children.count)
+        return children
     }
 
-    /// Every recorded descendant of a device, sorted by id.
+    /// Every recorded descendant of a device, sorted by id: a binary search for the first id
+    /// below it, then the contiguous run of ids that start with `id/`.
     /// - Parameter device: The ancestor.
     /// - Returns: Its descendants.
     public func descendants(of device: Device) -> [Device] {
-        devices.filter { $0.id.hasPrefix(device.id + "/") }
+        descendants(ofID: device.id)
+    }
+
+    /// Every recorded descendant of a path, whether or not the path itself is recorded.
+    /// - Parameter id: The ancestor's device id.
+    /// - Returns: The records below it, sorted by id.
+    public func descendants(ofID id: String) -> [Device] {
+        let all = inventory.devices
+        let prefix = id + "/"
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            counter?.add(1)
+            if all[middle].id < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < all.count, all[end].id.hasPrefix(prefix) { end += 1 }
+        counter?.add(end - low)
+        return Array(all[low..<end])
     }
 
     /// Records of one subsystem.
     /// - Parameter subsystem: The subsystem name.
     /// - Returns: Matching records, sorted by id.
     public func devices(in subsystem: String) -> [Device] {
-        devices.filter { $0.subsystem == subsystem }
+        let devices = bySubsystem[subsystem] ?? []
+        counter?.add(1 + devices.count)
+        return devices
     }
 
     /// The status to report when no candidate was found: `absent` for a complete source,

@@ -24,7 +24,7 @@ struct RadioFunction: Sendable {
     /// recorded ancestor) when present.
     init(id: String, context: ProbeContext) {
         self.id = id
-        let record = context.device(id) ?? context.devices.last { id.hasPrefix($0.id + "/") }
+        let record = context.deviceOrNearestAncestor(id)
         if let record {
             name = BusFacts.nearestName(record, in: context)
             driver = record.driver == "usb" ? nil : record.driver

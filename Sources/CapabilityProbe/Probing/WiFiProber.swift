@@ -25,8 +25,9 @@ public struct WiFiProber: CapabilityProber {
             "devices": .array(scan.radios.map(\.detail))
         ]
         // Per phy: driver, interfaces and the rfkill state (blocked is a state, not absence).
+        let radioIDs = Set(scan.radios.map(\.id))
         let phys = WiFiRadio.radios(in: context.devices).filter { phy in
-            scan.radios.contains { phy.id.hasPrefix($0.id + "/") }
+            ProbeContext.pathAncestors(of: phy.id).contains { radioIDs.contains($0) }
         }
         if !phys.isEmpty { details["radios"] = .array(phys.map(\.json)) }
         if !scan.ignored.isEmpty {
@@ -52,8 +53,12 @@ public struct WiFiProber: CapabilityProber {
     }
 
     /// The Wi-Fi radios and the ignored look-alikes of a machine (also used by
-    /// ``LocationProber``).
+    /// ``LocationProber``), computed once per context.
     static func scan(_ context: ProbeContext) -> (radios: [RadioFunction], ignored: [Evidence]) {
+        context.scans.radios(.wifi) { computeScan(context) }
+    }
+
+    private static func computeScan(_ context: ProbeContext) -> ProbeScans.Radios {
         var radios: [String: RadioFunction] = [:]
         var ignored: [Evidence] = []
         func add(
@@ -93,11 +98,15 @@ public struct WiFiProber: CapabilityProber {
             }
         }
         // PCI Wi-Fi functions with no driver bound or no wireless netdev.
+        var coveredPaths: Set<String> = []
+        for key in radios.keys {
+            coveredPaths.insert(key)
+            coveredPaths.formUnion(ProbeContext.pathAncestors(of: key))
+        }
         for pci in context.devices(in: "pci") {
             guard let klass = BusFacts.pciClass(pci), Self.looksLikeWiFi(pci, pciClass: klass)
             else { continue }
-            let covered = radios.keys.contains { $0 == pci.id || $0.hasPrefix(pci.id + "/") }
-            if covered { continue }
+            if coveredPaths.contains(pci.id) { continue }
             let reason =
                 pci.driver == nil
                 ? "Wi-Fi PCI function (class 0x\(String(klass, radix: 16))), no driver bound"

@@ -10,23 +10,51 @@ public enum MatrixRenderer {
             out += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
         }
         out += "\n"
-        let width = min(40, max(12, (result.rows.map { $0.name.count }.max() ?? 0) + 2))
+        let width = min(
+            40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
+        // One allocation for the whole table rather than a doubling series (page faults).
+        out.reserveCapacity(out.utf8.count + result.rows.count * (width + 96))
         out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
-        // Rows that share an evaluation share their reasons: build each text once.
-        var cache: [RowVerdict: [[RowIssue]: String]] = [:]
+        // Rows that share an evaluation share their reasons: build each text once, keyed by
+        // what the text is made of (the keys, and for exclusions whether each was required),
+        // which hashes far less than whole issues with their reasons.
+        // Per verdict (by its position in `allCases`): the reason cache and the padded column.
+        let verdicts = RowVerdict.allCases
+        var cache = [[[String]: String]](repeating: [:], count: verdicts.count)
+        let verdictColumn = verdicts.map { TerminalText.pad($0.rawValue, 11) }
+        let pads = (0...width).map { String(repeating: " ", count: $0) }
+        var key: [String] = []
+        let unknownSubject = subject(result)
         for row in result.rows {
-            out += TerminalText.pad(clean(row.name), width)
-            let issues = row.verdict == .excluded ? row.failing : row.unknown
+            // Printable ASCII (the common case) is shown as is and is one column a byte.
+            let plain = row.name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f }
+            let name = plain ? row.name : TerminalText.sanitize(row.name)
+            out += name
+            let count = plain ? name.utf8.count : TerminalText.characterCount(name)
+            if count < width { out += pads[width - count] }
+            key.removeAll(keepingCapacity: true)
+            if row.verdict == .excluded {
+                for issue in row.failing {
+                    key.append(issue.key)
+                    if !issue.required { key.append("") }
+                }
+            } else {
+                for issue in row.unknown { key.append(issue.key) }
+            }
+            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
             let why: String
-            if let cached = cache[row.verdict]?[issues] {
+            if let cached = cache[verdict][key] {
                 why = cached
             } else {
-                why = clean(reasons(row, unknownSubject: subject(result)))
-                cache[row.verdict, default: [:]][issues] = why
+                why = clean(reasons(row, unknownSubject: unknownSubject))
+                cache[verdict][key] = why
             }
-            out +=
-                why.isEmpty
-                ? row.verdict.rawValue : TerminalText.pad(row.verdict.rawValue, 11) + why
+            if why.isEmpty {
+                out += row.verdict.rawValue
+            } else {
+                out += verdictColumn[verdict]
+                out += why
+            }
             out += "\n"
         }
         // A table without families makes every row its own family: no section then.

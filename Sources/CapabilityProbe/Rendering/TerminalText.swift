@@ -61,6 +61,14 @@ public enum TerminalText {
     ///   - width: The width.
     /// - Returns: Text padded with spaces.
     public static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        let count = characterCount(text)
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+
+    /// The number of characters, counted from the bytes when the text is ASCII (one byte
+    /// per character), so padding 100 000 table rows needs no grapheme breaking.
+    static func characterCount(_ text: String) -> Int {
+        let bytes = text.utf8
+        return bytes.allSatisfy { $0 < 0x80 } ? bytes.count : text.count
     }
 }

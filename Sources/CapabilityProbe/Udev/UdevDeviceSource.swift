@@ -145,29 +145,37 @@ public struct UdevDeviceSource: DeviceSource {
         {
             binary["edid"] = edid
         }
-        // Without udevd there are no *_FROM_DATABASE names: ask the hwdb, then libpci.
+        Self.addNames(
+            to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb, pci: { pci })
+        return Device(
+            id: id, subsystem: subsystem, devtype: udev.devtype, driver: udev.driver,
+            devnode: udev.devnode, properties: properties, attributes: attributes,
+            binaryAttributes: binary, links: udev.links)
+    }
+
+    /// Without udevd there are no `*_FROM_DATABASE` names: asks the hwdb for the modalias,
+    /// then libpci for a PCI function's vendor and device (`pci` is called only then, so
+    /// libpci loads pci.ids only when the hwdb lacks a name).
+    static func addNames(
+        to properties: inout [String: String], attributes: [String: String], subsystem: String?,
+        hwdb: UdevHwdb?, pci: () -> PCINames?
+    ) {
         if let modalias = properties["MODALIAS"] ?? attributes["modalias"], let hwdb {
             for (key, value) in hwdb.properties(modalias: modalias) where properties[key] == nil {
                 properties[key] = value
             }
         }
-        if subsystem == "pci", let pci, let ids = properties["PCI_ID"] {
-            let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
-            if parts.count == 2 {
-                if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci.vendor(parts[0]) {
-                    properties["ID_VENDOR_FROM_DATABASE"] = name
-                }
-                if properties["ID_MODEL_FROM_DATABASE"] == nil,
-                    let name = pci.device(parts[0], parts[1])
-                {
-                    properties["ID_MODEL_FROM_DATABASE"] = name
-                }
-            }
+        guard subsystem == "pci", let ids = properties["PCI_ID"] else { return }
+        let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
+        guard parts.count == 2 else { return }
+        if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci()?.vendor(parts[0]) {
+            properties["ID_VENDOR_FROM_DATABASE"] = name
         }
-        return Device(
-            id: id, subsystem: subsystem, devtype: udev.devtype, driver: udev.driver,
-            devnode: udev.devnode, properties: properties, attributes: attributes,
-            binaryAttributes: binary, links: udev.links)
+        if properties["ID_MODEL_FROM_DATABASE"] == nil,
+            let name = pci()?.device(parts[0], parts[1])
+        {
+            properties["ID_MODEL_FROM_DATABASE"] = name
+        }
     }
 
     /// IIO channel attributes (`in_accel_x_raw`, …) and sensor-ish names probers use.

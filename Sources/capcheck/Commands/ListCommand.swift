@@ -44,7 +44,7 @@ struct ListCommand: Command {
             switch format {
             case .json:
                 do {
-                    env.stdout.write(try JSONOutput.string(report))
+                    env.stdout.write(try ReportJSONWriter.json(report))
                 } catch {
                     return env.fail("cannot encode the report: \(error)", .software)
                 }

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Writes a ``CapabilityReport`` (the `capcheck list --json` snapshot) in one pass, byte for
+/// byte what ``JSONOutput/string(_:)`` writes, without `JSONEncoder`: keys in sorted order
+/// are written straight from the records, absent optionals are left out as the synthesized
+/// `Codable` conformances do.
+public enum ReportJSONWriter {
+    /// The JSON document with a final newline.
+    /// - Parameter report: The classified machine.
+    /// - Returns: Pretty, sorted JSON text; it decodes to `report`.
+    /// - Throws: ``JSONTextError`` for a non-finite number in a detail (as `JSONEncoder`
+    ///   refuses one).
+    public static func json(_ report: CapabilityReport) throws -> String {
+        var out = JSONTextWriter(capacity: 4096 + report.devices.count * 768)
+        out.openObject()
+        out.key("capabilities")
+        out.openArray()
+        for finding in report.capabilities { try write(finding, to: &out) }
+        out.close()
+        out.key("devices")
+        out.openArray()
+        for device in report.devices { try write(device, to: &out) }
+        out.close()
+        out.key("machine")
+        write(report.machine, to: &out)
+        out.key("schema")
+        out.int(report.schema)
+        out.key("source")
+        write(report.source, to: &out)
+        out.close()
+        return out.text + "\n"
+    }
+
+    private static func write(_ finding: CapabilityFinding, to out: inout JSONTextWriter)
+        throws(JSONTextError)
+    {
+        out.openObject()
+        out.key("count")
+        out.int(finding.count)
+        out.key("details")
+        try out.value(.object(finding.details))
+        out.key("evidence")
+        out.openArray()
+        for evidence in finding.evidence {
+            out.openObject()
+            out.key("device")
+            out.string(evidence.device)
+            out.key("reason")
+            out.string(evidence.reason)
+            out.close()
+        }
+        out.close()
+        out.key("id")
+        out.string(finding.id)
+        out.key("status")
+        out.string(finding.status.rawValue)
+        out.close()
+    }
+
+    private static func write(_ device: Device, to out: inout JSONTextWriter)
+        throws(JSONTextError)
+    {
+        out.openObject()
+        out.key("attributes")
+        out.object(device.attributes)
+        out.key("binaryAttributes")
+        out.object(device.binaryAttributes.mapValues { $0.base64EncodedString() })
+        optional("devnode", device.devnode, &out)
+        optional("devtype", device.devtype, &out)
+        optional("driver", device.driver, &out)
+        out.key("facts")
+        try out.value(.object(device.facts))
+        out.key("id")
+        out.string(device.id)
+        out.key("links")
+        out.array(device.links)
+        optional("parentID", device.parentID, &out)
+        out.key("properties")
+        out.object(device.properties)
+        optional("subsystem", device.subsystem, &out)
+        out.close()
+    }
+
+    private static func write(_ machine: MachineIdentity, to out: inout JSONTextWriter) {
+        out.openObject()
+        optional("arch", machine.arch, &out)
+        optional("chassis", machine.chassis, &out)
+        optional("hostname", machine.hostname, &out)
+        optional("kernel", machine.kernel, &out)
+        if let bytes = machine.memoryBytes {
+            out.key("memoryBytes")
+            out.int(bytes)
+        }
+        optional("memorySource", machine.memorySource, &out)
+        optional("model", machine.model, &out)
+        optional("os", machine.os, &out)
+        if let runs = machine.runs32BitARM {
+            out.key("runs32BitARM")
+            out.bool(runs)
+        }
+        optional("vendor", machine.vendor, &out)
+        out.close()
+    }
+
+    private static func write(_ source: SourceInfo, to out: inout JSONTextWriter) {
+        out.openObject()
+        out.key("attributes")
+        out.bool(source.attributes)
+        out.key("complete")
+        out.bool(source.complete)
+        out.key("kind")
+        out.string(source.kind.rawValue)
+        out.key("notes")
+        out.array(source.notes)
+        optional("path", source.path, &out)
+        out.key("udevDatabase")
+        out.bool(source.udevDatabase)
+        out.close()
+    }
+
+    private static func optional(_ key: String, _ value: String?, _ out: inout JSONTextWriter) {
+        guard let value else { return }
+        out.key(key)
+        out.string(value)
+    }
+}
