@@ -34,8 +34,87 @@ import Testing
         #expect(result.code == .dataError)
         #expect(
             result.stderr
-                == "capcheck: error: \(path.path): not a udevadm dump, umockdev recording or capcheck snapshot: binary data, not UTF-8 text\n"
+                == "capcheck: error: \(path.path):1: not a udevadm dump, umockdev recording or capcheck snapshot: binary data (a NUL byte), not text\n"
         )
+    }
+
+    static let oddDump = Data(
+        """
+        P: /devices/virtual/mem/null
+        E: SUBSYSTEM=mem
+
+        P: /devices/pci0000:00/0000:00:14.0/usb1/1-4/1-4:1.0/0003:0461:4E22.0001
+        E: HID_UNIQ=
+        MODALIAS=hid:b0003g0001v00000461p00004E22
+        E: SUBSYSTEM=hid
+        Z: future
+        E: A=1
+        Z: future
+        Z: future
+
+        """.utf8)
+
+    @Test func listCountsTheToleratedLinesAndShowsTheFirstThree() throws {
+        let result = CLI.run(["list", "--from", "-"], stdin: Self.oddDump)
+        #expect(result.code == .ok)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Warnings") })
+        #expect(
+            Array(lines[start...].prefix(5)) == [
+                "Warnings  4 about the input: tolerated, the rest of the machine was read",
+                "          line 6: continuation of E: HID_UNIQ",
+                "          line 8: unknown line kind 'Z:': skipped",
+                "          line 10: unknown line kind 'Z:': skipped",
+                "          … 1 more",
+            ])
+    }
+
+    @Test func listJSONCarriesTheWarningsUnderSource() throws {
+        let result = CLI.run(["list", "--from", "-", "--json"], stdin: Self.oddDump)
+        #expect(result.code == .ok)
+        let report = try JSONDecoder().decode(CapabilityReport.self, from: Data(result.stdout.utf8))
+        #expect(
+            report.source.warnings.first
+                == SourceWarning(line: 6, reason: "continuation of E: HID_UNIQ"))
+        #expect(report.source.warningCount == 4)
+        #expect(result.stdout.contains(#""reason" : "continuation of E: HID_UNIQ""#))
+    }
+
+    @Test func listShowsNoWarningsLineForACleanDump() {
+        let result = CLI.run(["list", "--from", CLI.fixture("udevadm/LENOVO_T430S.txt")])
+        #expect(!result.stdout.contains("Warnings"))
+    }
+
+    @Test func listNamesFileLineAndReasonOfADumpWithoutDevices() {
+        let result = CLI.run(["list", "--from", "-"], stdin: Data("\nE: A=b\n".utf8))
+        #expect(result.code == .dataError)
+        #expect(
+            result.stderr
+                == "capcheck: error: <stdin>:2: not a udevadm dump, umockdev recording or capcheck snapshot: 'E: A=b' is neither a 'P: /devices/…' line nor a JSON object\n"
+        )
+    }
+
+    /// Every recording in Fixtures/ (real dumps with continuation lines and no final newline
+    /// included) is read with exit 0, in text and JSON.
+    @Test func listReadsEveryRecordingInFixturesWithExit0() throws {
+        var files: [String] = []
+        for folder in ["udevadm", "umockdev", "snapshots"] {
+            let names = try FileManager.default.contentsOfDirectory(
+                atPath: CLI.fixture(folder))
+            for name in names.sorted()
+            where [".txt", ".umockdev", ".device", ".json"].contains(where: name.hasSuffix) {
+                files.append(CLI.fixture(folder + "/" + name))
+            }
+        }
+        #expect(files.count > 70)
+        for file in files {
+            for arguments in [["list", "--from", file], ["list", "--from", file, "--json"]] {
+                let result = CLI.run(arguments)
+                #expect(result.code == .ok, "\(file): \(result.stderr)")
+                #expect(result.stderr.isEmpty, "\(file)")
+            }
+        }
     }
 
     @Test func missingInputExits66() {

@@ -1,63 +1,65 @@
-/// The line-oriented text shared by udevadm dumps and umockdev recordings:
-/// blocks separated by blank lines, each line `X: value`.
+import Foundation
+
+/// One `X: value` line of a udevadm dump or a umockdev recording.
 struct RecordLine {
-    /// The one-letter kind (`P`, `E`, `A`, …).
-    var kind: Character
-    /// The text after `X: `.
+    /// The one-letter kind as an ASCII byte (`P`, `E`, `A`, …).
+    var kind: UInt8
+    /// The text after `X: `; continuation lines are joined to it with `\n`.
     var value: String
     /// The 1-based line number.
     var number: Int
+
+    /// The kind as text, `E:`.
+    var kindText: String { String(UnicodeScalar(kind)) + ":" }
+
+    /// How warnings name the line: `E: HID_UNIQ` for a `KEY=value` line, else `E:`.
+    var label: String {
+        guard let equals = value.utf8.firstIndex(of: UInt8(ascii: "=")),
+            equals > value.startIndex
+        else { return kindText }
+        return kindText + " " + value[..<equals]
+    }
 }
 
+/// The line kinds one format knows; the parser skips every other kind with a warning.
+struct RecordKinds {
+    private var letters: Set<UInt8>
+
+    /// Creates the set from capital letters, `"PNSE"`.
+    init(_ kinds: String) { letters = Set(kinds.utf8) }
+
+    /// Whether the kind is known.
+    func contains(_ kind: UInt8) -> Bool { letters.contains(kind) }
+
+    /// `udevadm info --export-db`: path, sysname, sysnum, device id, subsystem, devtype, device
+    /// number, ifindex, node, link priority, links, diskseq (`Q:` before systemd 254, `B:`
+    /// since), driver, properties and tags (`G:`, current tags `Q:`).
+    static let udevadm = RecordKinds("PMRJUTDINLSQBVEG")
+    /// `umockdev-record`: path, node, links, properties, text and hex attributes, link attributes.
+    static let umockdev = RecordKinds("PNSEAHL")
+}
+
+/// The line-oriented text shared by udevadm dumps and umockdev recordings: records separated
+/// by blank lines, each line `X: value` (split by ``RecordScanner``), and how one record becomes
+/// a ``Device``.
 enum RecordText {
-    /// Splits text into blocks of record lines.
+    /// Splits the bytes into records; see ``RecordScanner`` for what is tolerated.
     /// - Parameters:
-    ///   - text: The whole file.
-    ///   - path: The file name for messages.
-    /// - Returns: Blocks, each starting with its `P:` line.
-    /// - Throws: ``SourceError/malformed(path:line:reason:)`` for a line that is not `X: value`
-    ///   or a block that does not start with `P:`.
-    static func blocks(_ text: String, path: String) throws(SourceError) -> [[RecordLine]] {
-        var blocks: [[RecordLine]] = []
-        var current: [RecordLine] = []
-        var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                if !current.isEmpty { blocks.append(current) }
-                current = []
-                continue
-            }
-            guard let record = parse(line, number: number) else {
-                throw .malformed(
-                    path: path, line: number,
-                    reason:
-                        "expected 'X: value' (a letter, a colon, a space), got '\(preview(line))'")
-            }
-            if current.isEmpty && record.kind != "P" {
-                throw .malformed(
-                    path: path, line: number,
-                    reason: "a device block must start with 'P:', got '\(record.kind):'")
-            }
-            current.append(record)
+    ///   - data: The whole file.
+    ///   - kinds: The line kinds of the format.
+    ///   - warnings: Receives what was tolerated.
+    /// - Returns: Records, each starting with its `P:` line; empty when there is none.
+    static func blocks(
+        _ data: Data, kinds: RecordKinds, warnings: inout WarningLog
+    ) -> [[RecordLine]] {
+        data.withUnsafeBytes { raw in
+            var scanner = RecordScanner(bytes: raw.bindMemory(to: UInt8.self), kinds: kinds)
+            return scanner.records(warnings: &warnings)
         }
-        if !current.isEmpty { blocks.append(current) }
-        return blocks
     }
 
-    private static func parse(_ line: Substring, number: Int) -> RecordLine? {
-        guard let kind = line.first, kind.isASCII, kind.isUppercase else { return nil }
-        let rest = line.dropFirst()
-        guard rest.first == ":" else { return nil }
-        let afterColon = rest.dropFirst()
-        if afterColon.isEmpty { return RecordLine(kind: kind, value: "", number: number) }
-        guard afterColon.first == " " else { return nil }
-        return RecordLine(kind: kind, value: String(afterColon.dropFirst()), number: number)
-    }
-
-    /// A short, printable excerpt of a line for error messages.
-    static func preview(_ line: Substring) -> String {
+    /// A short, printable excerpt of a line for messages.
+    static func preview(_ line: some StringProtocol) -> String {
         let cleaned = line.unicodeScalars.map { scalar -> String in
             scalar.value < 0x20 || scalar.value == 0x7f ? "?" : String(scalar)
         }.joined()
@@ -66,8 +68,12 @@ enum RecordText {
 
     /// Splits `KEY=value`; nil when there is no `=` or the key is empty.
     static func keyValue(_ text: String) -> (String, String)? {
-        guard let equals = text.firstIndex(of: "="), equals > text.startIndex else { return nil }
-        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        // On the UTF-8 view: `=` is ASCII, so its index is a valid character boundary.
+        let utf8 = text.utf8
+        guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")), equals > utf8.startIndex else {
+            return nil
+        }
+        return (String(text[..<equals]), String(text[utf8.index(after: equals)...]))
     }
 
     /// The devpath of a `P:` value, normalised to start with `/devices` or `/`.
@@ -83,44 +89,39 @@ enum RecordText {
     /// `DEVNAME` properties.
     /// - Parameters:
     ///   - block: The lines, starting with `P:`.
-    ///   - path: The file name for messages.
+    ///   - warnings: Receives what was skipped.
     ///   - other: Handles the format's own line kinds.
-    /// - Returns: The record.
-    /// - Throws: ``SourceError/malformed(path:line:reason:)`` naming the line.
+    /// - Returns: The record, or nil (with a warning) when the `P:` line holds no device path.
     static func device(
-        from block: [RecordLine], path: String,
-        other: (inout Device, RecordLine) throws(SourceError) -> Void
-    ) throws(SourceError) -> Device {
-        guard let first = block.first else {
-            throw .malformed(path: path, line: nil, reason: "empty block")
-        }
+        from block: [RecordLine], warnings: inout WarningLog,
+        other: (inout Device, RecordLine, inout WarningLog) -> Void
+    ) -> Device? {
+        guard let first = block.first else { return nil }
         let id = devpath(first.value)
         guard id.hasPrefix("/") else {
-            throw .malformed(
-                path: path, line: first.number,
-                reason: "'P:' must hold a device path starting with '/'")
+            warnings.add(
+                line: first.number,
+                "'P:' must hold a device path starting with '/': record skipped")
+            return nil
         }
         var device = Device(id: id)
         var links: [String] = []
         for line in block.dropFirst() {
             switch line.kind {
-            case "P":
-                throw .malformed(
-                    path: path, line: line.number, reason: "second 'P:' line in one block")
-            case "N":
+            case UInt8(ascii: "N"):
                 // umockdev writes `N: bus/usb/001/011=<hex contents>`: the name comes first.
                 let name = line.value.split(separator: "=", maxSplits: 1).first.map(String.init)
                 if let name, !name.isEmpty { device.devnode = "/dev/" + name }
-            case "S":
+            case UInt8(ascii: "S"):
                 links.append(line.value)
-            case "E":
+            case UInt8(ascii: "E"):
                 guard let (key, value) = keyValue(line.value) else {
-                    throw .malformed(
-                        path: path, line: line.number, reason: "'E:' line without KEY=value")
+                    warnings.add(line: line.number, "'E:' line without KEY=value: skipped")
+                    continue
                 }
                 device.properties[key] = value
             default:
-                try other(&device, line)
+                other(&device, line, &warnings)
             }
         }
         device.links = links.sorted()

@@ -4,8 +4,8 @@ public enum SourceError: Error, Equatable, CustomStringConvertible, Sendable {
     case unreadable(path: String, reason: String)
     /// The input was read but is not valid data of its kind.
     case malformed(path: String, line: Int?, reason: String)
-    /// The input matches none of the known formats.
-    case unrecognized(path: String, reason: String)
+    /// The input matches none of the known formats; `line` is where that shows, if known.
+    case unrecognized(path: String, line: Int?, reason: String)
     /// `/sys` cannot be read at all.
     case sysfsUnreadable(reason: String)
     /// A libudev call failed.
@@ -18,8 +18,10 @@ public enum SourceError: Error, Equatable, CustomStringConvertible, Sendable {
             return InputMessage.unreadable(path, reason)
         case .malformed(let path, let line, let reason):
             return InputMessage.located(path, line: line, reason)
-        case .unrecognized(let path, let reason):
-            return "\(path): not a udevadm dump, umockdev recording or capcheck snapshot: \(reason)"
+        case .unrecognized(let path, let line, let reason):
+            return InputMessage.located(
+                path, line: line,
+                "not a udevadm dump, umockdev recording or capcheck snapshot: \(reason)")
         case .sysfsUnreadable(let reason):
             return "/sys: cannot be read: \(reason)"
         case .udev(let function, let errno):

@@ -2,34 +2,48 @@ import Foundation
 
 /// Device records from `udevadm info --export-db` text.
 ///
-/// Reads every line kind (`P N S E L M R U T D I Q V`); unknown one-letter kinds are
-/// tolerated. Dumps carry udev properties only, never sysfs attributes.
+/// Reads every line kind udevadm writes (`P M R J U T D I N L S Q B V E G`); what is odd in a
+/// real dump (continuation lines, unknown kinds, CR LF, …) is tolerated and listed in
+/// ``SourceInfo/warnings``. Dumps carry udev properties only, never sysfs attributes.
 public struct UdevadmDumpSource: DeviceSource {
-    /// The dump text.
-    public let text: String
+    /// The dump bytes.
+    public let data: Data
     /// The file name used in messages and in ``SourceInfo/path``.
     public let path: String
+
+    /// Creates a source over dump bytes.
+    /// - Parameters:
+    ///   - data: The dump.
+    ///   - path: The file name for messages.
+    public init(data: Data, path: String) {
+        self.data = data
+        self.path = path
+    }
 
     /// Creates a source over dump text.
     /// - Parameters:
     ///   - text: The dump.
     ///   - path: The file name for messages.
     public init(text: String, path: String) {
-        self.text = text
-        self.path = path
+        self.init(data: Data(text.utf8), path: path)
     }
 
     /// Parses the dump.
-    /// - Returns: The inventory.
-    /// - Throws: ``SourceError/malformed(path:line:reason:)`` naming the line.
+    /// - Returns: The inventory, with what was tolerated in its source's warnings.
+    /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
     public func inventory() throws(SourceError) -> DeviceInventory {
-        let blocks = try RecordText.blocks(text, path: path)
-        guard !blocks.isEmpty else {
-            throw .malformed(path: path, line: nil, reason: "no device records")
-        }
+        var warnings = WarningLog()
+        let blocks = RecordText.blocks(data, kinds: .udevadm, warnings: &warnings)
         var devices: [Device] = []
         for block in blocks {
-            devices.append(try device(from: block))
+            if let device = device(from: block, warnings: &warnings) { devices.append(device) }
+        }
+        guard !devices.isEmpty else {
+            let first = warnings.kept.first { $0.reason.hasSuffix("record skipped") }
+            throw .malformed(
+                path: path, line: blocks.isEmpty ? nil : first?.line,
+                reason: blocks.isEmpty
+                    ? "no 'P:' device record" : "no readable device record: \(first?.reason ?? "")")
         }
         devices = DeviceTree.linkParents(devices)
         // Every Linux machine has the `mem` character devices (/dev/null, …); a dump
@@ -42,22 +56,23 @@ public struct UdevadmDumpSource: DeviceSource {
         }
         let source = SourceInfo(
             kind: .udevadm, path: path, udevDatabase: true, attributes: false,
-            complete: complete, notes: notes)
+            complete: complete, notes: notes, warnings: warnings.inLineOrder,
+            warningsOmitted: warnings.omitted)
         return DeviceInventory(
             source: source, machine: MachineIdentityReader.fromRecords(devices),
             devices: devices)
     }
 
-    private func device(from block: [RecordLine]) throws(SourceError) -> Device {
-        try RecordText.device(from: block, path: path) { device, line throws(SourceError) in
-            // L (link priority), M (sysname), R (sysnum), D (node type and numbers),
-            // I (network ifindex), Q (diskseq), and kinds newer udev may add are skipped;
-            // U, T and V hold what the properties may lack.
+    private func device(from block: [RecordLine], warnings: inout WarningLog) -> Device? {
+        RecordText.device(from: block, warnings: &warnings) { device, line, _ in
+            // L (link priority), M (sysname), R (sysnum), J (device id), D (node type and
+            // numbers), I (network ifindex), Q/B (diskseq) and G (tags) are skipped; U, T and
+            // V hold what the properties may lack.
             guard !line.value.isEmpty else { return }
             switch line.kind {
-            case "U": device.subsystem = line.value
-            case "T": device.devtype = line.value
-            case "V": device.driver = line.value
+            case UInt8(ascii: "U"): device.subsystem = line.value
+            case UInt8(ascii: "T"): device.devtype = line.value
+            case UInt8(ascii: "V"): device.driver = line.value
             default: break
             }
         }

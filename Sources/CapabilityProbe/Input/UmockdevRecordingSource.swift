@@ -6,45 +6,62 @@ import Foundation
 /// battery levels and EDIDs work offline. A recording describes the whole emulated machine,
 /// so it counts as complete.
 public struct UmockdevRecordingSource: DeviceSource {
-    /// The recording text.
-    public let text: String
+    /// The recording bytes.
+    public let data: Data
     /// The file name used in messages and in ``SourceInfo/path``.
     public let path: String
+
+    /// Creates a source over recording bytes.
+    /// - Parameters:
+    ///   - data: The recording.
+    ///   - path: The file name for messages.
+    public init(data: Data, path: String) {
+        self.data = data
+        self.path = path
+    }
 
     /// Creates a source over recording text.
     /// - Parameters:
     ///   - text: The recording.
     ///   - path: The file name for messages.
     public init(text: String, path: String) {
-        self.text = text
-        self.path = path
+        self.init(data: Data(text.utf8), path: path)
     }
 
-    /// Parses the recording.
-    /// - Returns: The inventory.
-    /// - Throws: ``SourceError/malformed(path:line:reason:)`` naming the line.
+    /// Parses the recording; an odd line or record is skipped with a warning.
+    /// - Returns: The inventory, with what was tolerated in its source's warnings.
+    /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
     public func inventory() throws(SourceError) -> DeviceInventory {
-        let blocks = try RecordText.blocks(text, path: path)
-        guard !blocks.isEmpty else {
-            throw .malformed(path: path, line: nil, reason: "no device records")
-        }
+        var warnings = WarningLog()
+        let blocks = RecordText.blocks(data, kinds: .umockdev, warnings: &warnings)
         var devices: [Device] = []
-        for block in blocks { devices.append(try device(from: block)) }
+        for block in blocks {
+            if let device = device(from: block, warnings: &warnings) { devices.append(device) }
+        }
+        guard !devices.isEmpty else {
+            let first = warnings.kept.first { $0.reason.hasSuffix("record skipped") }
+            throw .malformed(
+                path: path, line: blocks.isEmpty ? nil : first?.line,
+                reason: blocks.isEmpty
+                    ? "no 'P:' device record" : "no readable device record: \(first?.reason ?? "")")
+        }
         devices = DeviceTree.linkParents(devices)
         let hasProperties = devices.contains { !$0.properties.isEmpty }
         let source = SourceInfo(
             kind: .umockdev, path: path, udevDatabase: hasProperties, attributes: true,
-            complete: true, notes: ["umockdev recording: sysfs attributes as recorded, no ioctls"])
+            complete: true, notes: ["umockdev recording: sysfs attributes as recorded, no ioctls"],
+            warnings: warnings.inLineOrder, warningsOmitted: warnings.omitted)
         return DeviceInventory(
             source: source, machine: MachineIdentityReader.fromRecords(devices),
             devices: devices)
     }
 
-    private func device(from block: [RecordLine]) throws(SourceError) -> Device {
-        var device = try RecordText.device(from: block, path: path) {
-            device, line throws(SourceError) in
-            try read(line, into: &device)
-        }
+    private func device(from block: [RecordLine], warnings: inout WarningLog) -> Device? {
+        guard
+            var device = RecordText.device(
+                from: block, warnings: &warnings,
+                other: { device, line, warnings in Self.read(line, into: &device, &warnings) })
+        else { return nil }
         if let uevent = device.attributes["uevent"] {
             // Some recordings keep the kernel uevent only as an attribute.
             for line in uevent.split(separator: "\n") {
@@ -56,28 +73,31 @@ public struct UmockdevRecordingSource: DeviceSource {
         return device
     }
 
-    /// The recording's own line kinds: `A:` text and `H:` hex attributes, `L:` links.
-    private func read(_ line: RecordLine, into device: inout Device) throws(SourceError) {
-        func split(_ what: String) throws(SourceError) -> (String, String) {
+    /// The recording's own line kinds: `A:` text and `H:` hex attributes, `L:` links; a line
+    /// that does not hold what its kind needs is skipped with a warning.
+    private static func read(
+        _ line: RecordLine, into device: inout Device, _ warnings: inout WarningLog
+    ) {
+        func split(_ what: String) -> (String, String)? {
             guard let pair = RecordText.keyValue(line.value) else {
-                throw .malformed(
-                    path: path, line: line.number, reason: "'\(line.kind):' line without \(what)")
+                warnings.add(line: line.number, "'\(line.kindText)' line without \(what): skipped")
+                return nil
             }
             return pair
         }
         switch line.kind {
-        case "A":
-            let (key, value) = try split("name=value")
-            device.attributes[key] = Self.unescape(value)
-        case "H":
-            let (key, hex) = try split("name=hex")
-            guard let data = Self.hexData(hex) else {
-                throw .malformed(
-                    path: path, line: line.number, reason: "'H: \(key)' is not hexadecimal")
+        case UInt8(ascii: "A"):
+            guard let (key, value) = split("name=value") else { return }
+            device.attributes[key] = unescape(value)
+        case UInt8(ascii: "H"):
+            guard let (key, hex) = split("name=hex") else { return }
+            guard let data = hexData(hex) else {
+                warnings.add(line: line.number, "'H: \(key)' is not hexadecimal: skipped")
+                return
             }
             device.binaryAttributes[key] = data
-        case "L":
-            let (key, target) = try split("name=target")
+        case UInt8(ascii: "L"):
+            guard let (key, target) = split("name=target") else { return }
             let name = target.split(separator: "/").last.map(String.init)
             if key == "driver" { device.driver = name }
             if key == "subsystem", device.subsystem == nil { device.subsystem = name }

@@ -24,11 +24,17 @@ public struct SourceInfo: Codable, Sendable, Hashable {
     public var complete: Bool
     /// Notes about limits of the source, in words.
     public var notes: [String]
+    /// What was odd in the input and tolerated, in input order (at most
+    /// ``SourceWarning/keptLimit`` of them; ``warningsOmitted`` counts the rest).
+    public var warnings: [SourceWarning]
+    /// How many further warnings were counted but not kept.
+    public var warningsOmitted: Int
 
     /// Creates source information.
     public init(
         kind: Kind, path: String? = nil, udevDatabase: Bool, attributes: Bool,
-        complete: Bool, notes: [String] = []
+        complete: Bool, notes: [String] = [], warnings: [SourceWarning] = [],
+        warningsOmitted: Int = 0
     ) {
         self.kind = kind
         self.path = path
@@ -36,5 +42,41 @@ public struct SourceInfo: Codable, Sendable, Hashable {
         self.attributes = attributes
         self.complete = complete
         self.notes = notes
+        self.warnings = warnings
+        self.warningsOmitted = warningsOmitted
+    }
+
+    /// The number of warnings, kept and omitted.
+    public var warningCount: Int { warnings.count + warningsOmitted }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, path, udevDatabase, attributes, complete, notes, warnings, warningsOmitted
+    }
+
+    /// Decodes source information; `warnings` and `warningsOmitted` may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
+        udevDatabase = try container.decode(Bool.self, forKey: .udevDatabase)
+        attributes = try container.decode(Bool.self, forKey: .attributes)
+        complete = try container.decode(Bool.self, forKey: .complete)
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        warnings = try container.decodeIfPresent([SourceWarning].self, forKey: .warnings) ?? []
+        warningsOmitted = try container.decodeIfPresent(Int.self, forKey: .warningsOmitted) ?? 0
+    }
+
+    /// Encodes source information; `warnings` and `warningsOmitted` only when there are any,
+    /// so output without warnings stays as it was.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(path, forKey: .path)
+        try container.encode(udevDatabase, forKey: .udevDatabase)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encode(complete, forKey: .complete)
+        try container.encode(notes, forKey: .notes)
+        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+        if warningsOmitted > 0 { try container.encode(warningsOmitted, forKey: .warningsOmitted) }
     }
 }

@@ -26,6 +26,7 @@ public enum ListRenderer {
         var lines: [String] = []
         lines.append("Machine   " + machineLine(report))
         for note in report.source.notes { lines.append("Note      " + TerminalText.sanitize(note)) }
+        lines += warningLines(report.source)
         let idWidth = max(22, (report.capabilities.map { $0.id.count }.max() ?? 0) + 2)
         var seen: Set<String> = []
         for group in groups + [("Other", [])] {
@@ -77,6 +78,23 @@ public enum ListRenderer {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// How many warnings the source has, then the first ``shownWarnings`` of them.
+    static func warningLines(_ source: SourceInfo) -> [String] {
+        let total = source.warningCount
+        guard total > 0 else { return [] }
+        var lines = [
+            "Warnings  \(total) about the input: tolerated, the rest of the machine was read"
+        ]
+        for warning in source.warnings.prefix(shownWarnings) {
+            lines.append("          " + TerminalText.sanitize(warning.description))
+        }
+        if total > shownWarnings { lines.append("          … \(total - shownWarnings) more") }
+        return lines
+    }
+
+    /// How many warnings the text output lists one by one.
+    static let shownWarnings = 3
 
     /// `vendor model · OS · arch · source: …`.
     static func machineLine(_ report: CapabilityReport) -> String {

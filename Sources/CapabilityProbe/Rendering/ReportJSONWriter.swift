@@ -115,6 +115,26 @@ public enum ReportJSONWriter {
         optional("path", source.path, &out)
         out.key("udevDatabase")
         out.bool(source.udevDatabase)
+        // Only when there are any, as `SourceInfo`'s own encoding does.
+        if !source.warnings.isEmpty {
+            out.key("warnings")
+            out.openArray()
+            for warning in source.warnings {
+                out.openObject()
+                if let line = warning.line {
+                    out.key("line")
+                    out.int(line)
+                }
+                out.key("reason")
+                out.string(warning.reason)
+                out.close()
+            }
+            out.close()
+        }
+        if source.warningsOmitted > 0 {
+            out.key("warningsOmitted")
+            out.int(source.warningsOmitted)
+        }
         out.close()
     }
 

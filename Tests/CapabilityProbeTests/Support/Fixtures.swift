@@ -30,7 +30,13 @@ enum Fixtures {
         CapabilityClassifier().classify(try inventory(relative))
     }
 
-    /// The 20 udevadm dump names (without `.txt`).
+    /// Every udevadm dump in `Fixtures/udevadm`, by name without `.txt`.
+    static var allUdevadmDumps: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path("udevadm"))) ?? []
+        return names.filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// The 20 udevadm dump names (without `.txt`) the older per-topic tables cover.
     static let udevadmDumps: [String] = [
         "CAPTURE_METADATA", "DELL_INSPIRON3521_TOUCHSCREEN", "DELL_INSPIRON_3048",
         "DELL_LATITUDEE4310", "DELL_LATITUDE_7350_WITH_IPU6_DRIVER", "DELL_OPTIPLEX9020AIO",

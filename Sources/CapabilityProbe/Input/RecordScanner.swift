@@ -1,0 +1,158 @@
+/// Splits the bytes of a udevadm dump or umockdev recording into records of `X: value` lines,
+/// in one pass over the UTF-8 bytes (no `Character` splitting).
+///
+/// Real files are messy, so nothing here is fatal; each oddity is a warning with its line:
+/// a byte order mark; CR LF line ends (reported once); a line without an `X: ` prefix right
+/// after an `E:` line, which continues that value (udevadm prints a property value with an
+/// embedded newline as it is), while any other such line is skipped; a blank line inside a
+/// record; a `P:` line without a blank line before it (a new record); lines before the first
+/// `P:`; unknown line kinds; lines with NUL bytes; invalid UTF-8 (replaced by U+FFFD); a
+/// missing newline at the end (the file may have been cut short).
+struct RecordScanner {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let kinds: RecordKinds
+
+    private var records: [[RecordLine]] = []
+    private var current: [RecordLine] = []
+    /// Whether the previous line was added to `current`, so a bare line may continue it.
+    private var continuable = false
+    private var blankInRecord = false
+    private var sawCarriageReturn = false
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+
+    /// Creates a scanner over bytes that stay valid while it runs.
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - kinds: The line kinds of the format.
+    init(bytes: UnsafeBufferPointer<UInt8>, kinds: RecordKinds) {
+        self.bytes = bytes
+        self.kinds = kinds
+    }
+
+    /// Reads every line.
+    /// - Parameter warnings: Receives what was tolerated.
+    /// - Returns: Records, each starting with its `P:` line; empty when there is none.
+    mutating func records(warnings: inout WarningLog) -> [[RecordLine]] {
+        var position = 0
+        var number = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            position = 3
+            warnings.add(line: 1, "UTF-8 byte order mark skipped")
+        }
+        while position < bytes.count {
+            number += 1
+            var end = position
+            var nonASCII = false
+            var nul = false
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == Self.newline { break }
+                if byte >= 0x80 { nonASCII = true } else if byte == 0 { nul = true }
+                end += 1
+            }
+            if end == bytes.count {
+                warnings.add(
+                    line: number, "no newline at the end of the file (it may have been cut short)")
+            }
+            var lineEnd = end
+            if lineEnd > position && bytes[lineEnd - 1] == Self.carriageReturn {
+                lineEnd -= 1
+                if !sawCarriageReturn {
+                    sawCarriageReturn = true
+                    warnings.add(line: number, "CR LF line ends read as LF (reported once)")
+                }
+            }
+            if nul {
+                warnings.add(line: number, "NUL bytes in a text line: line skipped")
+                continuable = false
+            } else {
+                read(position..<lineEnd, number: number, nonASCII: nonASCII, &warnings)
+            }
+            position = end + 1
+        }
+        if !current.isEmpty { records.append(current) }
+        return records
+    }
+
+    /// Reads one line without its line end.
+    private mutating func read(
+        _ range: Range<Int>, number: Int, nonASCII: Bool, _ warnings: inout WarningLog
+    ) {
+        if bytes[range].allSatisfy({ $0 == Self.space || $0 == Self.tab }) {
+            if !current.isEmpty { blankInRecord = true }
+            continuable = false
+            return
+        }
+        let isRecordLine =
+            range.count >= 2
+            && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[range.lowerBound])
+            && bytes[range.lowerBound + 1] == UInt8(ascii: ":")
+        guard isRecordLine else {
+            bareLine(decode(range, nonASCII, number, &warnings), number: number, &warnings)
+            return
+        }
+        let kind = bytes[range.lowerBound]
+        var valueStart = range.lowerBound + 2
+        if valueStart < range.upperBound && bytes[valueStart] == Self.space { valueStart += 1 }
+        let line = RecordLine(
+            kind: kind, value: decode(valueStart..<range.upperBound, nonASCII, number, &warnings),
+            number: number)
+        if kind == UInt8(ascii: "P") {
+            if !current.isEmpty {
+                if !blankInRecord {
+                    warnings.add(
+                        line: number, "'P:' line without a blank line before it: a new record")
+                }
+                records.append(current)
+            }
+            current = [line]
+            blankInRecord = false
+            continuable = true
+            return
+        }
+        continuable = false
+        guard !current.isEmpty else {
+            warnings.add(
+                line: number, "'\(line.kindText)' line before the first 'P:' line: skipped")
+            return
+        }
+        if blankInRecord {
+            warnings.add(
+                line: number,
+                "blank line inside the record of line \(current[0].number): read as one record")
+            blankInRecord = false
+        }
+        guard kinds.contains(kind) else {
+            warnings.add(line: number, "unknown line kind '\(line.kindText)': skipped")
+            return
+        }
+        current.append(line)
+        continuable = true
+    }
+
+    /// A line without an `X: ` prefix: the continuation of an `E:` value right before it.
+    private mutating func bareLine(_ text: String, number: Int, _ warnings: inout WarningLog) {
+        if continuable, let last = current.indices.last, current[last].kind == UInt8(ascii: "E") {
+            warnings.add(line: number, "continuation of \(current[last].label)")
+            current[last].value += "\n" + text
+        } else {
+            warnings.add(
+                line: number, "not an 'X: value' line, skipped: '\(RecordText.preview(text))'")
+        }
+    }
+
+    /// The bytes as a string; invalid UTF-8 becomes U+FFFD, with a warning.
+    private func decode(
+        _ range: Range<Int>, _ nonASCII: Bool, _ number: Int, _ warnings: inout WarningLog
+    ) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        if nonASCII && String(validating: slice, as: UTF8.self) == nil {
+            warnings.add(line: number, "invalid UTF-8 replaced by U+FFFD")
+        }
+        return String(decoding: slice, as: UTF8.self)
+    }
+}

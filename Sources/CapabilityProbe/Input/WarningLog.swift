@@ -1,0 +1,29 @@
+/// Collects the warnings of one input: keeps the first ``SourceWarning/keptLimit`` and only
+/// counts the rest, so memory stays bounded however odd the file is.
+struct WarningLog {
+    /// The warnings kept, in input order.
+    private(set) var kept: [SourceWarning] = []
+    /// How many more were counted.
+    private(set) var omitted = 0
+
+    /// The kept warnings ordered by line (a record's own warnings are found when it ends, after
+    /// those of the line that ends it); warnings without a line keep their order, first.
+    var inLineOrder: [SourceWarning] {
+        kept.enumerated().sorted { left, right in
+            let (a, b) = (left.element.line ?? 0, right.element.line ?? 0)
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// Records one warning.
+    /// - Parameters:
+    ///   - line: The 1-based line, if the input has lines.
+    ///   - reason: What was tolerated.
+    mutating func add(line: Int?, _ reason: String) {
+        if kept.count < SourceWarning.keptLimit {
+            kept.append(SourceWarning(line: line, reason: reason))
+        } else {
+            omitted += 1
+        }
+    }
+}
