@@ -60,10 +60,17 @@ enum RecordText {
 
     /// A short, printable excerpt of a line for messages.
     static func preview(_ line: some StringProtocol) -> String {
-        let cleaned = line.unicodeScalars.map { scalar -> String in
-            scalar.value < 0x20 || scalar.value == 0x7f ? "?" : String(scalar)
-        }.joined()
-        return cleaned.count > 40 ? String(cleaned.prefix(40)) + "…" : cleaned
+        // Only the first 41 scalars are looked at: a 60 MB line costs no more than a short one.
+        var cleaned = String.UnicodeScalarView()
+        var more = false
+        for (index, scalar) in line.unicodeScalars.enumerated() {
+            if index == 40 {
+                more = true
+                break
+            }
+            cleaned.append(scalar.value < 0x20 || scalar.value == 0x7f ? "?" : scalar)
+        }
+        return String(cleaned) + (more ? "…" : "")
     }
 
     /// Splits `KEY=value`; nil when there is no `=` or the key is empty.
