@@ -6,7 +6,7 @@ import Foundation
 
 /// Builds the element tree of a text AndroidManifest.xml, resolving `android:` and `tools:`
 /// prefixes from the `xmlns:` declarations seen so far (the usual prefixes when undeclared).
-final class AndroidManifestParserDelegate: NSObject, XMLParserDelegate {
+final class AndroidManifestParserDelegate: NSObject, XMLInputGuard.ErrorPlacing {
     /// The deepest nesting kept (manifests are 5 levels deep; deeper elements are skipped).
     static let maxDepth = 32
     /// The most elements kept.

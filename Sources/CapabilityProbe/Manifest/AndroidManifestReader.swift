@@ -19,22 +19,9 @@ struct AndroidManifestReader {
     static let unprobedNote = "capcheck cannot probe"
 
     func read(_ data: Data) throws(ManifestError) -> Manifest {
-        let prepared: [UInt8]
-        switch XMLInputGuard.prepare(Array(data)) {
-        case .success(let bytes): prepared = bytes
-        case .failure(let problem): throw malformed(problem.place, problem.reason)
-        }
-        let parser = XMLParser(data: Data(prepared))
         let collector = AndroidManifestParserDelegate()
-        parser.delegate = collector
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        _ = parser.parse()
-        if let error = parser.parserError {
-            let code = (error as NSError).code
-            let place = collector.firstErrorPlace ?? (parser.lineNumber, parser.columnNumber)
-            throw malformed(
-                "line \(place.line), column \(place.column)", Self.describeXMLError(code))
+        if let problem = XMLInputGuard.parse(Array(data), with: collector) {
+            throw malformed(problem.place, problem.reason)
         }
         guard let rootName = collector.rootName else {
             throw malformed(nil, "no XML element found")
@@ -155,21 +142,5 @@ struct AndroidManifestReader {
 
     func malformed(_ place: String?, _ reason: String) -> ManifestError {
         .malformed(path: path, place: place, reason: reason)
-    }
-
-    /// Words for the XMLParser error codes a broken manifest produces.
-    static func describeXMLError(_ code: Int) -> String {
-        switch code {
-        case 4: return "the document is empty"
-        case 5: return "the document ends early"
-        case 9: return "invalid character"
-        case 26, 27: return "undeclared entity"
-        case 29, 30: return "reference to an external entity (external entities are never resolved)"
-        case 38, 39, 40, 41: return "malformed attribute"
-        case 64, 65: return "malformed XML declaration"
-        case 73: return "unclosed tag"
-        case 76: return "mismatched closing tag"
-        default: return "malformed XML (parser error \(code))"
-        }
     }
 }

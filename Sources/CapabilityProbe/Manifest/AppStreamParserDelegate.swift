@@ -6,7 +6,7 @@ import Foundation
 
 /// Collects the components of an AppStream metainfo file (root `<component>`) or catalog
 /// (root `<components>`): ids, names, types and relation items with their line numbers.
-final class AppStreamParserDelegate: NSObject, XMLParserDelegate {
+final class AppStreamParserDelegate: NSObject, XMLInputGuard.ErrorPlacing {
     /// One item element inside a relation block (`<control>touch</control>`).
     struct Item {
         /// The element name (`control`, `display_length`).

@@ -32,25 +32,9 @@ struct AppStreamReader {
 
     /// Reads every component of a metainfo file or catalog, in document order.
     func readAll(_ data: Data) throws(ManifestError) -> [AppStreamComponentManifest] {
-        let xml: Data
-        switch XMLInputGuard.prepare(Array(try inflatedIfNeeded(data))) {
-        case .success(let bytes): xml = Data(bytes)
-        case .failure(let problem): throw malformed(problem.place, problem.reason)
-        }
-        // A stream is parsed in chunks: libxml2 refuses a single chunk over 10 MB ("huge
-        // input"), and distribution catalogs are 30–60 MB once inflated.
-        let parser = XMLParser(stream: InputStream(data: xml))
         let collector = AppStreamParserDelegate()
-        parser.delegate = collector
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        _ = parser.parse()
-        if let error = parser.parserError {
-            let code = (error as NSError).code
-            let place = collector.firstErrorPlace ?? (parser.lineNumber, parser.columnNumber)
-            throw malformed(
-                "line \(place.line), column \(place.column)",
-                AndroidManifestReader.describeXMLError(code))
+        if let problem = XMLInputGuard.parse(Array(try inflatedIfNeeded(data)), with: collector) {
+            throw malformed(problem.place, problem.reason)
         }
         guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
         guard root == "component" || root == "components" else {

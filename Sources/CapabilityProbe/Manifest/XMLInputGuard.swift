@@ -1,3 +1,9 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// Prepares XML manifest bytes for FoundationXML, which must never see what crashes it.
 ///
 /// FoundationXML (libxml2 underneath) dies on invalid UTF-8 in element or attribute names and
@@ -9,6 +15,38 @@
 /// UTF-8 bytes with no byte-order mark and no declared `encoding` it could re-interpret. The work is one
 /// pass over the bytes; memory is one copy of the document (two for UTF-16 input).
 enum XMLInputGuard {
+    /// A parser delegate that remembers where the first error was reported (the parser's own
+    /// position after it stops is past the defect).
+    protocol ErrorPlacing: XMLParserDelegate {
+        /// The line and column of the first parse error, if any.
+        var firstErrorPlace: (line: Int, column: Int)? { get }
+    }
+
+    /// Prepares the bytes and parses them with `delegate`: external entities never
+    /// resolved, no namespace processing, streamed (libxml2 refuses one chunk over 10 MB, and
+    /// distribution catalogs are 30–60 MB once inflated).
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - delegate: Collects what the reader needs.
+    /// - Returns: The problem (preparation or the first parse error), or `nil`.
+    static func parse(_ bytes: [UInt8], with delegate: some ErrorPlacing) -> Problem? {
+        let prepared: [UInt8]
+        switch prepare(bytes) {
+        case .success(let ready): prepared = ready
+        case .failure(let problem): return problem
+        }
+        let parser = XMLParser(stream: InputStream(data: Data(prepared)))
+        parser.delegate = delegate
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        _ = parser.parse()
+        guard let error = parser.parserError else { return nil }
+        let place = delegate.firstErrorPlace ?? (parser.lineNumber, parser.columnNumber)
+        return Problem(
+            place: "line \(place.line), column \(place.column)",
+            reason: describeXMLError((error as NSError).code))
+    }
+
     /// Why the bytes cannot be given to the parser.
     struct Problem: Error, Equatable, Sendable {
         /// `line L` where known.
@@ -179,5 +217,21 @@ enum XMLInputGuard {
 
     private static func line(at index: Int, in bytes: [UInt8]) -> Int {
         1 + bytes[..<index].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
+    /// Words for the XMLParser error codes a broken manifest produces.
+    static func describeXMLError(_ code: Int) -> String {
+        switch code {
+        case 4: return "the document is empty"
+        case 5: return "the document ends early"
+        case 9: return "invalid character"
+        case 26, 27: return "undeclared entity"
+        case 29, 30: return "reference to an external entity (external entities are never resolved)"
+        case 38, 39, 40, 41: return "malformed attribute"
+        case 64, 65: return "malformed XML declaration"
+        case 73: return "unclosed tag"
+        case 76: return "mismatched closing tag"
+        default: return "malformed XML (parser error \(code))"
+        }
     }
 }
