@@ -134,7 +134,7 @@ public struct Predicate: Sendable, Hashable {
                 detail.stringValue ?? detail.doubleValue.map { PredicateValue.formatNumber($0) }
             guard let text, let actual = PredicateValue.parseVersion(text) else { return missing }
             return Outcome(
-                holds: comparison.holds(Double(Self.compare(actual, wanted)), 0),
+                holds: comparison.holds(Double(DottedVersion.compare(actual, wanted)), 0),
                 actual: "version \(actual.map(String.init).joined(separator: "."))")
         case .videoMode(let width, let height, let fps):
             guard let list = detail.arrayValue else { return missing }
@@ -162,7 +162,7 @@ public struct Predicate: Sendable, Hashable {
         -> Outcome
     {
         let shown = "version at least \(floor.map(String.init).joined(separator: "."))"
-        let order = compare(floor, wanted)
+        let order = DottedVersion.compare(floor, wanted)
         switch comparison {
         case .atLeast where order >= 0, .greater where order > 0:
             return Outcome(holds: true, actual: shown)
@@ -171,15 +171,6 @@ public struct Predicate: Sendable, Hashable {
         }
     }
 
-    /// -1, 0 or 1 comparing dotted versions, missing parts counting as 0.
-    static func compare(_ a: [Int], _ b: [Int]) -> Int {
-        for index in 0..<max(a.count, b.count) {
-            let x = index < a.count ? a[index] : 0
-            let y = index < b.count ? b[index] : 0
-            if x != y { return x < y ? -1 : 1 }
-        }
-        return 0
-    }
 
     /// A mode matches when every component compares as asked (strict ones need one strict part).
     static func componentwise(_ actual: [Int], _ comparison: ComparisonOperator, _ wanted: [Int])

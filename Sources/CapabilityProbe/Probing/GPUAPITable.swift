@@ -191,15 +191,6 @@ enum GPUAPITable {
         return nil
     }
 
-    /// -1, 0 or 1 comparing dotted versions, missing parts counting as 0.
-    static func compare(_ a: [Int], _ b: [Int]) -> Int {
-        for index in 0..<max(a.count, b.count) {
-            let x = index < a.count ? a[index] : 0
-            let y = index < b.count ? b[index] : 0
-            if x != y { return x < y ? -1 : 1 }
-        }
-        return 0
-    }
 
     /// `1.3.255` → `[1, 3, 255]`; `nil` unless every part is a number.
     static func parseVersion(_ text: String) -> [Int]? {

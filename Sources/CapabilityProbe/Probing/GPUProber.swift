@@ -162,7 +162,7 @@ public struct GPUProber: CapabilityProber {
         }
         var details: [String: JSONValue] = [:]
         if !devices.isEmpty { details["devices"] = .array(devices) }
-        if let top = supported.map(\.1).max(by: { GPUAPITable.compare($0, $1) < 0 }) {
+        if let top = supported.map(\.1).max(by: { DottedVersion.compare($0, $1) < 0 }) {
             // Exact only when every GPU is decided and the source lists them all.
             let exact = undecided.isEmpty && gpu == .present && context.source.complete
             details[exact ? "version" : "versionAtLeast"] = .string(Self.text(top))
@@ -228,9 +228,9 @@ public struct GPUProber: CapabilityProber {
                     )
                 }
                 let installed = icds.compactMap { $0.apiVersion.flatMap(GPUAPITable.parseVersion) }
-                    .map { Array($0.prefix(2)) }.max { GPUAPITable.compare($0, $1) < 0 }
+                    .map { Array($0.prefix(2)) }.max { DottedVersion.compare($0, $1) < 0 }
                 let level =
-                    installed.map { GPUAPITable.compare($0, version) < 0 ? $0 : version } ?? version
+                    installed.map { DottedVersion.compare($0, version) < 0 ? $0 : version } ?? version
                 return .supported(
                     level,
                     supported + "; userspace \(icd.manifest)"

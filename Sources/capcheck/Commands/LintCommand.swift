@@ -7,17 +7,9 @@ struct LintCommand: Command {
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
         "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]"
-    static let arguments = [
-        ArgumentSpec(
-            "MANIFEST",
-            "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
-        )
-    ]
+    static let arguments = [VerifyCommand.manifestArgument]
     static let options = [
-        OptionSpec(
-            "kind", value: "KIND",
-            "Read the manifest as plist, android, json or appstream (default: by content)",
-            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        VerifyCommand.kindOption,
         OptionSpec(
             "allow-unknown",
             "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"

@@ -12,21 +12,23 @@ struct VerifyCommand: Command {
                         [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
                         [--color WHEN]
         """
-    static let arguments = [
-        ArgumentSpec(
-            "MANIFEST",
-            "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
-        )
-    ]
+    /// The manifest argument of `verify` and `lint`.
+    static let manifestArgument = ArgumentSpec(
+        "MANIFEST",
+        "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
+    )
+    /// The `--kind` option of `verify` and `lint`.
+    static let kindOption = OptionSpec(
+        "kind", value: "KIND",
+        "Read the manifest as plist, android, json or appstream (default: by content)",
+        completion: .choices(ManifestKind.allCases.map(\.rawValue)))
+    static let arguments = [manifestArgument]
     static let options = [
         OptionSpec(
             "from", value: "FILE",
             "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
             completion: .file),
-        OptionSpec(
-            "kind", value: "KIND",
-            "Read the manifest as plist, android, json or appstream (default: by content)",
-            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        kindOption,
         OptionSpec(
             "format", value: "FORMAT",
             "text (default), json (the stable report) or prometheus (node_exporter textfile metrics)",
