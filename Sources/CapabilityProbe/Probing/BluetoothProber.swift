@@ -59,6 +59,16 @@ public struct BluetoothProber: CapabilityProber {
                 }
             }
         }
+        // A connection (`hci0:69`, a paired keyboard or pen below it) proves its host even
+        // when the recording starts below the host's own record (upower's device subtrees).
+        for device in context.devices(in: "bluetooth") where !Self.isHost(device) {
+            guard let host = Self.hostPath(containing: device.id), context.device(host) == nil
+            else { continue }
+            let name = host.split(separator: "/").last.map(String.init) ?? host
+            add(
+                Self.adapterKey(host),
+                "connection \(device.sysname) below \(name) (the host itself is not recorded)")
+        }
         for pci in context.devices(in: "pci") {
             if BusFacts.pciClass(pci).map({ $0 >> 8 == 0x0d11 }) == true
                 || pci.driver == "btintel_pcie"
@@ -145,6 +155,16 @@ public struct BluetoothProber: CapabilityProber {
     static func isHost(_ device: Device) -> Bool {
         if let devtype = device.devtype { return devtype == "host" }
         return device.sysname.hasPrefix("hci") && !device.sysname.contains(":")
+    }
+
+    /// The `…/bluetooth/hciN` path a device id lies below, if any.
+    static func hostPath(containing id: String) -> String? {
+        guard let range = id.range(of: "/bluetooth/hci") else { return nil }
+        let digits = id[range.upperBound...].prefix { $0.isNumber }
+        guard !digits.isEmpty else { return nil }
+        let end = id.index(range.upperBound, offsetBy: digits.count)
+        guard end < id.endIndex, id[end] == "/" else { return nil }
+        return String(id[..<end])
     }
 
     /// The adapter an hci belongs to: its USB device, PCI function, or the device it hangs off.
