@@ -171,7 +171,6 @@ public struct Predicate: Sendable, Hashable {
         }
     }
 
-
     /// A mode matches when every component compares as asked (strict ones need one strict part).
     static func componentwise(_ actual: [Int], _ comparison: ComparisonOperator, _ wanted: [Int])
         -> Bool

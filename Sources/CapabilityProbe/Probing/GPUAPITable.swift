@@ -191,7 +191,6 @@ enum GPUAPITable {
         return nil
     }
 
-
     /// `1.3.255` → `[1, 3, 255]`; `nil` unless every part is a number.
     static func parseVersion(_ text: String) -> [Int]? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }

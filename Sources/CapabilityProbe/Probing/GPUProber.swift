@@ -230,7 +230,8 @@ public struct GPUProber: CapabilityProber {
                 let installed = icds.compactMap { $0.apiVersion.flatMap(GPUAPITable.parseVersion) }
                     .map { Array($0.prefix(2)) }.max { DottedVersion.compare($0, $1) < 0 }
                 let level =
-                    installed.map { DottedVersion.compare($0, version) < 0 ? $0 : version } ?? version
+                    installed.map { DottedVersion.compare($0, version) < 0 ? $0 : version }
+                    ?? version
                 return .supported(
                     level,
                     supported + "; userspace \(icd.manifest)"
