@@ -73,11 +73,15 @@ enum CapCheck {
             return usageError(UsageError("unknown \(kind) '\(first)'\(suffix)"), env: env)
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        var cursor = ArgumentCursor(rest, command: type.name)
+        // Help is an option token, so `verify -- --help` names a file called --help.
+        if cursor.tokens.contains(where: { token in
+            if case .option(let name, nil) = token { return name == "help" || name == "h" }
+            return false
+        }) {
             env.stdout.write(HelpText.help(for: type))
             return .ok
         }
-        var cursor = ArgumentCursor(rest, command: type.name)
         cursor.knownOptions = ([OptionSpec.help] + type.options).flatMap(\.spellings)
         do {
             try cursor.rejectUnknownOptions()

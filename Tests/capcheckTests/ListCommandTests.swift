@@ -153,6 +153,15 @@ import Testing
         #expect(CLI.run(["list", "--help"]).stdout.contains("--devices"))
     }
 
+    /// Help is decided on tokens: after `--` a `--help` is a file name, not a request for help.
+    @Test func helpAfterDoubleDashIsAFileName() {
+        let run = CLI.run(["lint", "--", "--help"])
+        #expect(run.code == .noInput)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("capcheck: error: --help: "))
+        #expect(CLI.run(["lint", "-h"]).stdout.contains("USAGE: capcheck lint"))
+    }
+
     @Test(
         .enabled(
             if: FileManager.default.fileExists(atPath: "/usr/share/misc/pci.ids")
