@@ -258,13 +258,10 @@ import Testing
         // and two streaming interfaces, but the recording has no sound card node. The USB
         // descriptors recorded in its `N: bus/usb/001/002=` line give the directions: interface
         // 1 streams OUT (endpoint 0x01, playback), interface 2 streams IN (endpoint 0x82,
-        // capture). So one input and one output; no rule reads those descriptors yet.
+        // capture). So one input and one output, read from the `descriptors` attribute.
         Row(
             "umockdev/ldm-blueYeti.umockdev",
-            media: "- 1 1 - - - - -", sensors: "- - - - - - -", io: "- - - - - - -",
-            pending: ["in", "out"],
-            pendingReason:
-                "directions are in the recorded USB descriptors, which no rule reads yet"),
+            media: "- 1 1 - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
         Row(
             "umockdev/ldm-bluetoothUSB.umockdev",
             media: "- - - - 1 - - -", sensors: "- - - - - - -", io: "- - - - - - -"),

@@ -139,9 +139,11 @@ public struct AudioProber: CapabilityProber {
 
     /// USB devices with an interface bound to `snd-usb-audio` and no `cardN` below them (a
     /// partial recording, or a card not yet created). The card's PCMs would say which way the
-    /// sound goes; without them a webcam's audio function is a microphone (UVC cameras carry
-    /// no speaker), a device that calls itself a headset has both, and any other is
-    /// undecided: it makes the directions no other card decides `unknown`, never `present`.
+    /// sound goes; without them the recorded USB descriptors do (an IN streaming endpoint
+    /// captures, an OUT one plays, ``USBAudioDescriptors``); without those a webcam's audio
+    /// function is a microphone (UVC cameras carry no speaker), a device that calls itself a
+    /// headset has both, and any other is undecided: it makes the directions no other card
+    /// decides `unknown`, never `present`.
     static func cardlessUSBAudio(_ context: ProbeContext) -> [CardlessUSBAudio] {
         var byDevice: [String: [Device]] = [:]
         for device in context.devices
@@ -159,6 +161,18 @@ public struct AudioProber: CapabilityProber {
             let webcam = below.contains { BusFacts.usbInterfaceClass($0)?.0 == 0x0e }
             let headset = name.map { $0.lowercased().contains("headset") } ?? false
             let base = "USB audio function bound to snd-usb-audio, no sound card recorded"
+            if let bytes = record?.binaryAttributes["descriptors"],
+                let streams = USBAudioDescriptors([UInt8](bytes))
+            {
+                let ways = [
+                    streams.capture ? "capture (IN)" : nil,
+                    streams.playback ? "playback (OUT)" : nil,
+                ]
+                .compactMap { $0 }.joined(separator: " and ")
+                return CardlessUSBAudio(
+                    id: id, name: name, input: streams.capture, output: streams.playback,
+                    reason: base + ": its USB descriptors stream \(ways)")
+            }
             if webcam {
                 return CardlessUSBAudio(
                     id: id, name: name, input: true, output: false,
