@@ -47,32 +47,11 @@ public struct SysfsDeviceSource: DeviceSource {
             sysfsRoot: sysfsRoot, hwdb: udev.flatMap { try? UdevHwdb(context: $0) },
             database: DirectoryDescriptor.exists("/run/udev/data") ? udev : nil)
         reader.walk(root, id: "/devices", isRoot: true)
-        var devices = DeviceTree.linkParents(reader.devices)
-        // Kernel probes (V4L2, HCI, evdev) keep their answers in the records.
-        devices = KernelFactsCollector().addingFacts(to: devices)
-        var notes: [String] = []
-        for place in reader.unreadable.prefix(20) { notes.append("cannot read \(place)") }
-        if reader.unreadable.count > 20 {
-            notes.append("cannot read \(reader.unreadable.count - 20) more device directories")
-        }
-        let udevDatabase = reader.initialized && reader.database != nil
-        if !udevDatabase {
-            notes.append("no udev database (udevd not running): classified from sysfs and the hwdb")
-        }
-        if reader.hwdb == nil {
-            notes.append("no hwdb (/usr/lib/udev/hwdb.bin): device names from libpci only")
-        }
-        // A directory that cannot be read may hold any device: then nothing is proven absent.
-        let source = SourceInfo(
-            kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true,
-            complete: reader.unreadable.isEmpty, notes: notes)
-        var machine = LiveMachine.identity(sysfsRoot: sysfsRoot)
-        let fromRecords = MachineIdentityReader.fromRecords(devices)
-        machine.vendor = machine.vendor ?? fromRecords.vendor
-        machine.model = machine.model ?? fromRecords.model
-        machine.chassis = machine.chassis ?? fromRecords.chassis
-        machine.graphics = GraphicsUserspace.live(root: userspaceRoot)
-        return DeviceInventory(source: source, machine: machine, devices: devices)
+        let devices = DeviceTree.linkParents(reader.devices)
+        return LiveMachine.inventory(
+            devices: devices, udevDatabase: reader.initialized && reader.database != nil,
+            hasHwdb: reader.hwdb != nil, unreadable: reader.unreadable, sysfsRoot: sysfsRoot,
+            userspaceRoot: userspaceRoot)
     }
 }
 

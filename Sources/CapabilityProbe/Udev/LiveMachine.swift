@@ -3,6 +3,44 @@ import Glibc
 
 /// The running machine's identity: DMI or device tree, host name, os-release, uname.
 enum LiveMachine {
+    /// The live inventory both live sources end with: kernel facts (V4L2, HCI, evdev) added to
+    /// the records, the notes on what the source lacks, and the machine's identity.
+    /// - Parameters:
+    ///   - devices: The records, parents linked.
+    ///   - udevDatabase: Whether udevd had processed the devices.
+    ///   - hasHwdb: Whether the hwdb could be opened.
+    ///   - unreadable: Device directories that could not be read, with the reason; then the
+    ///     source is not complete (nothing is proven absent).
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - userspaceRoot: The root the graphics userspace is read under.
+    static func inventory(
+        devices: [Device], udevDatabase: Bool, hasHwdb: Bool, unreadable: [String],
+        sysfsRoot: String, userspaceRoot: String
+    ) -> DeviceInventory {
+        let devices = KernelFactsCollector().addingFacts(to: devices)
+        var notes: [String] = []
+        for place in unreadable.prefix(20) { notes.append("cannot read \(place)") }
+        if unreadable.count > 20 {
+            notes.append("cannot read \(unreadable.count - 20) more device directories")
+        }
+        if !udevDatabase {
+            notes.append("no udev database (udevd not running): classified from sysfs and the hwdb")
+        }
+        if !hasHwdb {
+            notes.append("no hwdb (/usr/lib/udev/hwdb.bin): device names from libpci only")
+        }
+        let source = SourceInfo(
+            kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true,
+            complete: unreadable.isEmpty, notes: notes)
+        var machine = identity(sysfsRoot: sysfsRoot)
+        let fromRecords = MachineIdentityReader.fromRecords(devices)
+        machine.vendor = machine.vendor ?? fromRecords.vendor
+        machine.model = machine.model ?? fromRecords.model
+        machine.chassis = machine.chassis ?? fromRecords.chassis
+        machine.graphics = GraphicsUserspace.live(root: userspaceRoot)
+        return DeviceInventory(source: source, machine: machine, devices: devices)
+    }
+
     static func identity(sysfsRoot: String) -> MachineIdentity {
         var identity = MachineIdentity()
         func read(_ path: String) -> String? {

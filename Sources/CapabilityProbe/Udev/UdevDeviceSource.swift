@@ -92,26 +92,11 @@ public struct UdevDeviceSource: DeviceSource {
             devices.append(record(udevDevice, syspath: syspath, hwdb: hwdb, pci: pci))
         }
         devices = DeviceTree.linkParents(devices)
-        // Kernel probes (V4L2, HCI, evdev) keep their answers in the records.
-        devices = KernelFactsCollector().addingFacts(to: devices)
-        var notes: [String] = []
-        let udevDatabase = initialized && FileManager.default.fileExists(atPath: "/run/udev/data")
-        if !udevDatabase {
-            notes.append("no udev database (udevd not running): classified from sysfs and the hwdb")
-        }
-        if hwdb == nil {
-            notes.append("no hwdb (/usr/lib/udev/hwdb.bin): device names from libpci only")
-        }
-        let source = SourceInfo(
-            kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true, complete: true,
-            notes: notes)
-        var machine = LiveMachine.identity(sysfsRoot: sysfsRoot)
-        let fromRecords = MachineIdentityReader.fromRecords(devices)
-        machine.vendor = machine.vendor ?? fromRecords.vendor
-        machine.model = machine.model ?? fromRecords.model
-        machine.chassis = machine.chassis ?? fromRecords.chassis
-        machine.graphics = GraphicsUserspace.live(root: userspaceRoot)
-        return DeviceInventory(source: source, machine: machine, devices: devices)
+        return LiveMachine.inventory(
+            devices: devices,
+            udevDatabase: initialized && FileManager.default.fileExists(atPath: "/run/udev/data"),
+            hasHwdb: hwdb != nil, unreadable: [], sysfsRoot: sysfsRoot,
+            userspaceRoot: userspaceRoot)
     }
 
     /// One device record; also used by the watcher for devices received from a monitor.
