@@ -88,31 +88,6 @@ public struct MemoryTotal: Sendable, Equatable {
         return MemoryTotal(bytes: roundedUpToGiB(total), source: .meminfo)
     }
 
-    /// Reads the running machine: `/sys/firmware/dmi/entries/17-*/raw`, then `/proc/meminfo`.
-    /// - Parameters:
-    ///   - sysfsRoot: The sysfs mount point.
-    ///   - procRoot: The procfs mount point.
-    /// - Returns: The total, or `nil` when nothing is readable.
-    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc") -> MemoryTotal?
-    {
-        let entries = sysfsRoot + "/firmware/dmi/entries"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter {
-            $0.hasPrefix("17-")
-        }
-        var raws: [[UInt8]] = []
-        for name in names.sorted() {
-            guard let data = FileManager.default.contents(atPath: "\(entries)/\(name)/raw") else {
-                raws = []  // one unreadable entry makes the DMI sum incomplete
-                break
-            }
-            raws.append([UInt8](data))
-        }
-        let meminfo = FileManager.default.contents(atPath: procRoot + "/meminfo").map {
-            String(decoding: $0, as: UTF8.self)
-        }
-        return installed(dmiDevices: raws, meminfo: meminfo)
-    }
-
     /// Details for the `memory.total` finding: `bytes` and `source`.
     public var details: [String: JSONValue] {
         ["bytes": .int(bytes), "source": .string(source.rawValue)]

@@ -48,19 +48,6 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
         self.glesLibraries = glesLibraries.sorted()
     }
 
-    /// The folders the Vulkan loader reads ICD manifests from (its Linux defaults).
-    public static let icdFolders = [
-        "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d", "/usr/share/vulkan/icd.d",
-    ]
-
-    /// Library folders searched for `libGLESv2.so*` (the dynamic linker's usual paths,
-    /// multiarch ones included).
-    public static let libraryFolders = [
-        "/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib",
-        "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib/arm-linux-gnueabihf",
-        "/usr/lib/i386-linux-gnu", "/usr/lib/riscv64-linux-gnu",
-    ]
-
     /// Reads one ICD manifest's text (`{"ICD": {"library_path": …, "api_version": …}}`).
     /// - Parameters:
     ///   - data: The JSON bytes.
@@ -74,36 +61,5 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
         return VulkanDriver(
             manifest: manifest, library: icd["library_path"] as? String,
             apiVersion: icd["api_version"] as? String)
-    }
-
-    /// Reads the installed userspace under a root (`/` on the live machine).
-    /// - Parameter root: The file-system root to read through.
-    /// - Returns: The facts.
-    public static func live(root: String = "/") -> GraphicsUserspace {
-        let base = root.hasSuffix("/") ? String(root.dropLast()) : root
-        let files = FileManager.default
-        var drivers: [VulkanDriver] = []
-        for folder in icdFolders {
-            let names = (try? files.contentsOfDirectory(atPath: base + folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".json") {
-                let path = folder + "/" + name
-                // ICD manifests are a few hundred bytes: skip anything large unread.
-                let size = (try? files.attributesOfItem(atPath: base + path)[.size] as? Int) ?? 0
-                guard size < 1 << 20 else { continue }
-                if let data = files.contents(atPath: base + path),
-                    let driver = driver(json: data, manifest: path)
-                {
-                    drivers.append(driver)
-                }
-            }
-        }
-        var libraries: Set<String> = []
-        for folder in libraryFolders {
-            let names = (try? files.contentsOfDirectory(atPath: base + folder)) ?? []
-            for name in names where name.hasPrefix("libGLESv2.so") {
-                libraries.insert(folder + "/" + name)
-            }
-        }
-        return GraphicsUserspace(vulkanDrivers: drivers, glesLibraries: Array(libraries))
     }
 }

@@ -47,19 +47,6 @@ public struct ALSAPCMInfo: Sendable, Equatable {
         return (card, device, last)
     }
 
-    /// Reads the info of a PCM from procfs.
-    /// - Parameters:
-    ///   - sysname: The PCM's sysfs name (`pcmC0D0p`).
-    ///   - root: The ALSA procfs folder (`/proc/asound`).
-    /// - Returns: The info, or `nil` when ALSA's procfs is not there.
-    public static func read(pcm sysname: String, root: String = "/proc/asound") -> ALSAPCMInfo? {
-        guard let (card, device, direction) = numbers(ofPCMNamed: sysname),
-            let data = FileManager.default.contents(
-                atPath: "\(root)/card\(card)/pcm\(device)\(direction)/info")
-        else { return nil }
-        return parse(String(decoding: data, as: UTF8.self))
-    }
-
     /// The fact stored in `Device.facts["alsa"]`.
     public var json: JSONValue {
         var object: [String: JSONValue] = [:]

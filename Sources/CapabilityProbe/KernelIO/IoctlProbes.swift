@@ -1,3 +1,7 @@
+// The one-request kernel probes: evdev (`EVIOCGABS`, `EVIOCGSW`), HCI (`HCIGETDEVINFO`) and DRM
+// (`DRM_IOCTL_MODE_GETCONNECTOR`). Each opens through a ``DeviceOpener``, so tests replay
+// recorded replies; the structs they decode live in `Decoding/`.
+
 /// Reads touch points (`EVIOCGABS(ABS_MT_SLOT)`) and the proximity switch
 /// (`EVIOCGSW`) of an input event node.
 public struct EvdevProbe: Sendable {
@@ -79,5 +83,89 @@ public struct EvdevProbe: Sendable {
             }
         }
         return facts
+    }
+}
+
+/// Reads a Bluetooth controller's LMP features with `HCIGETDEVINFO` on a raw HCI socket.
+///
+/// `HCIGETDEVINFO` needs no capability. Without `AF_BLUETOOTH` (no kernel support, a
+/// sandbox) the result is `unknown`, never "no LE".
+public struct HCIProbe: Sendable {
+    /// Opens the socket; ``SystemDeviceOpener`` live, a replay in tests.
+    public var opener: any DeviceOpener
+
+    /// Creates a probe.
+    /// - Parameter opener: Opens the HCI socket.
+    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+        self.opener = opener
+    }
+
+    /// The controller index of `hciN`.
+    /// - Parameter name: The sysfs name, e.g. `hci0`.
+    /// - Returns: `N`, or `nil` for other names (`hci0:256` connections).
+    public static func index(ofControllerNamed name: String) -> UInt16? {
+        guard name.hasPrefix("hci") else { return nil }
+        return UInt16(name.dropFirst(3))
+    }
+
+    /// Probes one controller.
+    /// - Parameter index: The controller index.
+    /// - Returns: The facts, or `unknown` with a reason.
+    public func probe(index: UInt16) -> KernelProbeResult<BluetoothControllerFacts> {
+        let socket: any IoctlDevice
+        do {
+            socket = try opener.openHCISocket()
+        } catch {
+            return .unknown(reason: error.reason())
+        }
+        var buffer = HCIDeviceInfo.request(index: index)
+        do {
+            try socket.ioctl(
+                HCIDeviceInfo.request, name: "HCIGETDEVINFO hci\(index)", buffer: &buffer)
+        } catch {
+            return .unknown(reason: error.reason())
+        }
+        guard let info = HCIDeviceInfo(bytes: buffer) else {
+            return .unknown(reason: "hci\(index): short HCIGETDEVINFO reply")
+        }
+        return .value(BluetoothControllerFacts(info: info))
+    }
+}
+
+/// Asks the DRM card node for a connector's state and physical size
+/// (`DRM_IOCTL_MODE_GETCONNECTOR`, which needs no DRM master).
+public struct DRMConnectorProbe: Sendable {
+    /// Opens nodes; ``SystemDeviceOpener`` live, a replay in tests.
+    public var opener: any DeviceOpener
+
+    /// Creates a probe.
+    /// - Parameter opener: Opens device nodes.
+    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+        self.opener = opener
+    }
+
+    /// Probes one connector.
+    /// - Parameters:
+    ///   - card: The card node, e.g. `/dev/dri/card0`.
+    ///   - connectorID: The connector id (sysfs `connector_id`).
+    /// - Returns: The facts, or `unknown` with a reason.
+    public func probe(card: String, connectorID: UInt32) -> KernelProbeResult<DRMConnectorFacts> {
+        let device: any IoctlDevice
+        do {
+            device = try opener.open(card)
+        } catch {
+            return .unknown(reason: error.reason(group: "video"))
+        }
+        var buffer = DRMConnectorFacts.request(connectorID: connectorID)
+        do {
+            try device.ioctl(
+                DRMConnectorFacts.request, name: "DRM_IOCTL_MODE_GETCONNECTOR", buffer: &buffer)
+        } catch {
+            return .unknown(reason: error.reason(group: "video"))
+        }
+        guard let facts = DRMConnectorFacts(bytes: buffer) else {
+            return .unknown(reason: "\(card): short DRM_IOCTL_MODE_GETCONNECTOR reply")
+        }
+        return .value(facts)
     }
 }

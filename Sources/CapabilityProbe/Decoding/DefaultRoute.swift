@@ -33,15 +33,4 @@ public enum DefaultRoute {
         }
         return nil
     }
-
-    /// The running machine's default-route interface, if it has one.
-    /// - Returns: The interface name.
-    static func live() -> String? {
-        func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-        }
-        if let text = read("/proc/net/route"), let name = ipv4Interface(text) { return name }
-        if let text = read("/proc/net/ipv6_route"), let name = ipv6Interface(text) { return name }
-        return nil
-    }
 }

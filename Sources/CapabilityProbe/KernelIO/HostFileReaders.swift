@@ -1,0 +1,128 @@
+import Foundation
+
+// Readers of the running machine's procfs, sysfs and file-system files. The decoders they feed
+// live in `Decoding/`; probers use those decoders and never these readers.
+
+extension CPUArchitecture {
+    /// Reads the running machine (`uname`, `/proc/cpuinfo`, `aarch32_el0`).
+    /// - Parameters:
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - procRoot: The procfs mount point.
+    /// - Returns: The architecture.
+    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc")
+        -> CPUArchitecture
+    {
+        var names = utsname()
+        uname(&names)
+        let machine = withUnsafeBytes(of: &names.machine) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let read = { (path: String) in
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return CPUArchitecture(
+            machine: machine, cpuinfo: read(procRoot + "/cpuinfo"),
+            aarch32CPUs: read(sysfsRoot + "/devices/system/cpu/aarch32_el0"))
+    }
+}
+
+extension MemoryTotal {
+    /// Reads the running machine: `/sys/firmware/dmi/entries/17-*/raw`, then `/proc/meminfo`.
+    /// - Parameters:
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - procRoot: The procfs mount point.
+    /// - Returns: The total, or `nil` when nothing is readable.
+    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc") -> MemoryTotal?
+    {
+        let entries = sysfsRoot + "/firmware/dmi/entries"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter {
+            $0.hasPrefix("17-")
+        }
+        var raws: [[UInt8]] = []
+        for name in names.sorted() {
+            guard let data = FileManager.default.contents(atPath: "\(entries)/\(name)/raw") else {
+                raws = []  // one unreadable entry makes the DMI sum incomplete
+                break
+            }
+            raws.append([UInt8](data))
+        }
+        let meminfo = FileManager.default.contents(atPath: procRoot + "/meminfo").map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        return installed(dmiDevices: raws, meminfo: meminfo)
+    }
+}
+
+extension DefaultRoute {
+    /// The running machine's default-route interface, if it has one.
+    /// - Returns: The interface name.
+    static func live() -> String? {
+        func read(_ path: String) -> String? {
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        }
+        if let text = read("/proc/net/route"), let name = ipv4Interface(text) { return name }
+        if let text = read("/proc/net/ipv6_route"), let name = ipv6Interface(text) { return name }
+        return nil
+    }
+}
+
+extension ALSAPCMInfo {
+    /// Reads the info of a PCM from procfs.
+    /// - Parameters:
+    ///   - sysname: The PCM's sysfs name (`pcmC0D0p`).
+    ///   - root: The ALSA procfs folder (`/proc/asound`).
+    /// - Returns: The info, or `nil` when ALSA's procfs is not there.
+    public static func read(pcm sysname: String, root: String = "/proc/asound") -> ALSAPCMInfo? {
+        guard let (card, device, direction) = numbers(ofPCMNamed: sysname),
+            let data = FileManager.default.contents(
+                atPath: "\(root)/card\(card)/pcm\(device)\(direction)/info")
+        else { return nil }
+        return parse(String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension GraphicsUserspace {
+    /// The folders the Vulkan loader reads ICD manifests from (its Linux defaults).
+    public static let icdFolders = [
+        "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d", "/usr/share/vulkan/icd.d",
+    ]
+
+    /// Library folders searched for `libGLESv2.so*` (the dynamic linker's usual paths,
+    /// multiarch ones included).
+    public static let libraryFolders = [
+        "/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib",
+        "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib/arm-linux-gnueabihf",
+        "/usr/lib/i386-linux-gnu", "/usr/lib/riscv64-linux-gnu",
+    ]
+
+    /// Reads the installed userspace under a root (`/` on the live machine).
+    /// - Parameter root: The file-system root to read through.
+    /// - Returns: The facts.
+    public static func live(root: String = "/") -> GraphicsUserspace {
+        let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+        let files = FileManager.default
+        var drivers: [VulkanDriver] = []
+        for folder in icdFolders {
+            let names = (try? files.contentsOfDirectory(atPath: base + folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(".json") {
+                let path = folder + "/" + name
+                // ICD manifests are a few hundred bytes: skip anything large unread.
+                let size = (try? files.attributesOfItem(atPath: base + path)[.size] as? Int) ?? 0
+                guard size < 1 << 20 else { continue }
+                if let data = files.contents(atPath: base + path),
+                    let driver = driver(json: data, manifest: path)
+                {
+                    drivers.append(driver)
+                }
+            }
+        }
+        var libraries: Set<String> = []
+        for folder in libraryFolders {
+            let names = (try? files.contentsOfDirectory(atPath: base + folder)) ?? []
+            for name in names where name.hasPrefix("libGLESv2.so") {
+                libraries.insert(folder + "/" + name)
+            }
+        }
+        return GraphicsUserspace(vulkanDrivers: drivers, glesLibraries: Array(libraries))
+    }
+}
