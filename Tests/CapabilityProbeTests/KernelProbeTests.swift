@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Glibc
 import Testing

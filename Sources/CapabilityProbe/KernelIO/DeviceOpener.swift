@@ -21,8 +21,8 @@ public protocol DeviceOpener: Sendable {
 /// the kernel.
 ///
 /// The real implementation (``SystemIoctlDevice``) calls `ioctl(2)`; tests use
-/// ``ReplayDeviceOpener`` replies. The buffer holds the argument struct: it is sent as is
-/// and overwritten with what the kernel wrote back.
+/// `ReplayDeviceOpener` replies (target `CapabilityProbeTesting`). The buffer holds the
+/// argument struct: it is sent as is and overwritten with what the kernel wrote back.
 public protocol IoctlDevice: AnyObject {
     /// The node or socket description, for messages.
     var path: String { get }

@@ -1,3 +1,4 @@
+import CapabilityProbe
 import Glibc
 
 /// A ``DeviceOpener`` that replays recorded ioctl replies instead of calling the kernel.
