@@ -20,7 +20,7 @@ import Testing
         #expect(info.stream == "PLAYBACK")
         #expect(info.isDigitalDisplayOutput)
         #expect(ALSAPCMInfo.parse("garbage without fields") == nil)
-        #expect(ALSAPCMInfo(json: info.json) == info)
+        #expect(try ALSAPCMInfo.decoded(from: .of(info)) == info)
     }
 
     @Test(arguments: [("pcmC0D3p", 0, 3, "p"), ("pcmC12D0c", 12, 0, "c")])
@@ -40,8 +40,8 @@ import Testing
             Device(id: pci + "/sound/card0", subsystem: "sound", attributes: ["id": "PCH"]),
         ]
         for (name, alsa) in pcms {
-            var facts: [String: JSONValue] = [:]
-            if let alsa { facts["alsa"] = ALSAPCMInfo(id: alsa, name: alsa).json }
+            var facts = KernelFacts()
+            if let alsa { facts.alsa = ALSAPCMInfo(id: alsa, name: alsa) }
             devices.append(
                 Device(
                     id: pci + "/sound/card0/" + name, subsystem: "sound",

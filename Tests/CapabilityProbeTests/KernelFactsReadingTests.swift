@@ -20,20 +20,25 @@ import Testing
             V4L2Probe(opener: opener).probeSubdevice(node: "/dev/v4l-subdev2").value)
         #expect(facts.orientation == "front")
         #expect(!facts.autofocus && !facts.flash)
-        #expect(V4L2SubdeviceFacts(json: facts.json) == facts)
+        #expect(try V4L2SubdeviceFacts.decoded(from: .of(facts)) == facts)
         let refused = V4L2Probe(opener: opener).probeSubdevice(node: "/dev/v4l-subdev3")
         #expect(refused.reason?.hasPrefix("permission denied opening /dev/v4l-subdev3") == true)
         let device = Device(
             id: "/devices/platform/i2c/1-001a/video4linux/v4l-subdev2", subsystem: "video4linux",
             devnode: "/dev/v4l-subdev2")
         let stored = KernelFactsCollector(opener: opener).facts(for: device, parent: nil)
-        #expect(stored["v4l2_subdev"]?.objectValue?["orientation"] == "front")
+        #expect(
+            try JSONValue.of(stored).objectValue?["v4l2_subdev"]?.objectValue?["orientation"]
+                == "front")
     }
 
-    @Test func readsTouchPointsAndNearBackOrSaysWhyNot() {
-        #expect(EvdevFacts.touchPoints(from: .object(["touch_points": 10])) == .value(10))
-        #expect(EvdevFacts.near(from: .object(["near": true])) == .value(true))
-        let refused: JSONValue = .object(["error": "permission denied opening /dev/input/event3"])
+    @Test func readsTouchPointsAndNearBackOrSaysWhyNot() throws {
+        #expect(
+            EvdevFacts.touchPoints(from: try .decoded(from: .object(["touch_points": 10])))
+                == .value(10))
+        #expect(EvdevFacts.near(from: try .decoded(from: .object(["near": true]))) == .value(true))
+        let refused = try EvdevFacts.decoded(
+            from: .object(["error": "permission denied opening /dev/input/event3"]))
         #expect(
             EvdevFacts.touchPoints(from: refused).reason
                 == "permission denied opening /dev/input/event3")
@@ -116,8 +121,9 @@ import Testing
         var withEDID = panel
         withEDID.binaryAttributes["edid"] = Data([0, 255])
         let collector = KernelFactsCollector(opener: opener)
-        let stored = try #require(collector.facts(for: panel, parent: card)["drm"])
-        let facts = try #require(DRMConnectorFacts(json: stored))
+        let stored = try #require(collector.facts(for: panel, parent: card).drm)
+        let facts = try #require(stored.value)
+        #expect(try DRMConnectorFacts.decoded(from: .of(facts)) == facts)
         #expect(
             facts
                 == DRMConnectorFacts(

@@ -22,7 +22,7 @@ struct KernelLiveHookTests {
             "/dev/input/event4=" + Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.ioctl"),
         ])
         let event = try #require(devices.first { $0.id.hasSuffix("/input4/event4") })
-        #expect(event.facts["evdev"] == .object(["near": false]))
+        #expect(try event.factsJSON["evdev"] == .object(["near": false]))
         #expect(devices.first { $0.id.hasSuffix("/input4") }?.facts.isEmpty == true)
     }
 
@@ -32,7 +32,7 @@ struct KernelLiveHookTests {
             "-i", "/dev/input/event12=" + Fixtures.path("umockdev/synaptics-touchpad.ioctl"),
         ])
         let event = try #require(devices.first { $0.id.hasSuffix("/input12/event12") })
-        #expect(event.facts["evdev"] == .object(["touch_points": 2]))
+        #expect(try event.factsJSON["evdev"] == .object(["touch_points": 2]))
     }
 
     @Test func recordsAnUnanswerableCameraAsAnErrorWithoutFailing() throws {
@@ -57,12 +57,12 @@ struct KernelLiveHookTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let devices = try Self.devices(["-d", file.path])
         let video = try #require(devices.first { $0.id.hasSuffix("/video0") })
-        let error = video.facts["v4l2"]?.objectValue?["error"]?.stringValue
+        let error = try video.factsJSON["v4l2"]?.objectValue?["error"]?.stringValue
         #expect(error?.contains("/dev/video0") == true)
-        #expect(CameraFacts.result(from: video.facts["v4l2"]).value == nil)
+        #expect(CameraFacts.result(from: video.facts.v4l2).value == nil)
         // The HCI socket is the host's (umockdev does not emulate sockets): facts or a reason.
         let hci = try #require(
-            devices.first { $0.id.hasSuffix("/hci0") }?.facts["hci"]?.objectValue)
+            try devices.first { $0.id.hasSuffix("/hci0") }?.factsJSON["hci"]?.objectValue)
         #expect(hci["le"] != nil || hci["error"] != nil)
     }
 }

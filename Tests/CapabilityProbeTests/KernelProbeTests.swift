@@ -185,7 +185,7 @@ enum RecordedCameras {
         #expect(touch.formats.isEmpty)
     }
 
-    @Test func reportsARefusedCameraAsUnknownWithTheReason() {
+    @Test func reportsARefusedCameraAsUnknownWithTheReason() throws {
         let opener = ReplayDeviceOpener(refusals: ["/dev/video0": EACCES])
         let result = V4L2Probe(opener: opener).probe(node: "/dev/video0")
         #expect(
@@ -193,7 +193,7 @@ enum RecordedCameras {
                 == .unknown(
                     reason: "permission denied opening /dev/video0 (run as a member of group video)"
                 ))
-        let stored = KernelFactsCollector.json(result, \.json)
+        let stored = try KernelFacts.decoded(from: .of(KernelFacts(v4l2: result))).v4l2
         #expect(CameraFacts.result(from: stored).reason?.contains("permission denied") == true)
         #expect(CameraFacts.result(from: nil).reason?.contains("no V4L2 facts") == true)
     }
@@ -201,9 +201,9 @@ enum RecordedCameras {
     @Test func keepsCameraFactsThroughJSON() throws {
         let opener = ReplayDeviceOpener(nodes: ["/dev/video2": RecordedCameras.backSensor])
         let facts = try #require(V4L2Probe(opener: opener).probe(node: "/dev/video2").value)
-        let data = try JSONOutput.encoder().encode(facts.json)
+        let data = try JSONOutput.encoder().encode(facts)
         let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
-        #expect(CameraFacts(json: decoded) == facts)
+        #expect(try CameraFacts.decoded(from: decoded) == facts)
         #expect(decoded.objectValue?["modes"] == .array(["4208x3120@30"]))
     }
 
@@ -231,7 +231,8 @@ enum RecordedCameras {
         let facts = try #require(HCIProbe(opener: opener).probe(index: 0).value)
         #expect(facts.lowEnergy == expected)
         #expect(facts.bus == "usb")
-        let stored = BluetoothControllerFacts.lowEnergy(from: facts.json)
+        let recorded = try KernelFacts.decoded(from: .object(["hci": .of(facts)])).hci
+        let stored = BluetoothControllerFacts.lowEnergy(from: recorded)
         #expect(stored.value == expected)
         if expected == nil { #expect(stored.reason?.contains("never powered") == true) }
     }
@@ -327,15 +328,16 @@ enum RecordedCameras {
             refusals: ["/dev/video1": EACCES])
         let result = KernelFactsCollector(opener: opener).addingFacts(to: devices)
         #expect(result.map(\.id) == devices.map(\.id))
-        #expect(CameraFacts(json: try #require(result[0].facts["v4l2"]))?.modes.count == 5)
+        #expect(result[0].facts.v4l2?.value?.modes.count == 5)
         #expect(
-            result[1].facts["v4l2"]?.objectValue?["error"]?.stringValue?.hasPrefix(
+            try result[1].factsJSON["v4l2"]?.objectValue?["error"]?.stringValue?.hasPrefix(
                 "permission denied") == true)
         #expect(
-            result[2].facts["hci"]?.objectValue?["error"]?.stringValue?.contains("not supported")
+            try result[2].factsJSON["hci"]?.objectValue?["error"]?.stringValue?.contains(
+                "not supported")
                 == true)
         #expect(result[3].facts.isEmpty)
-        #expect(result[4].facts["evdev"] == .object(["near": false]))
+        #expect(try result[4].factsJSON["evdev"] == .object(["near": false]))
         #expect(result[5].facts.isEmpty)
     }
 }

@@ -19,7 +19,7 @@ import Testing
     static func input(
         _ id: String, name: String, attributes: [String: String],
         properties: [String: String] = [:],
-        facts: [String: JSONValue] = [:]
+        facts: KernelFacts = KernelFacts()
     ) -> Device {
         var all = attributes
         all["name"] = name
@@ -59,7 +59,7 @@ import Testing
                 "capabilities/key": "400 0 0 0 0 0",
                 "properties": "2", "id/bustype": "0018",
             ],
-            facts: ["evdev": EvdevFacts(touchPoints: 10).json])
+            facts: KernelFacts(evdev: EvdevFacts(touchPoints: 10)))
         let hid = Device(
             id: "/devices/platform/i2c/i2c-ELAN0001:00/0018:04F3:2A1C.0001", subsystem: "hid")
         let finding = Self.report([hid, panel]).finding("input.touchscreen")
@@ -73,7 +73,7 @@ import Testing
         let sensor = Self.input(
             "/devices/platform/gpio_keys/input/input4", name: "gpio_keys",
             attributes: ["capabilities/ev": "23", "capabilities/sw": "10e00"],
-            facts: ["evdev": EvdevFacts(near: near).json])
+            facts: KernelFacts(evdev: EvdevFacts(near: near)))
         let finding = Self.report([sensor]).finding("sensor.proximity")
         #expect(finding?.status == .present)
         #expect(finding?.details["near"] == .bool(near))

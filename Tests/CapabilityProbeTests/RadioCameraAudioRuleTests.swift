@@ -30,7 +30,7 @@ import Testing
             Device(
                 id: usbInterface + "/video4linux/video0", subsystem: "video4linux",
                 devnode: "/dev/video0",
-                attributes: ["index": "0", "name": name], facts: ["v4l2": facts.json]),
+                attributes: ["index": "0", "name": name], facts: KernelFacts(v4l2: .value(facts))),
         ]
     }
 
@@ -103,7 +103,7 @@ import Testing
         #expect(flash.evidence.map(\.device) == ["/devices/platform/leds/leds/white:flash"])
     }
 
-    static func bluetoothTree(hci facts: JSONValue?) -> [Device] {
+    static func bluetoothTree(hci facts: KernelFacts?) -> [Device] {
         var devices = [
             Device(
                 id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7", subsystem: "usb",
@@ -122,15 +122,17 @@ import Testing
                 Device(
                     id: "/devices/pci0000:00/0000:00:14.0/usb1/1-7/1-7:1.0/bluetooth/hci0",
                     subsystem: "bluetooth",
-                    devtype: "host", facts: facts == .null ? [:] : ["hci": facts]))
+                    devtype: "host", facts: facts))
         }
         return devices
     }
 
-    /// `facts["hci"]` as the kernel probe writes it for a controller with these LMP features.
-    static func hci(features: [UInt8]) -> JSONValue {
-        BluetoothControllerFacts(info: HCIDeviceInfo(index: 0, name: "hci0", features: features))
-            .json
+    /// `facts.hci` as the kernel probe stores it for a controller with these LMP features.
+    static func hci(features: [UInt8]) -> KernelFacts {
+        KernelFacts(
+            hci: .value(
+                BluetoothControllerFacts(
+                    info: HCIDeviceInfo(index: 0, name: "hci0", features: features))))
     }
 
     @Test(arguments: [
@@ -140,10 +142,10 @@ import Testing
         ),
         (hci(features: [0xff, 0xff, 0x8f, 0xfe, 0x9b, 0xff, 0x59, 0x87]), .absent),
         (hci(features: [0, 0, 0, 0, 0, 0, 0, 0]), .unknown),
-        (.object(["error": "permission denied opening the HCI socket"]), .unknown),
-        (.null, .unknown),
+        (KernelFacts(hci: .unknown(reason: "permission denied opening the HCI socket")), .unknown),
+        (KernelFacts(), .unknown),
     ])
-    func decidesLowEnergyFromHCIFacts(_ facts: JSONValue, _ expected: CapabilityStatus) throws {
+    func decidesLowEnergyFromHCIFacts(_ facts: KernelFacts, _ expected: CapabilityStatus) throws {
         let report = Self.classify(Self.bluetoothTree(hci: facts))
         #expect(report.finding("bluetooth")?.status == .present)
         #expect(report.finding("bluetooth.le")?.status == expected)

@@ -15,7 +15,7 @@ import Testing
             "umockdev/iwlwifi-wlan.umockdev", "umockdev/laptop-battery-ac.umockdev",
             "umockdev/sony-xperia-mini-pro.umockdev", "umockdev/synaptics-touchpad.umockdev",
             "umockdev/uvc-camera-no-udevd.umockdev", "umockdev/uvc-camera-udev.umockdev",
-            "snapshots/deep-facts.json", "snapshots/partial-empty.json",
+            "snapshots/deep-facts.json", "snapshots/partial-empty.json", "snapshots/all-facts.json",
         ]
 
     @Test(arguments: recordings)
@@ -33,7 +33,7 @@ import Testing
             ],
             binaryAttributes: ["edid": Data([0, 255, 1, 2, 3]), "empty": Data()],
             links: ["b", "a"],
-            facts: [
+            facts: KernelFacts(unrecognized: [
                 "numbers": .array([
                     .double(3), .double(0.1), .double(1e-7), .double(1e21), .double(-0.0),
                     .double(4e15), .double(1e16), .double(12_345_678_901_234_567_890),
@@ -41,7 +41,7 @@ import Testing
                 ]),
                 "nested": .object(["z": .object([:]), "a": .array([]), "m": .array([.object([:])])]
                 ),
-            ])
+            ]))
         device.parentID = "/devices/x"
         let machine = MachineIdentity(
             vendor: "V", model: "M", hostname: "h", os: "OS \"1\"", kernel: "6", arch: "arm64",

@@ -31,7 +31,7 @@ struct UmockdevRefusedNodeTests {
         let report = try JSONDecoder().decode(CapabilityReport.self, from: Data(result.stdout.utf8))
         let event = try #require(report.devices.first { $0.id.hasSuffix("/input4/event4") })
         #expect(
-            event.facts["evdev"]
+            try event.factsJSON["evdev"]
                 == .object([
                     "error":
                         "permission denied opening /dev/input/event4 (run as a member of group input)"

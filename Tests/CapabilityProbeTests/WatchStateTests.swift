@@ -228,7 +228,7 @@ private struct FakeCaptureProber: CapabilityProber {
     @Test func inputSwitchBaselineIsTheRecordedKernelFact() {
         let node = Device(
             id: "/devices/platform/gpio_keys/input/input4/event4", subsystem: "input",
-            facts: ["evdev": .object(["near": .bool(true)])])
+            facts: KernelFacts(evdev: EvdevFacts(near: true)))
         let sensor = ProximitySensor.inputSwitch(id: node.id, devnode: "/dev/input/event4")
         #expect(sensor.recorded(node) == true)
     }
@@ -236,12 +236,17 @@ private struct FakeCaptureProber: CapabilityProber {
     @Test func keepsTheKernelFactsOfAChangedRecordUnlessTheEventProbedNewOnes() {
         let old = Device(
             id: "/devices/pci0000:00/usb1/1-1/1-1:1.0/video4linux/video0",
-            subsystem: "video4linux", facts: ["v4l2": .object(["card": .string("old")])])
+            subsystem: "video4linux",
+            facts: KernelFacts(
+                v4l2: .value(
+                    CameraFacts(driver: "uvcvideo", card: "old", busInfo: "", capabilities: 1))))
         var state = Self.state([old], kinds: [.devices])
         _ = state.apply(action: "change", device: Device(id: old.id, subsystem: "video4linux"))
         #expect(state.devices[old.id]?.facts == old.facts)
         var probed = Device(id: old.id, subsystem: "video4linux")
-        probed.facts = ["v4l2": .object(["card": .string("new")])]
+        probed.facts = KernelFacts(
+            v4l2: .value(CameraFacts(driver: "uvcvideo", card: "new", busInfo: "", capabilities: 1))
+        )
         _ = state.apply(action: "change", device: probed)
         #expect(state.devices[old.id]?.facts == probed.facts)
     }

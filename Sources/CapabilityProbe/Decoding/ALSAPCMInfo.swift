@@ -2,7 +2,7 @@ import Foundation
 
 /// What ALSA says about one PCM in `/proc/asound/cardN/pcmD{p,c}/info`: its id and name
 /// (`HDMI 0`, `ALC269VC Analog`), which sysfs does not carry.
-public struct ALSAPCMInfo: Sendable, Equatable {
+public struct ALSAPCMInfo: Sendable, Hashable {
     /// The PCM id (`id:` line).
     public var id: String?
     /// The PCM name (`name:` line).
@@ -47,24 +47,6 @@ public struct ALSAPCMInfo: Sendable, Equatable {
         return (card, device, last)
     }
 
-    /// The fact stored in `Device.facts["alsa"]`.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [:]
-        if let id { object["id"] = .string(id) }
-        if let name { object["name"] = .string(name) }
-        if let stream { object["stream"] = .string(stream) }
-        return .object(object)
-    }
-
-    /// Reads the fact back.
-    /// - Parameter value: `facts["alsa"]`.
-    public init?(json value: JSONValue?) {
-        guard let object = value?.objectValue else { return nil }
-        self.init(
-            id: object["id"]?.stringValue, name: object["name"]?.stringValue,
-            stream: object["stream"]?.stringValue)
-    }
-
     /// Creates info.
     public init(id: String? = nil, name: String? = nil, stream: String? = nil) {
         self.id = id
@@ -86,5 +68,21 @@ public struct ALSAPCMInfo: Sendable, Equatable {
         let lower = name.lowercased()
         if lower.contains("hdmi") || lower.contains("displayport") { return true }
         return lower.split { !$0.isLetter && !$0.isNumber }.contains("dp")
+    }
+}
+
+extension ALSAPCMInfo: Codable {
+    /// The JSON keys under `alsa` in a snapshot record's `facts`: `id`, `name` and `stream`, each when known.
+    enum CodingKeys: String, CodingKey {
+        case id, name, stream
+    }
+
+    /// Reads a recorded fact leniently (fields of the wrong type read as missing).
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not an object.
+    public init(from decoder: any Decoder) throws {
+        let fields = try FactFields(decoder, keys: CodingKeys.self)
+        self.init(
+            id: fields.string(.id), name: fields.string(.name), stream: fields.string(.stream))
     }
 }

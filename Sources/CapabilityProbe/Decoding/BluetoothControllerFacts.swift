@@ -1,5 +1,5 @@
-/// What `HCIGETDEVINFO` tells about one controller, stored in `Device.facts["hci"]`.
-public struct BluetoothControllerFacts: Sendable, Equatable {
+/// What `HCIGETDEVINFO` tells about one controller, stored in ``KernelFacts/hci``.
+public struct BluetoothControllerFacts: Sendable, Hashable {
     /// The controller name (`hci0`).
     public var name: String
     /// The bus (`usb`, `uart`, `pci`, `sdio`).
@@ -49,46 +49,61 @@ public struct BluetoothControllerFacts: Sendable, Equatable {
     /// The reason LE is unknown when the features are all zero.
     public static let neverPoweredReason = "LMP features are all zero (controller never powered)"
 
-    /// The JSON object stored in `Device.facts["hci"]`: `name`, `bus`, `features`, `le`
-    /// (Boolean, left out when unknown, with `error` saying why), `le_only`, `up`.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "name": .string(name), "bus": .string(bus), "features": .string(features),
-            "le_only": .bool(lowEnergyOnly), "up": .bool(up),
-        ]
-        if let lowEnergy {
-            object["le"] = .bool(lowEnergy)
-        } else {
-            object["error"] = .string("\(name): \(Self.neverPoweredReason)")
-        }
-        return .object(object)
-    }
-
-    /// Reads facts back from ``json``; `nil` when the object is not facts.
-    /// - Parameter json: The stored object.
-    public init?(json: JSONValue) {
-        guard let object = json.objectValue, let name = object["name"]?.stringValue,
-            let features = object["features"]?.stringValue
-        else { return nil }
-        self.init(
-            name: name, bus: object["bus"]?.stringValue ?? "", features: features,
-            lowEnergy: object["le"]?.boolValue,
-            lowEnergyOnly: object["le_only"]?.boolValue ?? false,
-            up: object["up"]?.boolValue ?? false)
-    }
-
-    /// LE support as a probe result, from `Device.facts["hci"]`.
-    /// - Parameter json: The stored object, possibly missing.
+    /// LE support as a probe result, from ``KernelFacts/hci``.
+    /// - Parameter recorded: The stored facts, possibly missing.
     /// - Returns: `true`/`false`, or `unknown` with the recorded reason.
-    public static func lowEnergy(from json: JSONValue?) -> KernelProbeResult<Bool> {
-        guard let json else {
-            return .unknown(reason: "no HCI facts recorded (source without kernel probes)")
-        }
-        if let facts = BluetoothControllerFacts(json: json), let lowEnergy = facts.lowEnergy {
+    public static func lowEnergy(from recorded: KernelProbeResult<BluetoothControllerFacts>?)
+        -> KernelProbeResult<Bool>
+    {
+        switch recorded {
+        case nil: return .unknown(reason: "no HCI facts recorded (source without kernel probes)")
+        case .unknown(let reason): return .unknown(reason: reason)
+        case .value(let facts):
+            guard let lowEnergy = facts.lowEnergy else {
+                return .unknown(reason: "\(facts.name): \(Self.neverPoweredReason)")
+            }
             return .value(lowEnergy)
         }
-        return .unknown(
-            reason: json.objectValue?["error"]?.stringValue ?? "recorded HCI facts are malformed")
+    }
+}
+
+extension BluetoothControllerFacts: Codable {
+    /// The JSON keys under `hci` in a snapshot record's `facts`.
+    enum CodingKeys: String, CodingKey {
+        case name, bus, features, lowEnergy = "le", lowEnergyOnly = "le_only", up, error
+    }
+
+    /// Encodes `name`, `bus`, `features`, `le` (left out when unknown, with `error` saying
+    /// why), `le_only` and `up`.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(bus, forKey: .bus)
+        try container.encode(features, forKey: .features)
+        try container.encode(lowEnergyOnly, forKey: .lowEnergyOnly)
+        try container.encode(up, forKey: .up)
+        if let lowEnergy {
+            try container.encode(lowEnergy, forKey: .lowEnergy)
+        } else {
+            try container.encode("\(name): \(Self.neverPoweredReason)", forKey: .error)
+        }
+    }
+
+    /// Reads recorded facts leniently; `name` and `features` are needed.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not an object or lacks either.
+    public init(from decoder: any Decoder) throws {
+        let fields = try FactFields(decoder, keys: CodingKeys.self)
+        guard let name = fields.string(.name), let features = fields.string(.features) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no name or features"))
+        }
+        self.init(
+            name: name, bus: fields.string(.bus) ?? "", features: features,
+            lowEnergy: fields.bool(.lowEnergy), lowEnergyOnly: fields.bool(.lowEnergyOnly) ?? false,
+            up: fields.bool(.up) ?? false)
     }
 }
 

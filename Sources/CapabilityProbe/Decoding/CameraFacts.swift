@@ -1,10 +1,10 @@
 import Foundation
 
-/// What V4L2 ioctls tell about one video node, stored in `Device.facts["v4l2"]`.
+/// What V4L2 ioctls tell about one video node, stored in ``KernelFacts/v4l2``.
 ///
-/// Built live by ``V4L2Probe``, kept as JSON in snapshots and read back with
-/// ``init(json:)`` or ``result(from:)``, so probers classify offline.
-public struct CameraFacts: Sendable, Equatable {
+/// Built live by ``V4L2Probe``, kept in snapshots (``KernelFacts/v4l2``, `Codable`) and read
+/// back from them, so probers classify offline.
+public struct CameraFacts: Sendable, Hashable {
     /// The driver name (`uvcvideo`).
     public var driver: String
     /// The card name.
@@ -180,85 +180,96 @@ public struct CameraFacts: Sendable, Equatable {
     }
 }
 
-extension CameraFacts {
-    /// The facts as the JSON object stored in `Device.facts["v4l2"]`.
-    ///
-    /// Keys: `driver`, `card`, `bus_info`, `device_caps`, `formats`, `format_modes`,
-    /// `modes`, `still` {`width`,`height`}, `megapixels`, `autofocus`, `flash`,
-    /// `orientation`, `controls`, `touch`, `metadata_only`, `camera`, `infrared`. Keys whose
-    /// value is unknown are left out.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "driver": .string(driver), "card": .string(card), "bus_info": .string(busInfo),
-            "device_caps": .int(Int(capabilities)),
-            "formats": .array(formats.map(JSONValue.string)),
-            "format_modes": .object(formatModes.mapValues { .array($0.map(JSONValue.string)) }),
-            "modes": .array(modes.map(JSONValue.string)),
-            "controls": .array(controls.map(JSONValue.string)),
-            "touch": .bool(isTouch), "metadata_only": .bool(isMetadataOnly),
-            "camera": .bool(isCamera),
-            "infrared": .bool(isInfrared),
-        ]
-        if let stillWidth, let stillHeight {
-            object["still"] = .object(["width": .int(stillWidth), "height": .int(stillHeight)])
-        }
-        if let megapixels { object["megapixels"] = .double(megapixels) }
-        if let autofocus { object["autofocus"] = .bool(autofocus) }
-        if let flash { object["flash"] = .bool(flash) }
-        if let orientation { object["orientation"] = .string(orientation) }
-        return .object(object)
+extension CameraFacts: Codable {
+    /// The JSON keys under `v4l2` in a snapshot record's `facts`. `modes`, `megapixels`, `touch`, `metadata_only`,
+    /// `camera` and `infrared` are derived: written for readers of the snapshot, not read back.
+    enum CodingKeys: String, CodingKey {
+        case driver, card, busInfo = "bus_info", capabilities = "device_caps", formats
+        case formatModes = "format_modes", still, controls, autofocus, flash, orientation
+        case modes, megapixels, touch, metadataOnly = "metadata_only", camera, infrared
     }
 
-    /// Reads facts back from ``json``; `nil` when the object holds an `error` or is not facts.
-    /// - Parameter json: The stored object.
-    public init?(json: JSONValue) {
-        guard let object = json.objectValue, object["error"] == nil,
-            let driver = object["driver"]?.stringValue,
-            let caps = object["device_caps"]?.doubleValue
-        else { return nil }
-        let strings: (String) -> [String] = { key in
-            object[key]?.arrayValue?.compactMap(\.stringValue) ?? []
+    /// The `still` object's keys.
+    enum SizeKeys: String, CodingKey {
+        case width, height
+    }
+
+    /// Encodes the facts; keys whose value is unknown are left out.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(driver, forKey: .driver)
+        try container.encode(card, forKey: .card)
+        try container.encode(busInfo, forKey: .busInfo)
+        try container.encode(Int(capabilities), forKey: .capabilities)
+        try container.encode(formats, forKey: .formats)
+        try container.encode(formatModes, forKey: .formatModes)
+        try container.encode(modes, forKey: .modes)
+        try container.encode(controls, forKey: .controls)
+        try container.encode(isTouch, forKey: .touch)
+        try container.encode(isMetadataOnly, forKey: .metadataOnly)
+        try container.encode(isCamera, forKey: .camera)
+        try container.encode(isInfrared, forKey: .infrared)
+        if let stillWidth, let stillHeight {
+            var still = container.nestedContainer(keyedBy: SizeKeys.self, forKey: .still)
+            try still.encode(stillWidth, forKey: .width)
+            try still.encode(stillHeight, forKey: .height)
+        }
+        try container.encodeIfPresent(megapixels, forKey: .megapixels)
+        try container.encodeIfPresent(autofocus, forKey: .autofocus)
+        try container.encodeIfPresent(flash, forKey: .flash)
+        try container.encodeIfPresent(orientation, forKey: .orientation)
+    }
+
+    /// Reads recorded facts leniently: `driver` and `device_caps` are needed, other fields
+    /// of the wrong type read as missing, and sizes out of range as unknown.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not an object or lacks `driver` or
+    ///   `device_caps`.
+    public init(from decoder: any Decoder) throws {
+        let fields = try FactFields(decoder, keys: CodingKeys.self)
+        guard let driver = fields.string(.driver),
+            let capabilities = fields.value(Double.self, .capabilities)
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no driver or device_caps"))
         }
         var formatModes: [String: [String]] = [:]
-        for (format, modes) in object["format_modes"]?.objectValue ?? [:] {
+        for (format, modes) in fields.object(.formatModes) ?? [:] {
             formatModes[format] = modes.arrayValue?.compactMap(\.stringValue) ?? []
         }
-        let still = object["still"]?.objectValue
+        let still = fields.object(.still)
+        let side = { (key: SizeKeys) in
+            CheckedNumber.dimension(still?[key.rawValue]?.doubleValue.flatMap(CheckedNumber.int))
+        }
         self.init(
-            driver: driver, card: object["card"]?.stringValue ?? "",
-            busInfo: object["bus_info"]?.stringValue ?? "",
-            capabilities: UInt32(clamping: CheckedNumber.int(caps) ?? 0),
-            formats: strings("formats"), formatModes: formatModes,
-            stillWidth: CheckedNumber.dimension(
-                still?["width"]?.doubleValue.flatMap(CheckedNumber.int)),
-            stillHeight: CheckedNumber.dimension(
-                still?["height"]?.doubleValue.flatMap(CheckedNumber.int)),
-            autofocus: object["autofocus"]?.boolValue, flash: object["flash"]?.boolValue,
-            orientation: object["orientation"]?.stringValue, controls: strings("controls"))
+            driver: driver, card: fields.string(.card) ?? "",
+            busInfo: fields.string(.busInfo) ?? "",
+            capabilities: UInt32(clamping: CheckedNumber.int(capabilities) ?? 0),
+            formats: fields.strings(.formats), formatModes: formatModes,
+            stillWidth: side(.width), stillHeight: side(.height),
+            autofocus: fields.bool(.autofocus), flash: fields.bool(.flash),
+            orientation: fields.string(.orientation), controls: fields.strings(.controls))
     }
 
-    /// Reads the stored facts of a device, or says why they are unknown.
-    /// - Parameter json: `Device.facts["v4l2"]`, possibly missing.
+    /// The stored facts of a device, or why they are unknown.
+    /// - Parameter recorded: ``KernelFacts/v4l2``, possibly missing.
     /// - Returns: The facts, or `unknown` with the recorded error or "no V4L2 facts recorded".
-    public static func result(from json: JSONValue?) -> KernelProbeResult<CameraFacts> {
-        guard let json else {
-            return .unknown(reason: "no V4L2 facts recorded (source without kernel probes)")
-        }
-        if let error = json.objectValue?["error"]?.stringValue { return .unknown(reason: error) }
-        guard let facts = CameraFacts(json: json) else {
-            return .unknown(reason: "recorded V4L2 facts are malformed")
-        }
-        return .value(facts)
+    public static func result(from recorded: KernelProbeResult<CameraFacts>?)
+        -> KernelProbeResult<CameraFacts>
+    {
+        recorded ?? .unknown(reason: "no V4L2 facts recorded (source without kernel probes)")
     }
 }
 
 /// Controls of a V4L2 sub-device (`/dev/v4l-subdevN`: a MIPI camera sensor, lens or
-/// flash driver), stored in `Device.facts["v4l2_subdev"]`.
+/// flash driver), stored in ``KernelFacts/v4l2Subdevice``.
 ///
 /// On MIPI cameras the sensor sub-device, not the capture node, carries
 /// `CAMERA_ORIENTATION` (libcamera reads it there); flash drivers carry `FLASH_LED_MODE`
 /// and lens (VCM) drivers the focus controls.
-public struct V4L2SubdeviceFacts: Sendable, Equatable {
+public struct V4L2SubdeviceFacts: Sendable, Hashable {
     /// `front`, `back` or `external` from `CAMERA_ORIENTATION`, `nil` without the control.
     public var orientation: String?
     /// Whether an autofocus control exists.
@@ -293,26 +304,37 @@ public struct V4L2SubdeviceFacts: Sendable, Equatable {
             flash: ids.contains(V4L2.controlFlashLEDMode),
             controls: Set(controls.map(\.name)).sorted())
     }
+}
 
-    /// The JSON object: `orientation` (when known), `autofocus`, `flash`, `controls`.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "autofocus": .bool(autofocus), "flash": .bool(flash),
-            "controls": .array(controls.map(JSONValue.string)),
-        ]
-        if let orientation { object["orientation"] = .string(orientation) }
-        return .object(object)
+extension V4L2SubdeviceFacts: Codable {
+    /// The JSON keys under `v4l2_subdev` in a snapshot record's `facts`.
+    enum CodingKeys: String, CodingKey {
+        case orientation, autofocus, flash, controls
     }
 
-    /// Reads facts back from ``json``; `nil` for an `error` object.
-    /// - Parameter json: The stored object.
-    public init?(json: JSONValue) {
-        guard let object = json.objectValue, object["error"] == nil,
-            let autofocus = object["autofocus"]?.boolValue, let flash = object["flash"]?.boolValue
-        else { return nil }
+    /// Encodes `orientation` (when known), `autofocus`, `flash` and `controls`.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(autofocus, forKey: .autofocus)
+        try container.encode(flash, forKey: .flash)
+        try container.encode(controls, forKey: .controls)
+        try container.encodeIfPresent(orientation, forKey: .orientation)
+    }
+
+    /// Reads recorded facts leniently; `autofocus` and `flash` are needed.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not an object or lacks either flag.
+    public init(from decoder: any Decoder) throws {
+        let fields = try FactFields(decoder, keys: CodingKeys.self)
+        guard let autofocus = fields.bool(.autofocus), let flash = fields.bool(.flash) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no autofocus or flash"))
+        }
         self.init(
-            orientation: object["orientation"]?.stringValue, autofocus: autofocus, flash: flash,
-            controls: object["controls"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            orientation: fields.string(.orientation), autofocus: autofocus, flash: flash,
+            controls: fields.strings(.controls))
     }
 }
 

@@ -1,7 +1,7 @@
 /// What `DRM_IOCTL_MODE_GETCONNECTOR` tells about one connector, stored in
-/// `Device.facts["drm"]`: the physical size the kernel knows (from the EDID, or from the
+/// ``KernelFacts/drm``: the physical size the kernel knows (from the EDID, or from the
 /// panel driver / device tree `width-mm` for DSI panels that have no EDID).
-public struct DRMConnectorFacts: Sendable, Equatable {
+public struct DRMConnectorFacts: Sendable, Hashable {
     /// `DRM_IOCTL_MODE_GETCONNECTOR` = `DRM_IOWR(0xA7, struct drm_mode_get_connector)`.
     public static let request: UInt = 0xc050_64a7
     /// The size of `struct drm_mode_get_connector`.
@@ -63,27 +63,39 @@ public struct DRMConnectorFacts: Sendable, Equatable {
             heightMM: Int(ByteLayout.uint32(bytes, at: 68)),
             modeCount: Int(ByteLayout.uint32(bytes, at: 32)))
     }
+}
 
-    /// The JSON object: `connector_id`, `connection`, `width_mm`, `height_mm`, `modes`.
-    public var json: JSONValue {
-        .object([
-            "connector_id": .int(Int(connectorID)), "connection": .string(connection),
-            "width_mm": .int(widthMM), "height_mm": .int(heightMM), "modes": .int(modeCount),
-        ])
+extension DRMConnectorFacts: Codable {
+    /// The JSON keys under `drm` in a snapshot record's `facts`.
+    enum CodingKeys: String, CodingKey {
+        case connectorID = "connector_id", connection, widthMM = "width_mm"
+        case heightMM = "height_mm", modeCount = "modes"
     }
 
-    /// Reads facts back from ``json``; `nil` for an `error` object.
-    /// - Parameter json: The stored object.
-    public init?(json: JSONValue) {
-        guard let object = json.objectValue, object["error"] == nil,
-            let width = object["width_mm"]?.doubleValue.flatMap(CheckedNumber.int),
-            let height = object["height_mm"]?.doubleValue.flatMap(CheckedNumber.int)
-        else { return nil }
+    /// Encodes `connector_id`, `connection`, `width_mm`, `height_mm` and `modes`.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Int(connectorID), forKey: .connectorID)
+        try container.encode(connection, forKey: .connection)
+        try container.encode(widthMM, forKey: .widthMM)
+        try container.encode(heightMM, forKey: .heightMM)
+        try container.encode(modeCount, forKey: .modeCount)
+    }
+
+    /// Reads recorded facts leniently; `width_mm` and `height_mm` are needed.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not an object or lacks a side.
+    public init(from decoder: any Decoder) throws {
+        let fields = try FactFields(decoder, keys: CodingKeys.self)
+        guard let width = fields.int(.widthMM), let height = fields.int(.heightMM) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no width_mm or height_mm"))
+        }
         self.init(
-            connectorID: UInt32(
-                clamping: object["connector_id"]?.doubleValue.flatMap(CheckedNumber.int) ?? 0),
-            connection: object["connection"]?.stringValue ?? "unknown", widthMM: width,
-            heightMM: height,
-            modeCount: object["modes"]?.doubleValue.flatMap(CheckedNumber.int) ?? 0)
+            connectorID: UInt32(clamping: fields.int(.connectorID) ?? 0),
+            connection: fields.string(.connection) ?? "unknown", widthMM: width,
+            heightMM: height, modeCount: fields.int(.modeCount) ?? 0)
     }
 }

@@ -1,5 +1,5 @@
-/// What evdev ioctls tell about one input event node, stored in `Device.facts["evdev"]`.
-public struct EvdevFacts: Sendable, Equatable {
+/// What evdev ioctls tell about one input event node, stored in ``KernelFacts/evdev``.
+public struct EvdevFacts: Sendable, Hashable {
     /// `ABS_MT_SLOT`.
     public static let absoluteMultitouchSlot = 0x2f
     /// `SW_FRONT_PROXIMITY`.
@@ -23,47 +23,56 @@ public struct EvdevFacts: Sendable, Equatable {
         self.errors = errors
     }
 
-    /// The JSON object: `touch_points`, `near`, and `error` (reasons joined by "; ").
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [:]
-        if let touchPoints { object["touch_points"] = .int(touchPoints) }
-        if let near { object["near"] = .bool(near) }
-        if !errors.isEmpty { object["error"] = .string(errors.joined(separator: "; ")) }
-        return .object(object)
+    /// Touch points from ``KernelFacts/evdev``, or why they are unknown.
+    /// - Parameter recorded: The stored facts, possibly missing.
+    /// - Returns: The number of slots, or `unknown` with the recorded reason.
+    public static func touchPoints(from recorded: EvdevFacts?) -> KernelProbeResult<Int> {
+        guard let recorded else {
+            return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
+        }
+        if let points = recorded.touchPoints { return .value(points) }
+        return .unknown(reason: recorded.errorText ?? "ABS_MT_SLOT not read")
     }
 
-    /// Reads facts back from ``json``.
-    /// - Parameter json: The stored object.
-    public init?(json: JSONValue) {
-        guard let object = json.objectValue else { return nil }
-        self.init(
-            touchPoints: object["touch_points"]?.doubleValue.flatMap(CheckedNumber.int),
-            near: object["near"]?.boolValue,
-            errors: object["error"]?.stringValue.map { [$0] } ?? [])
+    /// The proximity switch state from ``KernelFacts/evdev``, or why it is unknown.
+    /// - Parameter recorded: The stored facts, possibly missing.
+    /// - Returns: `true` when near, or `unknown` with the recorded reason.
+    public static func near(from recorded: EvdevFacts?) -> KernelProbeResult<Bool> {
+        guard let recorded else {
+            return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
+        }
+        if let near = recorded.near { return .value(near) }
+        return .unknown(reason: recorded.errorText ?? "SW_FRONT_PROXIMITY not read")
     }
+
+    /// The reasons joined by "; ", or `nil` when every part answered.
+    var errorText: String? { errors.isEmpty ? nil : errors.joined(separator: "; ") }
 }
 
-extension EvdevFacts {
-    /// Touch points from `Device.facts["evdev"]`, or why they are unknown.
-    /// - Parameter json: The stored object, possibly missing.
-    /// - Returns: The number of slots, or `unknown` with the recorded reason.
-    public static func touchPoints(from json: JSONValue?) -> KernelProbeResult<Int> {
-        guard let json else {
-            return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
-        }
-        if let points = EvdevFacts(json: json)?.touchPoints { return .value(points) }
-        return .unknown(reason: json.objectValue?["error"]?.stringValue ?? "ABS_MT_SLOT not read")
+extension EvdevFacts: Codable {
+    /// The JSON keys under `evdev` in a snapshot record's `facts`.
+    enum CodingKeys: String, CodingKey {
+        case touchPoints = "touch_points", near, error
     }
 
-    /// The proximity switch state from `Device.facts["evdev"]`, or why it is unknown.
-    /// - Parameter json: The stored object, possibly missing.
-    /// - Returns: `true` when near, or `unknown` with the recorded reason.
-    public static func near(from json: JSONValue?) -> KernelProbeResult<Bool> {
-        guard let json else {
-            return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
-        }
-        if let near = EvdevFacts(json: json)?.near { return .value(near) }
-        return .unknown(
-            reason: json.objectValue?["error"]?.stringValue ?? "SW_FRONT_PROXIMITY not read")
+    /// Encodes `touch_points`, `near` (each when asked and answered) and `error` (the
+    /// reasons joined by "; ").
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(touchPoints, forKey: .touchPoints)
+        try container.encodeIfPresent(near, forKey: .near)
+        try container.encodeIfPresent(errorText, forKey: .error)
+    }
+
+    /// Reads recorded facts leniently (fields of the wrong type read as missing).
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the value is not an object.
+    public init(from decoder: any Decoder) throws {
+        let fields = try FactFields(decoder, keys: CodingKeys.self)
+        self.init(
+            touchPoints: fields.int(.touchPoints), near: fields.bool(.near),
+            errors: fields.string(.error).map { [$0] } ?? [])
     }
 }

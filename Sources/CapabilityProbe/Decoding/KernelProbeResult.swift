@@ -33,3 +33,4 @@ public enum KernelProbeResult<Value> {
 
 extension KernelProbeResult: Sendable where Value: Sendable {}
 extension KernelProbeResult: Equatable where Value: Equatable {}
+extension KernelProbeResult: Hashable where Value: Hashable {}

@@ -6,7 +6,7 @@
 /// below 0.9 × level is far; in between it keeps its last state, which a single reading
 /// cannot know, so that band is unknown. Without a level the state is unknown too: raw
 /// counts mean nothing on their own. Input: `SW_FRONT_PROXIMITY` from
-/// `Device.facts["evdev"]`.
+/// ``KernelFacts/evdev``.
 public enum ProximityState {
     /// Near/far of an IIO proximity record.
     /// - Parameter device: The IIO record.
@@ -41,6 +41,6 @@ public enum ProximityState {
     /// - Parameter device: The `eventN` record.
     /// - Returns: `true` when near, or `unknown` with the reason.
     public static func near(input device: Device) -> KernelProbeResult<Bool> {
-        EvdevFacts.near(from: device.facts["evdev"])
+        EvdevFacts.near(from: device.facts.evdev)
     }
 }

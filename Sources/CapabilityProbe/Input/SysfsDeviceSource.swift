@@ -107,11 +107,11 @@ struct SysfsRecordReader {
         _ directory: DirectoryDescriptor, id: String, subsystem: String,
         kinds: [String: DirectoryDescriptor.Kind]
     ) -> Device {
-        var unreadableFiles: [String: JSONValue] = [:]
+        var unreadableFiles: [String: String] = [:]
         var failure: Int32 = 0
         let uevent = Self.uevent(directory.read("uevent", buffer: &scratch, errno: &failure) ?? [])
         if failure != 0, failure != ENOENT {
-            unreadableFiles["uevent"] = .string(KernelCallError.message(failure))
+            unreadableFiles["uevent"] = KernelCallError.message(failure)
         }
         var properties = uevent.properties
         properties["DEVPATH"] = id
@@ -134,7 +134,7 @@ struct SysfsRecordReader {
             if let value = directory.read(name, buffer: &scratch, errno: &failure) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
             } else if failure != ENOENT {
-                unreadableFiles[name] = .string(KernelCallError.message(failure))
+                unreadableFiles[name] = KernelCallError.message(failure)
             }
         }
         for name in UdevDeviceSource.nestedAttributes[subsystem] ?? [] {
@@ -165,8 +165,7 @@ struct SysfsRecordReader {
         let driver = kinds["driver"] == .symlink ? directory.linkTargetName("driver") : nil
         // Files the listing shows but this user may not read: probers say unknown for what
         // they decide (the battery's level and state, for instance), never absent.
-        let facts: [String: JSONValue] =
-            unreadableFiles.isEmpty ? [:] : [Device.unreadableFactKey: .object(unreadableFiles)]
+        let facts = KernelFacts(unreadable: unreadableFiles)
         return Device(
             id: id, subsystem: subsystem, devtype: uevent.properties["DEVTYPE"], driver: driver,
             devnode: devnode, properties: properties, attributes: attributes,

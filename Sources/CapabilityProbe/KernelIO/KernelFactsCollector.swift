@@ -1,18 +1,19 @@
 /// Runs the kernel probes that match each record and stores their answers in
-/// `Device.facts`, so snapshots keep them and probers re-classify offline.
+/// `Device.facts` (``KernelFacts``), so snapshots keep them and probers re-classify offline.
 ///
 /// Only these kinds of records are probed, so listing stays cheap:
-/// - `video4linux` nodes `videoN` → `facts["v4l2"]` (``CameraFacts/json``) and sensor,
-///   lens or flash sub-devices `v4l-subdevN` → `facts["v4l2_subdev"]`
-///   (``V4L2SubdeviceFacts/json``),
-/// - connected DRM connectors without an EDID (DSI phone panels) → `facts["drm"]`
-///   (``DRMConnectorFacts/json``: the kernel's mm size, from the panel driver or DT),
-/// - Bluetooth controllers `hciN` → `facts["hci"]` (``BluetoothControllerFacts/json``),
+/// - `video4linux` nodes `videoN` → ``KernelFacts/v4l2`` (``CameraFacts``) and sensor,
+///   lens or flash sub-devices `v4l-subdevN` → ``KernelFacts/v4l2Subdevice``
+///   (``V4L2SubdeviceFacts``),
+/// - connected DRM connectors without an EDID (DSI phone panels) → ``KernelFacts/drm``
+///   (``DRMConnectorFacts``: the kernel's mm size, from the panel driver or DT),
+/// - Bluetooth controllers `hciN` → ``KernelFacts/hci`` (``BluetoothControllerFacts``),
 /// - input `eventN` nodes whose parent announces `ABS_MT_SLOT` or `SW_FRONT_PROXIMITY` →
-///   `facts["evdev"]` (``EvdevFacts/json``).
-/// - ALSA PCMs `pcmCcDdp|c` → `facts["alsa"]` (``ALSAPCMInfo/json``: id and name from
+///   ``KernelFacts/evdev`` (``EvdevFacts``).
+/// - ALSA PCMs `pcmCcDdp|c` → ``KernelFacts/alsa`` (``ALSAPCMInfo``: id and name from
 ///   `/proc/asound`).
-/// A probe that cannot answer stores `{"error": reason}`; nothing here throws or blocks.
+/// A probe that cannot answer stores `unknown` with the reason (`{"error": reason}` in JSON);
+/// nothing here throws or blocks.
 public struct KernelFactsCollector: Sendable {
     /// Opens nodes and sockets.
     public var opener: any DeviceOpener
@@ -31,7 +32,7 @@ public struct KernelFactsCollector: Sendable {
         return devices.map { device in
             var device = device
             let parent = device.parentID.flatMap { byID[$0] }
-            for (key, value) in facts(for: device, parent: parent) { device.facts[key] = value }
+            device.facts.merge(facts(for: device, parent: parent))
             return device
         }
     }
@@ -40,26 +41,26 @@ public struct KernelFactsCollector: Sendable {
     /// - Parameters:
     ///   - device: The record.
     ///   - parent: Its parent record (the `inputN` of an `eventN`).
-    /// - Returns: Facts by key; empty when nothing applies.
-    public func facts(for device: Device, parent: Device?) -> [String: JSONValue] {
+    /// - Returns: The facts; empty when nothing applies.
+    public func facts(for device: Device, parent: Device?) -> KernelFacts {
         switch device.subsystem {
         case "video4linux":
-            guard let node = device.devnode else { return [:] }
+            guard let node = device.devnode else { return KernelFacts() }
             if device.sysname.hasPrefix("v4l-subdev") {
                 let result = V4L2Probe(opener: opener).probeSubdevice(node: node)
-                return ["v4l2_subdev": Self.json(result, \.json)]
+                return KernelFacts(v4l2Subdevice: result)
             }
-            guard device.sysname.hasPrefix("video") else { return [:] }
-            return ["v4l2": Self.json(V4L2Probe(opener: opener).probe(node: node), \.json)]
+            guard device.sysname.hasPrefix("video") else { return KernelFacts() }
+            return KernelFacts(v4l2: V4L2Probe(opener: opener).probe(node: node))
         case "sound":
             // PCM names (`HDMI 0`, `ALC269VC Analog`) live only in ALSA's procfs.
-            guard let info = ALSAPCMInfo.read(pcm: device.sysname) else { return [:] }
-            return ["alsa": info.json]
+            guard let info = ALSAPCMInfo.read(pcm: device.sysname) else { return KernelFacts() }
+            return KernelFacts(alsa: info)
         case "bluetooth":
             guard device.devtype == "host" || device.devtype == nil,
                 let index = HCIProbe.index(ofControllerNamed: device.sysname)
-            else { return [:] }
-            return ["hci": Self.json(HCIProbe(opener: opener).probe(index: index), \.json)]
+            else { return KernelFacts() }
+            return KernelFacts(hci: HCIProbe(opener: opener).probe(index: index))
         case "drm":
             // Connected connectors (`card0-DSI-1`) without an EDID: the kernel's mm size is
             // the only one. Others are skipped: their EDID has the size, and opening a card
@@ -68,22 +69,25 @@ public struct KernelFactsCollector: Sendable {
                 device.attribute("status") == "connected", device.binaryAttributes["edid"] == nil,
                 let connectorID = device.attribute("connector_id").flatMap({ UInt32($0) }),
                 let card = parent?.devnode
-            else { return [:] }
+            else { return KernelFacts() }
             let result = DRMConnectorProbe(opener: opener).probe(
                 card: card, connectorID: connectorID)
-            return ["drm": Self.json(result, \.json)]
+            return KernelFacts(drm: result)
         case "input":
             guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else {
-                return [:]
+                return KernelFacts()
             }
             let parts = Self.evdevParts(announcedBy: parent)
-            guard parts.multitouchSlots || parts.proximitySwitch else { return [:] }
+            guard parts.multitouchSlots || parts.proximitySwitch else { return KernelFacts() }
             let result = EvdevProbe(opener: opener).probe(
                 node: node, multitouchSlots: parts.multitouchSlots,
                 proximitySwitch: parts.proximitySwitch)
-            return ["evdev": Self.json(result, \.json)]
+            switch result {
+            case .value(let facts): return KernelFacts(evdev: facts)
+            case .unknown(let reason): return KernelFacts(evdev: EvdevFacts(errors: [reason]))
+            }
         default:
-            return [:]
+            return KernelFacts()
         }
     }
 
@@ -102,15 +106,5 @@ public struct KernelFactsCollector: Sendable {
             slots?.contains(EvdevFacts.absoluteMultitouchSlot) == true,
             switches?.contains(EvdevFacts.switchFrontProximity) == true
         )
-    }
-
-    /// The JSON of a result: the value's object, or `{"error": reason}`.
-    static func json<Value>(_ result: KernelProbeResult<Value>, _ encode: (Value) -> JSONValue)
-        -> JSONValue
-    {
-        switch result {
-        case .value(let value): return encode(value)
-        case .unknown(let reason): return .object(["error": .string(reason)])
-        }
     }
 }

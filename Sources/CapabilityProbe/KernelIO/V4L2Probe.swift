@@ -77,8 +77,9 @@ public struct V4L2Probe: Sendable {
             }
         }
         facts.formats = formats.sorted()
-        facts.stillWidth = largest?.width
-        facts.stillHeight = largest?.height
+        // Sides out of range are unknown, as when the facts are read back from a snapshot.
+        facts.stillWidth = CheckedNumber.dimension(largest?.width)
+        facts.stillHeight = CheckedNumber.dimension(largest?.height)
         if let controls = enumerateControls(device) {
             let ids = Set(controls.map(\.id))
             facts.controls = Set(controls.map(\.name)).sorted()

@@ -27,7 +27,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     /// The id of the nearest parent device, if any.
     public var parentID: String?
     /// Facts gathered by kernel probes (ioctls), kept so snapshots can be re-classified.
-    public var facts: [String: JSONValue]
+    public var facts: KernelFacts
 
     /// Creates a device record.
     /// - Parameters:
@@ -46,7 +46,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         id: String, subsystem: String? = nil, devtype: String? = nil, driver: String? = nil,
         devnode: String? = nil, properties: [String: String] = [:],
         attributes: [String: String] = [:], binaryAttributes: [String: Data] = [:],
-        links: [String] = [], parentID: String? = nil, facts: [String: JSONValue] = [:]
+        links: [String] = [], parentID: String? = nil, facts: KernelFacts = KernelFacts()
     ) {
         self.id = id
         self.subsystem = subsystem
@@ -61,15 +61,11 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         self.facts = facts
     }
 
-    /// The `facts` key under which a live source lists files it saw but could not read
-    /// (`{"capacity": "permission denied"}`).
-    public static let unreadableFactKey = "unreadable"
-
     /// Why a listed attribute (or `uevent`) could not be read, when the source says so.
     /// - Parameter name: The attribute name.
     /// - Returns: The reason (`permission denied`), or `nil` when it was read or is not there.
     public func unreadable(_ name: String) -> String? {
-        facts[Self.unreadableFactKey]?.objectValue?[name]?.stringValue
+        facts.unreadable[name]
     }
 
     /// The last path component of the id (`video0`, `hci0`, `0000:00:02.0`).

@@ -5,7 +5,7 @@
 /// to `btusb`, the MediaTek 0e8d:763f vendor-class combo, PCI class 0x0d11 or
 /// `btintel_pcie`): then the evidence says "no hci". One adapter = one USB device, PCI
 /// function or UART, however many interfaces it has.
-/// `bluetooth.le` needs the controller's features (`facts["hci"]`, read with
+/// `bluetooth.le` needs the controller's features (`facts.hci`, read with
 /// ``BluetoothControllerFacts/lowEnergy(from:)``); sysfs has none, so it is `unknown`
 /// without them, with the recorded reason (decisions.md).
 public struct BluetoothProber: CapabilityProber {
@@ -111,10 +111,13 @@ public struct BluetoothProber: CapabilityProber {
         var undecided: [Evidence] = []
         var controllers: [JSONValue] = []
         for (adapter, hosts) in adapters {
-            let results = hosts.map { BluetoothControllerFacts.lowEnergy(from: $0.facts["hci"]) }
+            let results = hosts.map { BluetoothControllerFacts.lowEnergy(from: $0.facts.hci) }
             for host in hosts {
-                if let facts = host.facts["hci"].flatMap(BluetoothControllerFacts.init(json:)) {
-                    var entry = facts.json.objectValue ?? [:]
+                // The recorded facts as a detail, as the snapshot holds them (encoding strings,
+                // Booleans and integers cannot fail).
+                if case .value(let facts) = host.facts.hci,
+                    var entry = (try? JSONValue(encoding: facts))?.objectValue
+                {
                     entry["device"] = .string(host.id)
                     controllers.append(.object(entry))
                 }

@@ -4,7 +4,7 @@ import Foundation
 /// `camera.autofocus` and `camera.flash` (detection.md §1).
 ///
 /// A camera is a video4linux `videoN` node that captures frames (`ID_V4L_CAPABILITIES`
-/// has `:capture:`, or the V4L2 facts (``CameraFacts``, `facts["v4l2"]`) say VIDEO_CAPTURE
+/// has `:capture:`, or the V4L2 facts (``CameraFacts``, `facts.v4l2`) say VIDEO_CAPTURE
 /// without M2M or TOUCH), is not a codec/ISP (`bcm2835-codec|isp`, `mtk-vcodec|jpeg|mdp`, driver
 /// `intel[-_]ipu[0-9]…`: IPU ISYS raw nodes), and is not the metadata node of a UVC
 /// interface (index ≥ 1; old udev marks those `:capture:` too). The Intel IPU6/IPU7
@@ -164,7 +164,7 @@ public struct CameraProber: CapabilityProber {
     {
         context.devices(in: "video4linux").compactMap { device in
             guard device.sysname.hasPrefix("v4l-subdev"),
-                let facts = device.facts["v4l2_subdev"].flatMap(V4L2SubdeviceFacts.init(json:))
+                let facts = device.facts.v4l2Subdevice?.value
             else { return nil }
             return (device, facts)
         }

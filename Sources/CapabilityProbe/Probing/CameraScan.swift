@@ -33,7 +33,7 @@ struct CameraScan: Sendable {
     /// Classifies one `videoN` node: by its V4L2 facts when recorded, else by udev's
     /// `ID_V4L_CAPABILITIES`; a refused probe with no udev answer leaves it undecided.
     mutating func add(_ node: Device, in context: ProbeContext) {
-        let probe = node.facts["v4l2"].map { CameraFacts.result(from: $0) }
+        let probe = node.facts.v4l2
         let facts = probe?.value
         let ancestors = context.ancestors(of: node)
         let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
@@ -112,7 +112,7 @@ struct CameraScan: Sendable {
         -> CameraFunction
     {
         let node = first.node
-        let probes = group.compactMap { $0.node.facts["v4l2"].map { CameraFacts.result(from: $0) } }
+        let probes = group.compactMap(\.node.facts.v4l2)
         let facts = probes.lazy.compactMap(\.value).first
         let name = facts?.card ?? node.property("ID_V4L_PRODUCT") ?? node.attribute("name")
         let onUSB = BusFacts.isUSBInterfaceName(

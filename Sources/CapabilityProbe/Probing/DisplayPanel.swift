@@ -2,7 +2,7 @@ import Foundation
 
 /// What one connected DRM connector's records say about its panel: the EDID (decoded with
 /// ``EDID``), the preferred mode from the sysfs `modes` list, and the DPI and scale factor
-/// by ``DisplayScale``; without an EDID the kernel's mm size from `facts["drm"]`
+/// by ``DisplayScale``; without an EDID the kernel's mm size from `facts.drm`
 /// (``DRMConnectorFacts``, DSI phone panels).
 struct DisplayPanel: Sendable {
     /// Per-connector details: `edid` (decoded summary) or `edidError`, `preferredMode`,
@@ -32,15 +32,15 @@ struct DisplayPanel: Sendable {
         }
         if scale == nil, let pixels {
             let size: KernelProbeResult<DisplayPhysicalSize>
-            if let drm = connector.facts["drm"], let facts = DRMConnectorFacts(json: drm) {
+            switch connector.facts.drm {
+            case .value(let facts):
                 size = DisplayPhysicalSize.resolve(
                     timingMM: (facts.widthMM, facts.heightMM), baseCM: (0, 0), pixels: pixels)
                 details["sizeSource"] = "drm"
-            } else {
-                let why =
-                    connector.facts["drm"]?.objectValue?["error"]?.stringValue
-                    ?? "no EDID and no kernel mm size recorded"
-                size = .unknown(reason: why)
+            case .unknown(let reason):
+                size = .unknown(reason: reason)
+            case nil:
+                size = .unknown(reason: "no EDID and no kernel mm size recorded")
             }
             scale = DisplayScale.rule(
                 width: pixels.width, height: pixels.height, size: size, connector: type)

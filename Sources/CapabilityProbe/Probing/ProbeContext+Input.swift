@@ -6,14 +6,14 @@ extension ProbeContext {
     /// Every `inputN` record, sorted by id.
     var inputDevices: [Device] { devices.filter(\.isInputDevice) }
 
-    /// The evdev ioctl facts of an input device (``EvdevFacts/json``), stored on its
-    /// `eventN` child by the live source (or on the `inputN` record itself).
+    /// The evdev ioctl facts of an input device, stored on its `eventN` child by the live
+    /// source (or on the `inputN` record itself).
     /// - Parameter input: The `inputN` record.
-    /// - Returns: The `facts["evdev"]` value, if any.
-    func evdevJSON(of input: Device) -> JSONValue? {
-        if let facts = input.facts["evdev"] { return facts }
+    /// - Returns: The ``KernelFacts/evdev`` value, if any.
+    func evdevFacts(of input: Device) -> EvdevFacts? {
+        if let facts = input.facts.evdev { return facts }
         for child in children(of: input) where child.subsystem == "input" {
-            if let facts = child.facts["evdev"] { return facts }
+            if let facts = child.facts.evdev { return facts }
         }
         return nil
     }

@@ -184,7 +184,7 @@ public struct SensorProber: CapabilityProber {
             {
                 var detail = Self.describe(input, name: name, source: "input")
                 Self.record(
-                    EvdevFacts.near(from: context.evdevJSON(of: input)), in: &detail)
+                    EvdevFacts.near(from: context.evdevFacts(of: input)), in: &detail)
                 hits.append(
                     Hit(
                         kind: .proximity, function: input.id,

@@ -63,7 +63,7 @@ struct SoundCard: Sendable {
         for pcm in pcms.sorted(by: { $0.sysname < $1.sysname }) {
             guard let numbers = Self.pcmNumbers(pcm.sysname) else { continue }
             // Live, ALSA names each PCM: that beats guessing from HDA device numbers.
-            let alsa = ALSAPCMInfo(json: pcm.facts["alsa"])
+            let alsa = pcm.facts.alsa
             if let name = alsa?.name { pcmNames[pcm.sysname] = name }
             if numbers.capture {
                 capture.append(pcm.sysname)

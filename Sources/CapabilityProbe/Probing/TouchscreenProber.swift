@@ -61,7 +61,7 @@ public struct TouchscreenProber: CapabilityProber {
             }) {
                 detail["heightMM"] = .int(height)
             }
-            switch EvdevFacts.touchPoints(from: context.evdevJSON(of: input)) {
+            switch EvdevFacts.touchPoints(from: context.evdevFacts(of: input)) {
             case .value(let slots):
                 detail["points"] = .int(slots)
                 points = max(points ?? 0, slots)

@@ -69,7 +69,7 @@ public enum ReportJSONWriter {
         optional("devtype", device.devtype, &out)
         optional("driver", device.driver, &out)
         out.key("facts")
-        try out.value(.object(device.facts))
+        try out.value(facts(of: device))
         out.key("id")
         out.string(device.id)
         out.key("links")
@@ -79,6 +79,14 @@ public enum ReportJSONWriter {
         out.object(device.properties)
         optional("subsystem", device.subsystem, &out)
         out.close()
+    }
+
+    /// A record's kernel facts as the JSON tree `JSONEncoder` writes for them (most records
+    /// have none). Their encoding cannot fail: the numbers are integers, Booleans, finite
+    /// megapixels, or came from JSON; an object that did fail would be left empty.
+    private static func facts(of device: Device) -> JSONValue {
+        guard !device.facts.isEmpty else { return .object([:]) }
+        return (try? JSONValue(encoding: device.facts)) ?? .object([:])
     }
 
     private static func write(_ machine: MachineIdentity, to out: inout JSONTextWriter) {

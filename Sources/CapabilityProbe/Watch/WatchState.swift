@@ -89,7 +89,7 @@ struct WatchState {
             var changed = device
             changed.parentID = parentID(of: device)
             // Kernel facts probed for this event win; else the record keeps the ones it had.
-            if changed.facts.isEmpty { changed.facts = devices[device.id]?.facts ?? [:] }
+            if changed.facts.isEmpty { changed.facts = devices[device.id]?.facts ?? KernelFacts() }
             devices[device.id] = changed
             events.append(.deviceChanged(id: device.id, subsystem: subsystem))
         }

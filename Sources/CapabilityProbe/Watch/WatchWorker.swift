@@ -121,8 +121,7 @@ final class WatchWorker: @unchecked Sendable {
                     // Kernel facts as `list` collects them, so hot-plugged devices classify
                     // the same.
                     let parent = state.parentID(of: record).flatMap { state.devices[$0] }
-                    record.facts.merge(
-                        collector.facts(for: record, parent: parent), uniquingKeysWith: { $1 })
+                    record.facts.merge(collector.facts(for: record, parent: parent))
                 }
                 emit(state.apply(action: action, device: record))
                 if state.needsReclassification { settled = now() + options.settleInterval }
