@@ -181,8 +181,9 @@ public struct CameraFacts: Sendable, Hashable {
 }
 
 extension CameraFacts: Codable {
-    /// The JSON keys under `v4l2` in a snapshot record's `facts`. `modes`, `megapixels`, `touch`, `metadata_only`,
-    /// `camera` and `infrared` are derived: written for readers of the snapshot, not read back.
+    /// The JSON keys under `v4l2` in a snapshot record's `facts`. `modes`, `megapixels`,
+    /// `touch`, `metadata_only`, `camera` and `infrared` are derived: written for readers of
+    /// the snapshot, not read back.
     enum CodingKeys: String, CodingKey {
         case driver, card, busInfo = "bus_info", capabilities = "device_caps", formats
         case formatModes = "format_modes", still, controls, autofocus, flash, orientation
