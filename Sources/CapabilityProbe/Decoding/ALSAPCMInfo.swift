@@ -72,7 +72,8 @@ public struct ALSAPCMInfo: Sendable, Hashable {
 }
 
 extension ALSAPCMInfo: Codable {
-    /// The JSON keys under `alsa` in a snapshot record's `facts`: `id`, `name` and `stream`, each when known.
+    /// The JSON keys under `alsa` in a snapshot record's `facts`: `id`, `name` and `stream`,
+    /// each when known.
     enum CodingKeys: String, CodingKey {
         case id, name, stream
     }
