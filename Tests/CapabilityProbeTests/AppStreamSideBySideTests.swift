@@ -47,6 +47,13 @@ struct AppStreamSideBySideTests {
         </component>
         """
 
+    /// Copies the host's `/proc/meminfo` into the test bed (through a temporary name: once the
+    /// test bed has the file, umockdev serves reads of `/proc/meminfo` from it).
+    static let hostMeminfo = #"""
+        mkdir -p "$UMOCKDEV_DIR/proc" && cat /proc/meminfo > "$UMOCKDEV_DIR/meminfo.host" \
+        && mv "$UMOCKDEV_DIR/meminfo.host" "$UMOCKDEV_DIR/proc/meminfo"
+        """#
+
     static func writeProbe(_ xml: String = probe) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "capcheck-appstream-\(UUID().uuidString).metainfo.xml")
@@ -101,7 +108,9 @@ struct AppStreamSideBySideTests {
         let path = try Self.writeProbe()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let oracle = try LibAppStream.verdicts(path, recordings: recordings)
-        let report = try Umockdev.report(recordings: recordings)
+        // libappstream reads the host's memory size even in a test bed; capcheck reads only the
+        // test bed's files, so the test bed is given the host's /proc/meminfo.
+        let report = try Umockdev.report(recordings: recordings, prepare: Self.hostMeminfo)
         Self.compare(
             name, report: report, oracle: oracle, ours: try Self.capcheck(path, on: report))
     }

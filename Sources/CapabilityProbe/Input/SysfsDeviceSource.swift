@@ -16,16 +16,23 @@ import Foundation
 public struct SysfsDeviceSource: DeviceSource {
     /// The sysfs root; `/sys` (umockdev redirects it in tests).
     public let sysfsRoot: String
-    /// The file-system root the graphics userspace is read under (``GraphicsUserspace``).
+    /// The root the host's files other than sysfs are read under: procfs, `/etc/os-release`,
+    /// the udev database and the graphics userspace (``GraphicsUserspace``). `/` on the
+    /// running machine; a umockdev test bed's root, or `X` for a sysfs root `X/sys`, when
+    /// none was given, so a test bed never mixes in the host.
     public let userspaceRoot: String
 
     /// Creates the live source.
     /// - Parameters:
     ///   - sysfsRoot: The sysfs mount point.
-    ///   - userspaceRoot: The root under which Vulkan ICDs and `libGLESv2` are looked for.
-    public init(sysfsRoot: String = "/sys", userspaceRoot: String = "/") {
+    ///   - userspaceRoot: The root the host's other files (procfs, os-release, the udev
+    ///     database, Vulkan ICDs and `libGLESv2`) are read under; `nil` follows the sysfs root
+    ///     (see ``userspaceRoot``).
+    public init(sysfsRoot: String = "/sys", userspaceRoot: String? = nil) {
         self.sysfsRoot = sysfsRoot
-        self.userspaceRoot = userspaceRoot
+        self.userspaceRoot = HostRoot.resolve(
+            userspaceRoot, sysfsRoot: sysfsRoot,
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Reads every device.
@@ -45,7 +52,7 @@ public struct SysfsDeviceSource: DeviceSource {
         let udev = try? UdevContext()
         var reader = SysfsRecordReader(
             sysfsRoot: sysfsRoot, hwdb: udev.flatMap { try? UdevHwdb(context: $0) },
-            database: DirectoryDescriptor.exists("/run/udev/data") ? udev : nil)
+            database: LiveMachine.hasUdevDatabase(hostRoot: userspaceRoot) ? udev : nil)
         reader.walk(root, id: "/devices", isRoot: true)
         let devices = DeviceTree.linkParents(reader.devices)
         return LiveMachine.inventory(

@@ -1,7 +1,49 @@
 import Foundation
 
-// Readers of the running machine's procfs, sysfs and file-system files. The decoders they feed
-// live in `Decoding/`; probers use those decoders and never these readers.
+// Readers of the running machine's procfs, sysfs and file-system files, each through an injected
+// root. The decoders they feed live in `Decoding/`; probers use those decoders and never these
+// readers.
+
+/// The root the live sources read the host's files under, other than sysfs: procfs (`/proc`),
+/// `/etc/os-release`, the udev database (`/run/udev/data`) and the graphics userspace.
+///
+/// Given none, it follows where the devices come from, so a test bed never mixes in the host:
+/// 1. a sysfs root `X/sys` other than `/sys`: the machine under `X`;
+/// 2. inside a umockdev test bed (`UMOCKDEV_DIR` set), the test bed's root: umockdev's preload
+///    library redirects `/sys`, but lets `/proc` paths the test bed lacks reach the host and
+///    never redirects `/etc`;
+/// 3. otherwise `/`.
+enum HostRoot {
+    /// The root to read through.
+    /// - Parameters:
+    ///   - root: The root the caller gave, if any.
+    ///   - sysfsRoot: The sysfs mount point in use.
+    ///   - environment: The process environment (`UMOCKDEV_DIR`).
+    /// - Returns: An absolute path (`/` for the host itself).
+    static func resolve(_ root: String?, sysfsRoot: String, environment: [String: String])
+        -> String
+    {
+        if let root { return root }
+        if sysfsRoot != "/sys", sysfsRoot.hasSuffix("/sys") {
+            let parent = String(sysfsRoot.dropLast(4))
+            return parent.isEmpty ? "/" : parent
+        }
+        if let testbed = environment["UMOCKDEV_DIR"], testbed.hasPrefix("/") { return testbed }
+        return "/"
+    }
+
+    /// An absolute host path under a root (`/proc/meminfo` under `/tmp/tb` →
+    /// `/tmp/tb/proc/meminfo`).
+    /// - Parameters:
+    ///   - path: The absolute path on a real machine.
+    ///   - root: The root.
+    /// - Returns: The path to read.
+    static func path(_ path: String, under root: String) -> String {
+        var base = root
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + path
+    }
+}
 
 extension CPUArchitecture {
     /// Reads the running machine (`uname`, `/proc/cpuinfo`, `aarch32_el0`).
@@ -55,13 +97,18 @@ extension MemoryTotal {
 
 extension DefaultRoute {
     /// The running machine's default-route interface, if it has one.
+    /// - Parameter procRoot: The procfs mount point.
     /// - Returns: The interface name.
-    static func live() -> String? {
+    static func live(procRoot: String = "/proc") -> String? {
         func read(_ path: String) -> String? {
             FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         }
-        if let text = read("/proc/net/route"), let name = ipv4Interface(text) { return name }
-        if let text = read("/proc/net/ipv6_route"), let name = ipv6Interface(text) { return name }
+        if let text = read(procRoot + "/net/route"), let name = ipv4Interface(text) {
+            return name
+        }
+        if let text = read(procRoot + "/net/ipv6_route"), let name = ipv6Interface(text) {
+            return name
+        }
         return nil
     }
 }

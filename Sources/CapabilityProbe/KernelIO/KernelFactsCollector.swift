@@ -17,11 +17,16 @@
 public struct KernelFactsCollector: Sendable {
     /// Opens nodes and sockets.
     public var opener: any DeviceOpener
+    /// The procfs mount point ALSA's PCM names are read under (`/proc/asound`).
+    public var procRoot: String
 
     /// Creates a collector.
-    /// - Parameter opener: ``SystemDeviceOpener`` live, a replay in tests.
-    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+    /// - Parameters:
+    ///   - opener: ``SystemDeviceOpener`` live, a replay in tests.
+    ///   - procRoot: The procfs mount point (a test bed's `proc`, so the host never mixes in).
+    public init(opener: any DeviceOpener = SystemDeviceOpener(), procRoot: String = "/proc") {
         self.opener = opener
+        self.procRoot = procRoot
     }
 
     /// Returns the records with kernel facts added.
@@ -54,7 +59,8 @@ public struct KernelFactsCollector: Sendable {
             return KernelFacts(v4l2: V4L2Probe(opener: opener).probe(node: node))
         case "sound":
             // PCM names (`HDMI 0`, `ALC269VC Analog`) live only in ALSA's procfs.
-            guard let info = ALSAPCMInfo.read(pcm: device.sysname) else { return KernelFacts() }
+            guard let info = ALSAPCMInfo.read(pcm: device.sysname, root: procRoot + "/asound")
+            else { return KernelFacts() }
             return KernelFacts(alsa: info)
         case "bluetooth":
             guard device.devtype == "host" || device.devtype == nil,

@@ -12,12 +12,13 @@ enum LiveMachine {
     ///   - unreadable: Device directories that could not be read, with the reason; then the
     ///     source is not complete (nothing is proven absent).
     ///   - sysfsRoot: The sysfs mount point.
-    ///   - userspaceRoot: The root the graphics userspace is read under.
+    ///   - userspaceRoot: The root the host's other files are read under (``HostRoot``).
     static func inventory(
         devices: [Device], udevDatabase: Bool, hasHwdb: Bool, unreadable: [String],
         sysfsRoot: String, userspaceRoot: String
     ) -> DeviceInventory {
-        let devices = KernelFactsCollector().addingFacts(to: devices)
+        let procRoot = HostRoot.path("/proc", under: userspaceRoot)
+        let devices = KernelFactsCollector(procRoot: procRoot).addingFacts(to: devices)
         var notes: [String] = []
         for place in unreadable.prefix(20) { notes.append("cannot read \(place)") }
         if unreadable.count > 20 {
@@ -32,7 +33,7 @@ enum LiveMachine {
         let source = SourceInfo(
             kind: .live, path: nil, udevDatabase: udevDatabase, attributes: true,
             complete: unreadable.isEmpty, notes: notes)
-        var machine = identity(sysfsRoot: sysfsRoot)
+        var machine = identity(sysfsRoot: sysfsRoot, hostRoot: userspaceRoot)
         let fromRecords = MachineIdentityReader.fromRecords(devices)
         machine.vendor = machine.vendor ?? fromRecords.vendor
         machine.model = machine.model ?? fromRecords.model
@@ -41,7 +42,19 @@ enum LiveMachine {
         return DeviceInventory(source: source, machine: machine, devices: devices)
     }
 
-    static func identity(sysfsRoot: String) -> MachineIdentity {
+    /// Whether the host (or test bed) has a udev database: `/run/udev/data` under the root.
+    /// - Parameter hostRoot: The root the host's files are read under.
+    static func hasUdevDatabase(hostRoot: String) -> Bool {
+        DirectoryDescriptor.exists(HostRoot.path("/run/udev/data", under: hostRoot))
+    }
+
+    /// The machine's identity: DMI under the sysfs root; the device-tree model, procfs and
+    /// os-release under the host root; `uname` from the kernel.
+    /// - Parameters:
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - hostRoot: The root the host's other files are read under (``HostRoot``).
+    /// - Returns: The identity.
+    static func identity(sysfsRoot: String, hostRoot: String) -> MachineIdentity {
         var identity = MachineIdentity()
         func read(_ path: String) -> String? {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -60,7 +73,8 @@ enum LiveMachine {
         if let type = read(dmi + "chassis_type"), let code = Int(type) {
             identity.chassis = MachineIdentityReader.chassisName(code)
         }
-        if identity.model == nil, let model = read("/proc/device-tree/model") {
+        let procRoot = HostRoot.path("/proc", under: hostRoot)
+        if identity.model == nil, let model = read(procRoot + "/device-tree/model") {
             identity.model = model
         }
         var name = utsname()
@@ -75,16 +89,16 @@ enum LiveMachine {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
         }
-        if let memory = MemoryTotal.live(sysfsRoot: sysfsRoot) {
+        if let memory = MemoryTotal.live(sysfsRoot: sysfsRoot, procRoot: procRoot) {
             identity.memoryBytes = memory.bytes
             identity.memorySource =
                 memory.source == .dmi ? "/sys/firmware/dmi/entries" : "/proc/meminfo"
         }
-        identity.defaultRoute = DefaultRoute.live()
-        let cpu = CPUArchitecture.live(sysfsRoot: sysfsRoot)
+        identity.defaultRoute = DefaultRoute.live(procRoot: procRoot)
+        let cpu = CPUArchitecture.live(sysfsRoot: sysfsRoot, procRoot: procRoot)
         if cpu.name == "arm64" { identity.runs32BitARM = cpu.runs32BitARM.value }
         for path in ["/etc/os-release", "/usr/lib/os-release"] {
-            guard let text = read(path) else { continue }
+            guard let text = read(HostRoot.path(path, under: hostRoot)) else { continue }
             for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
                 identity.os = String(line.dropFirst("PRETTY_NAME=".count))
                     .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))

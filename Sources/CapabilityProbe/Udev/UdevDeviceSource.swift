@@ -49,16 +49,23 @@ public struct UdevDeviceSource: DeviceSource {
 
     /// The sysfs root; `/sys` (umockdev redirects it in tests).
     public let sysfsRoot: String
-    /// The file-system root the graphics userspace is read under (``GraphicsUserspace``).
+    /// The root the host's files other than sysfs are read under: procfs, `/etc/os-release`,
+    /// the udev database and the graphics userspace (``GraphicsUserspace``). `/` on the
+    /// running machine; a umockdev test bed's root, or `X` for a sysfs root `X/sys`, when
+    /// none was given, so a test bed never mixes in the host.
     public let userspaceRoot: String
 
     /// Creates the live source.
     /// - Parameters:
     ///   - sysfsRoot: The sysfs mount point.
-    ///   - userspaceRoot: The root under which Vulkan ICDs and `libGLESv2` are looked for.
-    public init(sysfsRoot: String = "/sys", userspaceRoot: String = "/") {
+    ///   - userspaceRoot: The root the host's other files (procfs, os-release, the udev
+    ///     database, Vulkan ICDs and `libGLESv2`) are read under; `nil` follows the sysfs root
+    ///     (see ``userspaceRoot``).
+    public init(sysfsRoot: String = "/sys", userspaceRoot: String? = nil) {
         self.sysfsRoot = sysfsRoot
-        self.userspaceRoot = userspaceRoot
+        self.userspaceRoot = HostRoot.resolve(
+            userspaceRoot, sysfsRoot: sysfsRoot,
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Enumerates every device.
@@ -94,7 +101,7 @@ public struct UdevDeviceSource: DeviceSource {
         devices = DeviceTree.linkParents(devices)
         return LiveMachine.inventory(
             devices: devices,
-            udevDatabase: initialized && FileManager.default.fileExists(atPath: "/run/udev/data"),
+            udevDatabase: initialized && LiveMachine.hasUdevDatabase(hostRoot: userspaceRoot),
             hasHwdb: hwdb != nil, unreadable: [], sysfsRoot: sysfsRoot,
             userspaceRoot: userspaceRoot)
     }

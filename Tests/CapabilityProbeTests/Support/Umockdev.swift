@@ -77,8 +77,21 @@ enum Umockdev {
     }
 
     /// `capcheck list --json` inside a testbed, decoded.
-    static func report(recordings: [String]) throws -> CapabilityReport {
-        let result = try capcheck(recordings: recordings, ["list", "--json"])
+    /// - Parameters:
+    ///   - recordings: Recordings, relative to Fixtures/.
+    ///   - prepare: A shell command run in the testbed first (`$UMOCKDEV_DIR` is its root).
+    static func report(recordings: [String], prepare: String? = nil) throws -> CapabilityReport {
+        var result: Result
+        if let prepare {
+            var args: [String] = []
+            for recording in recordings { args += ["-d", Fixtures.path(recording)] }
+            args += [
+                "--", "/bin/sh", "-c", prepare + " && exec \"$0\" list --json", capcheckBinary,
+            ]
+            result = try run("/usr/bin/umockdev-run", args)
+        } else {
+            result = try capcheck(recordings: recordings, ["list", "--json"])
+        }
         guard result.status == 0 else {
             throw NSError(
                 domain: "umockdev", code: Int(result.status),
