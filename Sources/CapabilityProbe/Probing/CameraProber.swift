@@ -27,10 +27,39 @@ public struct CameraProber: CapabilityProber {
         ]
     }
 
+    /// The cameras found: physical functions, split into counted and infrared ones, and the
+    /// nodes whose capabilities could not be read.
+    private struct Cameras {
+        /// What the node scan gathered (ignored nodes, refused probes, undecided nodes).
+        var scan: CameraScan
+        /// Every function, in id order.
+        var functions: [CameraFunction]
+        /// Counted cameras (not infrared).
+        var visible: [CameraFunction]
+        /// Infrared functions: listed, not counted.
+        var infrared: [CameraFunction]
+        /// Undecided nodes outside every function, by id, with the reason.
+        var unknown: [String: String]
+    }
+
     /// Classifies the video4linux nodes.
     /// - Parameter context: The records.
     /// - Returns: One finding per id.
     public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        let cameras = Self.cameras(context)
+        let any = Self.anyCamera(cameras, context: context)
+        var findings = [any, Self.video(cameras, any: any)]
+        let sensors = Self.subdevices(context)
+        for facing in ["front", "back", "external"] {
+            findings.append(facingFinding(facing, cameras, any: any, sensors: sensors))
+        }
+        findings.append(autofocus(cameras, any: any, sensors: sensors))
+        findings.append(flash(cameras, any: any, sensors: sensors, context: context))
+        return findings
+    }
+
+    /// Step 1: video nodes (and USB picture-transfer devices) grouped into physical functions.
+    private static func cameras(_ context: ProbeContext) -> Cameras {
         var scan = CameraScan()
         for node in context.devices(in: "video4linux") where Self.isVideoNode(node) {
             scan.add(node, in: context)
@@ -38,32 +67,37 @@ public struct CameraProber: CapabilityProber {
         for device in context.devices(in: "usb") { scan.notePictureTransfer(device) }
         var functions = scan.functions(in: context)
         Self.markSecondaryFunctions(&functions)
-        let visible = functions.filter { $0.infrared != true }
-        let infrared = functions.filter { $0.infrared == true }
         let unknown = scan.unknown.filter { candidate in
             !functions.contains { $0.id == candidate.key }
         }
-        let mmal =
-            context.devices(in: "vchiq").first
-            ?? context.devices.first { $0.driver == "bcm2835_vchiq" }
+        return Cameras(
+            scan: scan, functions: functions, visible: functions.filter { $0.infrared != true },
+            infrared: functions.filter { $0.infrared == true }, unknown: unknown)
+    }
 
+    /// `camera.any`: present with a counted camera; unknown with only infrared or undecided
+    /// ones, or a Raspberry Pi VideoCore whose legacy camera module has no node.
+    private static func anyCamera(_ cameras: Cameras, context: ProbeContext) -> CapabilityFinding {
         var evidence: [Evidence] = []
-        for function in visible {
+        for function in cameras.visible {
             evidence.append(Evidence(device: function.id, reason: function.reason))
         }
-        for function in infrared {
+        for function in cameras.infrared {
             evidence.append(
                 Evidence(
                     device: function.id,
                     reason: "IR camera (\(function.infraredBasis ?? "ir")), not counted"))
         }
-        for (key, reason) in unknown.sorted(by: { $0.key < $1.key }) {
+        for (key, reason) in cameras.unknown.sorted(by: { $0.key < $1.key }) {
             evidence.append(Evidence(device: key, reason: reason))
         }
+        let mmal =
+            context.devices(in: "vchiq").first
+            ?? context.devices.first { $0.driver == "bcm2835_vchiq" }
         let status: CapabilityStatus
-        if !visible.isEmpty {
+        if !cameras.visible.isEmpty {
             status = .present
-        } else if !unknown.isEmpty || !infrared.isEmpty {
+        } else if !cameras.unknown.isEmpty || !cameras.infrared.isEmpty {
             status = .unknown
         } else if let mmal {
             status = .unknown
@@ -76,20 +110,29 @@ public struct CameraProber: CapabilityProber {
         } else {
             status = context.noCandidateStatus
         }
-        var details: [String: JSONValue] = ["devices": .array(functions.map(\.detail))]
-        if !scan.ignored.isEmpty {
+        return CapabilityFinding(
+            id: "camera.any", status: status,
+            count: status == .present ? cameras.visible.count : 0, evidence: evidence,
+            details: anyDetails(cameras))
+    }
+
+    /// `camera.any` details: `devices`, `ignored` nodes, the largest `megapixels`, and the
+    /// refused V4L2 probes in `access`.
+    private static func anyDetails(_ cameras: Cameras) -> [String: JSONValue] {
+        var details: [String: JSONValue] = ["devices": .array(cameras.functions.map(\.detail))]
+        if !cameras.scan.ignored.isEmpty {
             details["ignored"] = .array(
-                scan.ignored.sorted { $0.device < $1.device }.map {
+                cameras.scan.ignored.sorted { $0.device < $1.device }.map {
                     .object(["device": .string($0.device), "reason": .string($0.reason)])
                 })
         }
-        if let megapixels = visible.compactMap({ $0.facts?.megapixels }).max() {
+        if let megapixels = cameras.visible.compactMap({ $0.facts?.megapixels }).max() {
             details["megapixels"] = .double(megapixels)
         }
-        var access = functions.compactMap { function in
+        var access = cameras.functions.compactMap { function in
             function.access.map { Evidence(device: function.id, reason: $0) }
         }
-        access += scan.access.sorted { $0.key < $1.key }.map {
+        access += cameras.scan.access.sorted { $0.key < $1.key }.map {
             Evidence(device: $0.key, reason: $0.value)
         }
         if !access.isEmpty {
@@ -98,65 +141,77 @@ public struct CameraProber: CapabilityProber {
                     .object(["device": .string($0.device), "reason": .string($0.reason)])
                 })
         }
-        let count = status == .present ? visible.count : 0
-        let anyFinding = CapabilityFinding(
-            id: "camera.any", status: status, count: count, evidence: evidence, details: details)
+        return details
+    }
 
-        var videoDetails: [String: JSONValue] = [:]
-        let modes = Set(visible.flatMap { $0.facts?.modes ?? [] })
+    /// `camera.video`: as `camera.any` (every camera streams video), with the modes.
+    private static func video(_ cameras: Cameras, any: CapabilityFinding) -> CapabilityFinding {
+        var details: [String: JSONValue] = [:]
+        let modes = Set(cameras.visible.flatMap { $0.facts?.modes ?? [] })
         if !modes.isEmpty {
-            videoDetails["modes"] = .array(CameraFacts.sortedModes(modes).map(JSONValue.string))
+            details["modes"] = .array(CameraFacts.sortedModes(modes).map(JSONValue.string))
         }
-        let video = CapabilityFinding(
-            id: "camera.video", status: status, count: count,
-            evidence: visible.map {
+        return CapabilityFinding(
+            id: "camera.video", status: any.status, count: any.count,
+            evidence: cameras.visible.map {
                 Evidence(device: $0.id, reason: "camera streams video: \($0.reason)")
             }
-                + (status == .present ? [] : evidence),
-            details: videoDetails)
+                + (any.status == .present ? [] : any.evidence),
+            details: details)
+    }
 
-        var findings = [anyFinding, video]
-        let sensors = Self.subdevices(context)
-        for facing in ["front", "back", "external"] {
-            findings.append(
-                trait(
-                    "camera." + facing, anyStatus: status, functions: visible,
-                    extra: sensors.filter { $0.facts.orientation == facing }.map {
-                        Evidence(
-                            device: $0.device.id,
-                            reason:
-                                "camera sensor faces \(facing) (CAMERA_ORIENTATION on the sub-device)"
-                        )
-                    },
-                    value: { $0.facing.map { $0 == facing } },
-                    reason: { "faces \(facing) (\($0.facingBasis ?? "facing"))" },
-                    unknownReason:
-                        "facing not readable: needs CAMERA_ORIENTATION or the USB 'removable' attribute"
-                ))
-        }
-        findings.append(
-            trait(
-                "camera.autofocus", anyStatus: status, functions: visible,
-                extra: sensors.filter(\.facts.autofocus).map {
-                    Evidence(
-                        device: $0.device.id, reason: "lens sub-device with an autofocus control")
-                },
-                value: { $0.facts?.autofocus }, reason: { _ in "autofocus control (V4L2)" },
-                unknownReason: "autofocus needs the V4L2 controls (not read)"))
+    /// `camera.front|back|external`: a camera's facing, or a sensor sub-device's
+    /// `CAMERA_ORIENTATION`.
+    private func facingFinding(
+        _ facing: String, _ cameras: Cameras, any: CapabilityFinding,
+        sensors: [(device: Device, facts: V4L2SubdeviceFacts)]
+    ) -> CapabilityFinding {
+        trait(
+            "camera." + facing, anyStatus: any.status, functions: cameras.visible,
+            extra: sensors.filter { $0.facts.orientation == facing }.map {
+                Evidence(
+                    device: $0.device.id,
+                    reason: "camera sensor faces \(facing) (CAMERA_ORIENTATION on the sub-device)"
+                )
+            },
+            value: { $0.facing.map { $0 == facing } },
+            reason: { "faces \(facing) (\($0.facingBasis ?? "facing"))" },
+            unknownReason:
+                "facing not readable: needs CAMERA_ORIENTATION or the USB 'removable' attribute")
+    }
+
+    /// `camera.autofocus`: an autofocus control on a camera or a lens sub-device.
+    private func autofocus(
+        _ cameras: Cameras, any: CapabilityFinding,
+        sensors: [(device: Device, facts: V4L2SubdeviceFacts)]
+    ) -> CapabilityFinding {
+        trait(
+            "camera.autofocus", anyStatus: any.status, functions: cameras.visible,
+            extra: sensors.filter(\.facts.autofocus).map {
+                Evidence(device: $0.device.id, reason: "lens sub-device with an autofocus control")
+            },
+            value: { $0.facts?.autofocus }, reason: { _ in "autofocus control (V4L2)" },
+            unknownReason: "autofocus needs the V4L2 controls (not read)")
+    }
+
+    /// `camera.flash`: a `*:flash`/`*:torch` LED, a flash sub-device, or a camera's
+    /// `FLASH_LED_MODE` control.
+    private func flash(
+        _ cameras: Cameras, any: CapabilityFinding,
+        sensors: [(device: Device, facts: V4L2SubdeviceFacts)], context: ProbeContext
+    ) -> CapabilityFinding {
         let flashLEDs = CameraFlashLEDs.names(in: context.devices)
         let flashDevices = context.devices(in: "leds").filter { flashLEDs.contains($0.sysname) }
-        findings.append(
-            trait(
-                "camera.flash", anyStatus: status, functions: visible,
-                extra: flashDevices.map {
-                    Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'")
-                }
-                    + sensors.filter(\.facts.flash).map {
-                        Evidence(device: $0.device.id, reason: "flash sub-device (FLASH_LED_MODE)")
-                    },
-                value: { $0.facts?.flash }, reason: { _ in "flash control (V4L2)" },
-                unknownReason: "flash needs the V4L2 flash controls (not read)"))
-        return findings
+        return trait(
+            "camera.flash", anyStatus: any.status, functions: cameras.visible,
+            extra: flashDevices.map {
+                Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'")
+            }
+                + sensors.filter(\.facts.flash).map {
+                    Evidence(device: $0.device.id, reason: "flash sub-device (FLASH_LED_MODE)")
+                },
+            value: { $0.facts?.flash }, reason: { _ in "flash control (V4L2)" },
+            unknownReason: "flash needs the V4L2 flash controls (not read)")
     }
 
     /// The probed V4L2 sub-devices (sensors, lenses, flash drivers), sorted by id.

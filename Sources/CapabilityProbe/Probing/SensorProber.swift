@@ -42,48 +42,83 @@ public struct SensorProber: CapabilityProber {
         var detail: [String: JSONValue]
     }
 
+    /// What the scans of IIO devices, HID sensor hub functions and input devices found.
+    private struct Scan {
+        /// Devices providing a kind.
+        var hits: [Hit] = []
+        /// IIO devices whose kind cannot be told: still-undecided kinds become `unknown`.
+        var unclassified: [Evidence] = []
+        /// Human-presence sensors (HID usage 0x200011), never counted.
+        var presence: [JSONValue] = []
+        /// IIO devices of other kinds (ADCs, monitors), listed in `otherIIO`.
+        var ignored: [JSONValue] = []
+        /// Game-pad motion sensors, skipped.
+        var gamepads: [JSONValue] = []
+        /// Free-fall interrupts without axes, listed in `freefall`.
+        var freefall: [JSONValue] = []
+    }
+
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: One finding per sensor kind.
     public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
-        var hits: [Hit] = []
-        var unclassified: [Evidence] = []
-        var presence: [JSONValue] = []
-        var ignored: [JSONValue] = []
+        var scan = Scan()
+        let functionsWithIIO = Self.scanIIODevices(context, into: &scan)
+        Self.scanUnboundHIDSensors(context, except: functionsWithIIO, into: &scan)
+        Self.scanInputDevices(context, into: &scan)
+        scan.freefall = Self.freefallSensors(context)
+        return SensorKind.allCases.map { Self.finding(kind: $0, scan: scan, context: context) }
+    }
 
-        // IIO devices.
+    /// The kinds an IIO device's own records name, each with its reason: channel attributes
+    /// (`in_accel_x_raw`, `scan_elements/…_en`), the HID sensor usage of its hub function, and
+    /// iio-sensor-proxy's `IIO_SENSOR_PROXY_TYPE`, in that order of precedence.
+    private static func recordedKinds(
+        of device: Device, channels: [String], usage: String?
+    ) -> (kinds: [SensorKind: String], isPresence: Bool) {
+        var kinds: [SensorKind: String] = [:]
+        var isPresence = false
+        for kind in SensorKind.allCases {
+            let matches = channels.filter { channel in
+                kind.channelPrefixes.contains { channel.hasPrefix($0) }
+            }.sorted()
+            if let first = matches.first { kinds[kind] = "IIO channel \(first)" }
+        }
+        if let name = device.attribute("name"), IIOChipTable.lookup(name)?.chip == .presence {
+            isPresence = true
+        }
+        if let usage, let mapped = SensorKind.hidUsages[usage] {
+            if let kind = mapped {
+                kinds[kind] = kinds[kind] ?? "HID sensor usage 0x\(usage)"
+            } else {
+                isPresence = true
+            }
+        }
+        for token in (device.property("IIO_SENSOR_PROXY_TYPE") ?? "").split(separator: " ") {
+            if let kind = SensorKind.proxyTypes[String(token)] {
+                kinds[kind] = kinds[kind] ?? "udev IIO_SENSOR_PROXY_TYPE \(token)"
+            }
+        }
+        return (kinds, isPresence)
+    }
+
+    /// Classifies every `iio:deviceN`: the recorded kinds, else (no channel attributes, as in
+    /// dumps) the chip table; presence sensors, other IIO kinds and unreadable devices are
+    /// set aside.
+    /// - Returns: The HID sensor hub functions that have an IIO device.
+    private static func scanIIODevices(_ context: ProbeContext, into scan: inout Scan) -> Set<
+        String
+    > {
         var functionsWithIIO: Set<String> = []
         for device in context.devices(in: "iio") where device.sysname.hasPrefix("iio:device") {
             let hid = context.nearest(from: device) { $0.sysname.hasPrefix("HID-SENSOR-") }
             if let hid { functionsWithIIO.insert(hid.id) }
             let usage = hid.flatMap(Self.hidUsage)
-            var kinds: [SensorKind: String] = [:]
-            var isPresence = false
             let channels = device.attributes.keys.map { key in
                 key.hasPrefix("scan_elements/")
                     ? String(key.dropFirst("scan_elements/".count)) : key
             }.filter { $0.hasPrefix("in_") || $0.hasPrefix("out_") }
-            for kind in SensorKind.allCases {
-                let matches = channels.filter { channel in
-                    kind.channelPrefixes.contains { channel.hasPrefix($0) }
-                }.sorted()
-                if let first = matches.first { kinds[kind] = "IIO channel \(first)" }
-            }
-            if let name = device.attribute("name"), IIOChipTable.lookup(name)?.chip == .presence {
-                isPresence = true
-            }
-            if let usage, let mapped = SensorKind.hidUsages[usage] {
-                if let kind = mapped {
-                    kinds[kind] = kinds[kind] ?? "HID sensor usage 0x\(usage)"
-                } else {
-                    isPresence = true
-                }
-            }
-            for token in (device.property("IIO_SENSOR_PROXY_TYPE") ?? "").split(separator: " ") {
-                if let kind = SensorKind.proxyTypes[String(token)] {
-                    kinds[kind] = kinds[kind] ?? "udev IIO_SENSOR_PROXY_TYPE \(token)"
-                }
-            }
+            var (kinds, isPresence) = recordedKinds(of: device, channels: channels, usage: usage)
             // Without channel attributes (dumps), the chip table decides from names.
             var chipFunction: String?
             var otherChip: String?
@@ -104,7 +139,7 @@ public struct SensorProber: CapabilityProber {
             }
             let name = device.attribute("name") ?? device.attribute("label") ?? hid?.sysname
             if isPresence {
-                presence.append(.object(Self.describe(device, name: name, source: "iio")))
+                scan.presence.append(.object(Self.describe(device, name: name, source: "iio")))
                 continue
             }
             if kinds.isEmpty {
@@ -113,9 +148,9 @@ public struct SensorProber: CapabilityProber {
                 {
                     var detail = Self.describe(device, name: name, source: "iio")
                     if let otherChip { detail["reason"] = .string(otherChip) }
-                    ignored.append(.object(detail))
+                    scan.ignored.append(.object(detail))
                 } else {
-                    unclassified.append(
+                    scan.unclassified.append(
                         Evidence(
                             device: device.id,
                             reason:
@@ -132,25 +167,30 @@ public struct SensorProber: CapabilityProber {
                 if kind == .proximity {
                     Self.record(ProximityState.near(iio: device), in: &detail)
                 }
-                hits.append(
+                scan.hits.append(
                     Hit(
                         kind: kind, function: hid?.id ?? chipFunction ?? device.id,
                         evidence: Evidence(device: device.id, reason: reason), detail: detail))
             }
         }
+        return functionsWithIIO
+    }
 
-        // HID sensor hub functions whose IIO driver is not bound.
+    /// HID sensor hub functions whose IIO driver is not bound: the usage alone names the kind.
+    private static func scanUnboundHIDSensors(
+        _ context: ProbeContext, except functionsWithIIO: Set<String>, into scan: inout Scan
+    ) {
         for device in context.devices
         where device.sysname.hasPrefix("HID-SENSOR-") && !functionsWithIIO.contains(device.id) {
             guard let usage = Self.hidUsage(device), let mapped = SensorKind.hidUsages[usage] else {
                 continue
             }
             guard let kind = mapped else {
-                presence.append(
+                scan.presence.append(
                     .object(Self.describe(device, name: device.sysname, source: "hid-sensor")))
                 continue
             }
-            hits.append(
+            scan.hits.append(
                 Hit(
                     kind: kind, function: device.id,
                     evidence: Evidence(
@@ -158,21 +198,24 @@ public struct SensorProber: CapabilityProber {
                         reason: "HID sensor usage 0x\(usage), no IIO device (driver not bound)"),
                     detail: Self.describe(device, name: device.sysname, source: "hid-sensor")))
         }
+    }
 
-        // Input devices.
-        var gamepads: [JSONValue] = []
+    /// Input devices: accelerometers (game-pad motion sensors set aside) and
+    /// `SW_FRONT_PROXIMITY` switches with their recorded state.
+    private static func scanInputDevices(_ context: ProbeContext, into scan: inout Scan) {
         for input in context.inputDevices {
             let bits = context.wordBits
             let name = input.inputName
             if let reason = Self.inputAccelerometerReason(input, context: context) {
                 if context.isGameController(input) {
-                    gamepads.append(.object(Self.describe(input, name: name, source: "input")))
+                    scan.gamepads.append(
+                        .object(Self.describe(input, name: name, source: "input")))
                 } else {
                     var detail = Self.describe(input, name: name, source: "input")
                     if let location = Self.location(input, context: context) {
                         detail["location"] = .string(location)
                     }
-                    hits.append(
+                    scan.hits.append(
                         Hit(
                             kind: .accelerometer, function: input.id,
                             evidence: Evidence(device: input.id, reason: reason), detail: detail))
@@ -185,7 +228,7 @@ public struct SensorProber: CapabilityProber {
                 var detail = Self.describe(input, name: name, source: "input")
                 Self.record(
                     EvdevFacts.near(from: context.evdevFacts(of: input)), in: &detail)
-                hits.append(
+                scan.hits.append(
                     Hit(
                         kind: .proximity, function: input.id,
                         evidence: Evidence(
@@ -193,39 +236,44 @@ public struct SensorProber: CapabilityProber {
                         detail: detail))
             }
         }
+    }
 
-        // Free-fall sensors (no axes).
-        var freefall: [JSONValue] = []
-        for device in context.devices
-        where device.driver == "smo8800" || device.sysname.hasPrefix("SMO88")
-            || device.id == "/devices/virtual/misc/freefall"
-        {
-            freefall.append(.string(device.id))
-        }
+    /// Free-fall sensors (Dell `smo8800`, `/dev/freefall`): no axes, so no accelerometer.
+    private static func freefallSensors(_ context: ProbeContext) -> [JSONValue] {
+        context.devices.filter { device in
+            device.driver == "smo8800" || device.sysname.hasPrefix("SMO88")
+                || device.id == "/devices/virtual/misc/freefall"
+        }.map { .string($0.id) }
+    }
 
-        return SensorKind.allCases.map { kind in
-            let kindHits = hits.filter { $0.kind == kind }.sorted { $0.evidence < $1.evidence }
-            var details: [String: JSONValue] = [:]
-            let (status, evidence) = context.verdict(
-                found: kindHits.map(\.evidence), unsure: unclassified)
-            if !kindHits.isEmpty {
-                details["devices"] = .array(kindHits.map { .object($0.detail) })
-            }
-            if kind == .accelerometer {
-                if !freefall.isEmpty { details["freefall"] = .array(freefall) }
-                if !gamepads.isEmpty { details["gamepads"] = .array(gamepads) }
-            }
-            if kind == .proximity {
-                if !presence.isEmpty { details["presence"] = .array(presence) }
-                let readings = kindHits.compactMap { $0.detail["near"]?.boolValue }
-                if !readings.isEmpty { details["near"] = .bool(readings.contains(true)) }
-            }
-            if !ignored.isEmpty && status != .present { details["otherIIO"] = .array(ignored) }
-            return CapabilityFinding(
-                id: kind.id, status: status,
-                count: status == .present ? Set(kindHits.map(\.function)).count : 0,
-                evidence: evidence, details: details)
+    /// The finding for one kind: its hits (counted by function), the unclassified IIO devices
+    /// as `unknown`, and the set-aside devices in details.
+    private static func finding(kind: SensorKind, scan: Scan, context: ProbeContext)
+        -> CapabilityFinding
+    {
+        let kindHits = scan.hits.filter { $0.kind == kind }.sorted { $0.evidence < $1.evidence }
+        var details: [String: JSONValue] = [:]
+        let (status, evidence) = context.verdict(
+            found: kindHits.map(\.evidence), unsure: scan.unclassified)
+        if !kindHits.isEmpty {
+            details["devices"] = .array(kindHits.map { .object($0.detail) })
         }
+        if kind == .accelerometer {
+            if !scan.freefall.isEmpty { details["freefall"] = .array(scan.freefall) }
+            if !scan.gamepads.isEmpty { details["gamepads"] = .array(scan.gamepads) }
+        }
+        if kind == .proximity {
+            if !scan.presence.isEmpty { details["presence"] = .array(scan.presence) }
+            let readings = kindHits.compactMap { $0.detail["near"]?.boolValue }
+            if !readings.isEmpty { details["near"] = .bool(readings.contains(true)) }
+        }
+        if !scan.ignored.isEmpty && status != .present {
+            details["otherIIO"] = .array(scan.ignored)
+        }
+        return CapabilityFinding(
+            id: kind.id, status: status,
+            count: status == .present ? Set(kindHits.map(\.function)).count : 0,
+            evidence: evidence, details: details)
     }
 
     /// Why an input device is an accelerometer, or `nil`.
