@@ -76,7 +76,7 @@ public struct KernelFacts: Codable, Sendable, Hashable {
     }
 
     /// The JSON keys, one per probe.
-    enum Key: String, CaseIterable {
+    enum Key: String {
         case v4l2, v4l2Subdevice = "v4l2_subdev", drm, hci, evdev, alsa, unreadable
     }
 
