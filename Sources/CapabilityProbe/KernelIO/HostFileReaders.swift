@@ -24,10 +24,7 @@ enum HostRoot {
         -> String
     {
         if let root { return root }
-        if sysfsRoot != "/sys", sysfsRoot.hasSuffix("/sys") {
-            let parent = String(sysfsRoot.dropLast(4))
-            return parent.isEmpty ? "/" : parent
-        }
+        if sysfsRoot != "/sys", sysfsRoot.hasSuffix("/sys") { return String(sysfsRoot.dropLast(4)) }
         if let testbed = environment["UMOCKDEV_DIR"], testbed.hasPrefix("/") { return testbed }
         return "/"
     }

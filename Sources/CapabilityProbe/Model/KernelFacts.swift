@@ -156,7 +156,7 @@ struct FactFields<Key: CodingKey> {
 
     /// A field of any decodable type, `nil` when missing or of another type.
     func value<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
-        (try? container.decodeIfPresent(type, forKey: key)) ?? nil
+        try? container.decodeIfPresent(type, forKey: key)
     }
 
     /// A string field.
