@@ -122,7 +122,7 @@ import Testing
         let report = Self.dumpReport(item.devices)
         for kind in SensorKind.allCases {
             let finding = try #require(report.finding(kind.id))
-            if item.present.contains(kind.id) {
+            if item.present.contains(kind.id.rawValue) {
                 #expect(finding.status == .present, "\(kind.id)")
                 // A chip counts once, however many IIO devices it has.
                 #expect(finding.count == 1, "\(kind.id)")

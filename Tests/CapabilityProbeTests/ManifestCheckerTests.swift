@@ -249,7 +249,7 @@ import Testing
         #expect(gyroscope.verdict == .satisfied)
         #expect(gyroscope.assumed)
         #expect(gyroscope.reason == "assumed present (--assume) (rule: sensor.gyroscope)")
-        #expect(gyroscope.evidence == [Evidence(device: "--assume", reason: "assumed present")])
+        #expect(gyroscope.evidence == [Evidence(.assumption, reason: "assumed present")])
         #expect(result.requirements.first { $0.key == "wifi" }?.verdict == .unsatisfied)
         #expect(result.assumptions == options.assumptions)
     }

@@ -133,7 +133,7 @@ import Testing
             from: Data(CLI.run(["list", "--from", Self.dump, "--json"]).stdout.utf8))
         for finding in report.capabilities {
             let states = samples.filter {
-                $0.name == "capcheck_capability" && $0.labels["id"] == finding.id
+                $0.name == "capcheck_capability" && $0.labels["id"] == finding.id.rawValue
             }
             #expect(states.count == 3, "\(finding.id)")
             #expect(
@@ -179,7 +179,7 @@ import Testing
             machine: MachineIdentity(),
             capabilities: [
                 CapabilityFinding(
-                    id: "power.battery", status: .present, count: 1,
+                    id: .powerBattery, status: .present, count: 1,
                     details: ["level": .double(0.57), "state": "charging"])
             ], devices: [])
         let text = PrometheusRenderer.render(report)
@@ -189,7 +189,7 @@ import Testing
         var none = report
         none.set(
             CapabilityFinding(
-                id: "power.battery", status: .absent,
+                id: .powerBattery, status: .absent,
                 details: ["level": .double(-1), "state": "unknown"]))
         #expect(!PrometheusRenderer.render(none).contains("capcheck_battery_level_ratio"))
     }

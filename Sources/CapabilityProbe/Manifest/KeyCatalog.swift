@@ -226,7 +226,8 @@ public enum KeyCatalog {
 
     /// Capability ids capcheck's probers report (decisions.md), usable in native manifests:
     /// exactly the ids of ``Probers/all``, so the vocabulary cannot drift from the probers.
-    public static let capabilityIDs: [String] = Set(Probers.all.flatMap(\.ids)).sorted()
+    public static let capabilityIDs: [String] = Set(Probers.all.flatMap(\.ids)).sorted().map(
+        \.rawValue)
 
     /// Further ids from the crosswalk (manifests.md §4.1) that catalog keys map to; capcheck
     /// may not probe them, so they are usually `unknown`.

@@ -207,13 +207,15 @@ public struct ManifestChecker: Sendable {
 
     private func fact(_ id: String, report: CapabilityReport, options: CheckOptions) -> Fact {
         let real = report.finding(id)
-        guard let assumed = options.assumptions[id] else {
+        guard let assumed = options.assumptions[id], let capability = CapabilityID(rawValue: id)
+        else {
             return Fact(status: real?.status, finding: real, assumed: false)
         }
         let details = (assumed == .present && real?.status == .present) ? real?.details ?? [:] : [:]
         let finding = CapabilityFinding(
-            id: id, status: assumed, count: assumed == .present ? max(real?.count ?? 0, 1) : 0,
-            evidence: [Evidence(device: "--assume", reason: "assumed \(assumed.rawValue)")],
+            id: capability, status: assumed,
+            count: assumed == .present ? max(real?.count ?? 0, 1) : 0,
+            evidence: [Evidence(.assumption, reason: "assumed \(assumed.rawValue)")],
             details: details)
         return Fact(status: assumed, finding: finding, assumed: true)
     }

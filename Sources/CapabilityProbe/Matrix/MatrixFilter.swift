@@ -49,7 +49,7 @@ public enum MatrixFilter {
             return (Array(matrix.capabilityColumns.indices), Array(kinds.indices))
         }
         for (parent, children) in MatrixReportBuilder.children {
-            let group = Set([parent] + children)
+            let group = Set(([parent] + children).map(\.rawValue))
             if !relevant.isDisjoint(with: group) { relevant.formUnion(group) }
         }
         let cells = matrix.capabilityIDs.indices.filter {

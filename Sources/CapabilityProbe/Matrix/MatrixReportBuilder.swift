@@ -9,23 +9,16 @@
 /// `camera.any`, `location.gnss` ⇒ `location.any`), an absent parent implies absent
 /// sub-capabilities (`camera.any` = no ⇒ `camera.front` absent).
 public struct MatrixReportBuilder: Sendable {
-    /// Parent → sub-capabilities, for implications.
-    static let children: [(parent: String, children: [String])] = [
-        (
-            "camera.any",
-            [
-                "camera.front", "camera.back", "camera.external", "camera.autofocus",
-                "camera.flash", "camera.video",
-            ]
-        ),
-        ("location.any", ["location.gnss"]),
-        ("bluetooth", ["bluetooth.le"]),
-        ("cellular", ["cellular.sms"]),
-    ]
+    /// Parent → sub-capabilities, for implications (``CapabilityID/Definition/parent``).
+    static let children: [(parent: CapabilityID, children: [CapabilityID])] =
+        CapabilityID.allCases.compactMap { id in
+            let children = id.children
+            return children.isEmpty ? nil : (id, children)
+        }
 
     /// The matrix whose rows are turned into reports.
     public let matrix: DeviceMatrix
-    private let ids: [String]
+    private let ids: [CapabilityID?]
     private let kinds: [MatrixValueKind]
     /// Per capability column, the evidence for each cell value (written once, not per row).
     private let evidence: [[MatrixCell: Evidence]]
@@ -35,7 +28,7 @@ public struct MatrixReportBuilder: Sendable {
     /// - Parameter matrix: The matrix.
     public init(matrix: DeviceMatrix) {
         self.matrix = matrix
-        self.ids = matrix.capabilityIDs
+        self.ids = matrix.capabilityIDs.map { CapabilityID(rawValue: $0) }
         self.kinds = matrix.valueKinds
         self.evidence = matrix.capabilityColumns.map { column in
             Dictionary(
@@ -43,7 +36,7 @@ public struct MatrixReportBuilder: Sendable {
                     (
                         cell,
                         Evidence(
-                            device: "matrix column '\(column.header)'",
+                            .matrixColumn(column.header),
                             reason: "the table says \(cell.word)")
                     )
                 })
@@ -57,9 +50,10 @@ public struct MatrixReportBuilder: Sendable {
     /// - Parameter row: The row.
     /// - Returns: A report with one finding per capability the row decides.
     public func report(for row: MatrixRow) -> CapabilityReport {
-        var findings: [String: CapabilityFinding] = [:]
+        var findings: [CapabilityID: CapabilityFinding] = [:]
         findings.reserveCapacity(ids.count + 4)
         for (index, id) in ids.enumerated() {
+            guard let id else { continue }
             let cell = row.cells[index]
             findings[id] = CapabilityFinding(
                 id: id, status: cell.status, count: cell == .yes ? 1 : 0,
@@ -72,7 +66,8 @@ public struct MatrixReportBuilder: Sendable {
             devices: [])
     }
 
-    private func addDetails(_ row: MatrixRow, to findings: inout [String: CapabilityFinding]) {
+    private func addDetails(_ row: MatrixRow, to findings: inout [CapabilityID: CapabilityFinding])
+    {
         var megapixels: Double?
         var stillWidth: Double?
         var stillHeight: Double?
@@ -80,7 +75,7 @@ public struct MatrixReportBuilder: Sendable {
         var videoHeight: Int?
         var modeText: [String] = []
         var modes: [MatrixValueParser.VideoMode] = []
-        var details: [String: [String: JSONValue]] = [:]
+        var details: [CapabilityID: [String: JSONValue]] = [:]
         for (index, kind) in kinds.enumerated() {
             let text = row.values[index]
             guard !text.isEmpty else { continue }
@@ -97,19 +92,19 @@ public struct MatrixReportBuilder: Sendable {
             case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
             case .memoryBytes:
                 if let bytes = try? MatrixValueParser.bytes(text) {
-                    details["memory.total", default: [:]]["bytes"] = .int(bytes)
+                    details[.memoryTotal, default: [:]]["bytes"] = .int(bytes)
                 }
             case .displayScale:
                 if let value = try? MatrixValueParser.number(text) {
-                    details["display", default: [:]]["scale"] = .int(Int(value))
+                    details[.display, default: [:]]["scale"] = .int(Int(value))
                 }
             case .displayDPI:
                 if let value = try? MatrixValueParser.number(text) {
-                    details["display", default: [:]]["dpi"] = .double(value)
+                    details[.display, default: [:]]["dpi"] = .double(value)
                 }
             case .touchPoints:
                 if let value = try? MatrixValueParser.number(text) {
-                    details["input.touchscreen", default: [:]]["points"] = .int(Int(value))
+                    details[.inputTouchscreen, default: [:]]["points"] = .int(Int(value))
                 }
             case .notes: break
             }
@@ -125,11 +120,11 @@ public struct MatrixReportBuilder: Sendable {
             megapixels = stillWidth * stillHeight / 1e6
         }
         if let megapixels {
-            details["camera.any", default: [:]]["megapixels"] = .double(megapixels)
+            details[.cameraAny, default: [:]]["megapixels"] = .double(megapixels)
         }
         if !modes.isEmpty {
             let sorted = Array(Set(modes)).sorted(by: >)
-            details["camera.video", default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
+            details[.cameraVideo, default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
         }
         for (id, values) in details {
             var finding =
@@ -138,7 +133,7 @@ public struct MatrixReportBuilder: Sendable {
                     id: id, status: .present, count: 1,
                     evidence: [
                         Evidence(
-                            device: "matrix values",
+                            .matrixValues,
                             reason:
                                 "the table gives \(values.keys.sorted().joined(separator: ", "))")
                     ])
@@ -147,7 +142,7 @@ public struct MatrixReportBuilder: Sendable {
         }
     }
 
-    private func applyImplications(to findings: inout [String: CapabilityFinding]) {
+    private func applyImplications(to findings: inout [CapabilityID: CapabilityFinding]) {
         for (parent, children) in Self.children {
             let current = findings[parent]?.status
             if current == nil || current == .unknown,
@@ -157,7 +152,7 @@ public struct MatrixReportBuilder: Sendable {
                 finding.status = .present
                 finding.count = max(finding.count, 1)
                 finding.evidence = [
-                    Evidence(device: "matrix implication", reason: "implied by \(child) = yes")
+                    Evidence(.matrixImplication, reason: "implied by \(child) = yes")
                 ]
                 findings[parent] = finding
             }
@@ -167,7 +162,7 @@ public struct MatrixReportBuilder: Sendable {
                 findings[child] = CapabilityFinding(
                     id: child, status: .absent,
                     evidence: [
-                        Evidence(device: "matrix implication", reason: "implied by \(parent) = no")
+                        Evidence(.matrixImplication, reason: "implied by \(parent) = no")
                     ])
             }
         }

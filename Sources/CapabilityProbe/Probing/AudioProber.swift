@@ -18,7 +18,7 @@ public struct AudioProber: CapabilityProber {
     public init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["audio.input", "audio.output"] }
+    public var ids: [CapabilityID] { [.audioInput, .audioOutput] }
 
     /// Classifies the sound cards.
     /// - Parameter context: The records.
@@ -58,7 +58,7 @@ public struct AudioProber: CapabilityProber {
 
         let inputs = usable.filter { !$0.capture.isEmpty }
         let input = finding(
-            "audio.input", providers: inputs, silent: silent,
+            .audioInput, providers: inputs, silent: silent,
             cardless: cardless.map { ($0, $0.input) }, details: details, context: context,
             reason: { card in
                 "capture PCM \(card.capture.joined(separator: ", "))" + Self.formFactor(card)
@@ -76,7 +76,7 @@ public struct AudioProber: CapabilityProber {
         }
         if !hdmi.isEmpty { outputDetails["hdmi"] = .array(hdmi) }
         var output = finding(
-            "audio.output", providers: outputs, silent: silent,
+            .audioOutput, providers: outputs, silent: silent,
             cardless: cardless.map { ($0, $0.output) }, details: outputDetails, context: context,
             reason: { card in
                 "playback PCM \(card.playback.joined(separator: ", "))" + Self.formFactor(card)
@@ -96,7 +96,7 @@ public struct AudioProber: CapabilityProber {
     }
 
     private func finding(
-        _ id: String, providers: [SoundCard], silent: [SoundCard],
+        _ id: CapabilityID, providers: [SoundCard], silent: [SoundCard],
         cardless: [(CardlessUSBAudio, Bool?)], details: [String: JSONValue],
         context: ProbeContext, reason: (SoundCard) -> String
     ) -> CapabilityFinding {

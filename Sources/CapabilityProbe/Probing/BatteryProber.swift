@@ -15,7 +15,7 @@ public struct BatteryProber: CapabilityProber {
     public init() {}
 
     /// `power.battery`.
-    public var ids: [String] { ["power.battery"] }
+    public var ids: [CapabilityID] { [.powerBattery] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
@@ -72,7 +72,7 @@ public struct BatteryProber: CapabilityProber {
             let status: CapabilityStatus = unsure.isEmpty ? context.noCandidateStatus : .unknown
             return [
                 CapabilityFinding(
-                    id: "power.battery", status: status, evidence: unsure, details: details)
+                    id: .powerBattery, status: status, evidence: unsure, details: details)
             ]
         }
         details["status"] = .array(readings.map { .string($0.status ?? "Unknown") })
@@ -111,7 +111,7 @@ public struct BatteryProber: CapabilityProber {
         }
         return [
             CapabilityFinding(
-                id: "power.battery", status: .present, count: batteries.count, evidence: evidence,
+                id: .powerBattery, status: .present, count: batteries.count, evidence: evidence,
                 details: details)
         ]
     }

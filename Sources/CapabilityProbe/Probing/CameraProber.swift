@@ -20,10 +20,10 @@ public struct CameraProber: CapabilityProber {
     public init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] {
+    public var ids: [CapabilityID] {
         [
-            "camera.any", "camera.video", "camera.front", "camera.back", "camera.external",
-            "camera.autofocus", "camera.flash",
+            .cameraAny, .cameraVideo, .cameraFront, .cameraBack, .cameraExternal,
+            .cameraAutofocus, .cameraFlash,
         ]
     }
 
@@ -100,7 +100,7 @@ public struct CameraProber: CapabilityProber {
         }
         let count = status == .present ? visible.count : 0
         let anyFinding = CapabilityFinding(
-            id: "camera.any", status: status, count: count, evidence: evidence, details: details)
+            id: .cameraAny, status: status, count: count, evidence: evidence, details: details)
 
         var videoDetails: [String: JSONValue] = [:]
         let modes = Set(visible.flatMap { $0.facts?.modes ?? [] })
@@ -108,7 +108,7 @@ public struct CameraProber: CapabilityProber {
             videoDetails["modes"] = .array(CameraFacts.sortedModes(modes).map(JSONValue.string))
         }
         let video = CapabilityFinding(
-            id: "camera.video", status: status, count: count,
+            id: .cameraVideo, status: status, count: count,
             evidence: visible.map {
                 Evidence(device: $0.id, reason: "camera streams video: \($0.reason)")
             }
@@ -117,10 +117,13 @@ public struct CameraProber: CapabilityProber {
 
         var findings = [anyFinding, video]
         let sensors = Self.subdevices(context)
-        for facing in ["front", "back", "external"] {
+        for (id, facing) in [
+            (CapabilityID.cameraFront, "front"), (.cameraBack, "back"),
+            (.cameraExternal, "external"),
+        ] {
             findings.append(
                 trait(
-                    "camera." + facing, anyStatus: status, functions: visible,
+                    id, anyStatus: status, functions: visible,
                     extra: sensors.filter { $0.facts.orientation == facing }.map {
                         Evidence(
                             device: $0.device.id,
@@ -136,7 +139,7 @@ public struct CameraProber: CapabilityProber {
         }
         findings.append(
             trait(
-                "camera.autofocus", anyStatus: status, functions: visible,
+                .cameraAutofocus, anyStatus: status, functions: visible,
                 extra: sensors.filter(\.facts.autofocus).map {
                     Evidence(
                         device: $0.device.id, reason: "lens sub-device with an autofocus control")
@@ -147,7 +150,7 @@ public struct CameraProber: CapabilityProber {
         let flashDevices = context.devices(in: "leds").filter { flashLEDs.contains($0.sysname) }
         findings.append(
             trait(
-                "camera.flash", anyStatus: status, functions: visible,
+                .cameraFlash, anyStatus: status, functions: visible,
                 extra: flashDevices.map {
                     Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'")
                 }
@@ -174,7 +177,8 @@ public struct CameraProber: CapabilityProber {
     /// sub-device, LED in `extra`) has it, unknown while any camera is undecided (with the
     /// refused probe's reason in `details["access"]`), absent when all say no.
     private func trait(
-        _ id: String, anyStatus: CapabilityStatus, functions: [CameraFunction], extra: [Evidence],
+        _ id: CapabilityID, anyStatus: CapabilityStatus, functions: [CameraFunction],
+        extra: [Evidence],
         value: (CameraFunction) -> Bool?, reason: (CameraFunction) -> String, unknownReason: String
     ) -> CapabilityFinding {
         let having = functions.filter { value($0) == true }

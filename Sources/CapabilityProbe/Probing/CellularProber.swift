@@ -11,7 +11,7 @@ public struct CellularProber: CapabilityProber {
     public init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["cellular", "cellular.sms"] }
+    public var ids: [CapabilityID] { [.cellular, .cellularSMS] }
 
     /// Classifies modems.
     /// - Parameter context: The records.
@@ -28,8 +28,8 @@ public struct CellularProber: CapabilityProber {
         guard !scan.modems.isEmpty else {
             return [
                 CapabilityFinding(
-                    id: "cellular", status: context.noCandidateStatus, details: details),
-                CapabilityFinding(id: "cellular.sms", status: context.noCandidateStatus),
+                    id: .cellular, status: context.noCandidateStatus, details: details),
+                CapabilityFinding(id: .cellularSMS, status: context.noCandidateStatus),
             ]
         }
         let evidence = scan.modems.map {
@@ -37,10 +37,10 @@ public struct CellularProber: CapabilityProber {
         }
         return [
             CapabilityFinding(
-                id: "cellular", status: .present, count: scan.modems.count, evidence: evidence,
+                id: .cellular, status: .present, count: scan.modems.count, evidence: evidence,
                 details: details),
             CapabilityFinding(
-                id: "cellular.sms", status: .unknown,
+                id: .cellularSMS, status: .unknown,
                 evidence: scan.modems.map {
                     Evidence(
                         device: $0.id, reason: "SMS support is only visible through ModemManager")

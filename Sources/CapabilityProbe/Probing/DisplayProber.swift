@@ -20,7 +20,7 @@ public struct DisplayProber: CapabilityProber {
     public init() {}
 
     /// `display`.
-    public var ids: [String] { ["display"] }
+    public var ids: [CapabilityID] { [.display] }
 
     /// Connector types of built-in panels.
     static let internalTypes: Set<String> = ["eDP", "LVDS", "DSI", "DPI"]
@@ -113,7 +113,7 @@ public struct DisplayProber: CapabilityProber {
         }
         return [
             CapabilityFinding(
-                id: "display", status: status, count: status == .present ? connected.count : 0,
+                id: .display, status: status, count: status == .present ? connected.count : 0,
                 evidence: evidence, details: details)
         ]
     }

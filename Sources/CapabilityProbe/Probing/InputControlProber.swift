@@ -12,7 +12,7 @@ public struct InputControlProber: CapabilityProber {
     public init() {}
 
     /// `input.keyboard`, `input.remote`, `input.tablet`.
-    public var ids: [String] { ["input.keyboard", "input.remote", "input.tablet"] }
+    public var ids: [CapabilityID] { [.inputKeyboard, .inputRemote, .inputTablet] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
@@ -57,14 +57,14 @@ public struct InputControlProber: CapabilityProber {
                     Evidence(device: device.id, reason: "\(what) \(device.sysname)\(driver)"))
             }
         }
-        func finding(_ id: String, _ evidence: [Evidence]) -> CapabilityFinding {
+        func finding(_ id: CapabilityID, _ evidence: [Evidence]) -> CapabilityFinding {
             CapabilityFinding(
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
                 count: evidence.count, evidence: evidence)
         }
         return [
-            finding("input.keyboard", keyboards), finding("input.remote", remotes),
-            finding("input.tablet", tablets),
+            finding(.inputKeyboard, keyboards), finding(.inputRemote, remotes),
+            finding(.inputTablet, tablets),
         ]
     }
 }

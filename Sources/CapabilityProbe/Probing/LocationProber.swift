@@ -20,7 +20,7 @@ public struct LocationProber: CapabilityProber {
     public init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["location.gnss", "location.any"] }
+    public var ids: [CapabilityID] { [.locationGNSS, .locationAny] }
 
     /// Classifies location sources.
     /// - Parameter context: The records.
@@ -81,17 +81,17 @@ public struct LocationProber: CapabilityProber {
         let gnss: CapabilityFinding
         if !sorted.isEmpty {
             gnss = CapabilityFinding(
-                id: "location.gnss", status: .present, count: sorted.count,
+                id: .locationGNSS, status: .present, count: sorted.count,
                 evidence: sorted.map {
                     Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
                 },
                 details: details)
         } else if !maybe.isEmpty {
             gnss = CapabilityFinding(
-                id: "location.gnss", status: .unknown, evidence: maybe, details: details)
+                id: .locationGNSS, status: .unknown, evidence: maybe, details: details)
         } else {
             gnss = CapabilityFinding(
-                id: "location.gnss", status: context.noCandidateStatus, details: details)
+                id: .locationGNSS, status: context.noCandidateStatus, details: details)
         }
         return [gnss, any(gnss: gnss, modems: modems, context: context)]
     }
@@ -101,7 +101,7 @@ public struct LocationProber: CapabilityProber {
     {
         if gnss.status == .present {
             return CapabilityFinding(
-                id: "location.any", status: .present, count: gnss.count, evidence: gnss.evidence)
+                id: .locationAny, status: .present, count: gnss.count, evidence: gnss.evidence)
         }
         var evidence = gnss.status == .unknown ? gnss.evidence : []
         for radio in WiFiProber.scan(context).radios {
@@ -117,8 +117,8 @@ public struct LocationProber: CapabilityProber {
                     reason: "cellular modem: cell-based location needs ModemManager"))
         }
         if !evidence.isEmpty {
-            return CapabilityFinding(id: "location.any", status: .unknown, evidence: evidence)
+            return CapabilityFinding(id: .locationAny, status: .unknown, evidence: evidence)
         }
-        return CapabilityFinding(id: "location.any", status: context.noCandidateStatus)
+        return CapabilityFinding(id: .locationAny, status: context.noCandidateStatus)
     }
 }

@@ -8,7 +8,7 @@ public struct MemoryProber: CapabilityProber {
     public init() {}
 
     /// `memory.total`.
-    public var ids: [String] { ["memory.total"] }
+    public var ids: [CapabilityID] { [.memoryTotal] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
@@ -18,10 +18,10 @@ public struct MemoryProber: CapabilityProber {
         guard let bytes = machine.memoryBytes, bytes > 0 else {
             return [
                 CapabilityFinding(
-                    id: "memory.total", status: .unknown,
+                    id: .memoryTotal, status: .unknown,
                     evidence: [
                         Evidence(
-                            device: "/proc/meminfo", reason: "the source records no memory size")
+                            .file("/proc/meminfo"), reason: "the source records no memory size")
                     ])
             ]
         }
@@ -31,8 +31,8 @@ public struct MemoryProber: CapabilityProber {
             ? "sum of DMI memory-device sizes" : "MemTotal rounded up to the next GiB"
         return [
             CapabilityFinding(
-                id: "memory.total", status: .present, count: 1,
-                evidence: [Evidence(device: source, reason: reason)],
+                id: .memoryTotal, status: .present, count: 1,
+                evidence: [Evidence(.file(source), reason: reason)],
                 details: ["bytes": .int(bytes), "gib": .double(Double(bytes) / Double(1 << 30))])
         ]
     }

@@ -7,7 +7,7 @@ public struct NFCProber: CapabilityProber {
     public init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["nfc"] }
+    public var ids: [CapabilityID] { [.nfc] }
 
     /// Classifies NFC controllers.
     /// - Parameter context: The records.
@@ -25,12 +25,12 @@ public struct NFCProber: CapabilityProber {
         let details: [String: JSONValue] = ["devices": .array(sorted.map(\.detail))]
         guard !sorted.isEmpty else {
             return [
-                CapabilityFinding(id: "nfc", status: context.noCandidateStatus, details: details)
+                CapabilityFinding(id: .nfc, status: context.noCandidateStatus, details: details)
             ]
         }
         return [
             CapabilityFinding(
-                id: "nfc", status: .present, count: sorted.count,
+                id: .nfc, status: .present, count: sorted.count,
                 evidence: sorted.map {
                     Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
                 },

@@ -41,7 +41,7 @@ public struct PointerProber: CapabilityProber {
     }
 
     /// `input.pointer`, `input.gamepad`.
-    public var ids: [String] { ["input.gamepad", "input.pointer"] }
+    public var ids: [CapabilityID] { [.inputGamepad, .inputPointer] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
@@ -87,11 +87,11 @@ public struct PointerProber: CapabilityProber {
             }
         }
         gamepads += Self.boundGamepadsWithoutInput(context)
-        func finding(_ id: String, _ evidence: [Evidence]) -> CapabilityFinding {
+        func finding(_ id: CapabilityID, _ evidence: [Evidence]) -> CapabilityFinding {
             CapabilityFinding(
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
                 count: evidence.count, evidence: evidence)
         }
-        return [finding("input.gamepad", gamepads), finding("input.pointer", pointers)]
+        return [finding(.inputGamepad, gamepads), finding(.inputPointer, pointers)]
     }
 }

@@ -21,7 +21,7 @@ public struct TouchscreenProber: CapabilityProber {
     public init() {}
 
     /// `input.touchscreen`.
-    public var ids: [String] { ["input.touchscreen"] }
+    public var ids: [CapabilityID] { [.inputTouchscreen] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
@@ -76,7 +76,7 @@ public struct TouchscreenProber: CapabilityProber {
         let (status, reported) = context.verdict(found: evidence, unsure: unsure)
         return [
             CapabilityFinding(
-                id: "input.touchscreen", status: status,
+                id: .inputTouchscreen, status: status,
                 count: status == .present ? functions.count : 0,
                 evidence: reported, details: details)
         ]

@@ -10,7 +10,7 @@ public struct VibrationProber: CapabilityProber {
     public init() {}
 
     /// `haptics.vibration`.
-    public var ids: [String] { ["haptics.vibration"] }
+    public var ids: [CapabilityID] { [.hapticsVibration] }
 
     /// Input device names feedbackd's `72-feedbackd.rules` tags as vibrators.
     static let vibratorNames: Set<String> = [
@@ -72,7 +72,7 @@ public struct VibrationProber: CapabilityProber {
         let status: CapabilityStatus = evidence.isEmpty ? context.noCandidateStatus : .present
         return [
             CapabilityFinding(
-                id: "haptics.vibration", status: status, count: evidence.count, evidence: evidence,
+                id: .hapticsVibration, status: status, count: evidence.count, evidence: evidence,
                 details: details)
         ]
     }

@@ -14,7 +14,7 @@ public struct WiFiProber: CapabilityProber {
     public init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["net.wifi"] }
+    public var ids: [CapabilityID] { [.netWiFi] }
 
     /// Classifies wireless devices.
     /// - Parameter context: The records.
@@ -39,12 +39,12 @@ public struct WiFiProber: CapabilityProber {
         if scan.radios.isEmpty {
             return [
                 CapabilityFinding(
-                    id: "net.wifi", status: context.noCandidateStatus, details: details)
+                    id: .netWiFi, status: context.noCandidateStatus, details: details)
             ]
         }
         return [
             CapabilityFinding(
-                id: "net.wifi", status: .present, count: scan.radios.count,
+                id: .netWiFi, status: .present, count: scan.radios.count,
                 evidence: scan.radios.map {
                     Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
                 },

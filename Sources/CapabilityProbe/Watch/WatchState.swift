@@ -158,7 +158,7 @@ struct WatchState {
         )
         var result: [String: CapabilityStatus] = [:]
         for finding in classifier.classify(inventory).capabilities {
-            result[finding.id] = finding.status
+            result[finding.id.rawValue] = finding.status
         }
         return result
     }
