@@ -13,17 +13,17 @@
 /// when no other card decides it. A USB audio function bound to `snd-usb-audio` whose card
 /// is missing from the recording still counts where its direction is known
 /// (``cardlessUSBAudio(_:)``), with that fact in the evidence and in `details["cardless"]`.
-public struct AudioProber: CapabilityProber {
+struct AudioProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [CapabilityID] { [.audioInput, .audioOutput] }
+    var ids: [CapabilityID] { [.audioInput, .audioOutput] }
 
     /// Classifies the sound cards.
     /// - Parameter context: The records.
     /// - Returns: The `audio.input` and `audio.output` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let cards = context.devices(in: "sound")
             .filter { Self.isCard($0.sysname) }
             .map { SoundCard($0, in: context) }

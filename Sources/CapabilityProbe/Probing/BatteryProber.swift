@@ -10,17 +10,17 @@
 ///   combined by energy as upower does, -1 with no system battery; states by
 ///   ``BatteryState/map(status:capacity:acOnline:)``). Raw statuses are kept in
 ///   `details["status"]`; `details["acOnline"]` when a mains/USB supply reports `online`.
-public struct BatteryProber: CapabilityProber {
+struct BatteryProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `power.battery`.
-    public var ids: [CapabilityID] { [.powerBattery] }
+    var ids: [CapabilityID] { [.powerBattery] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The `power.battery` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var batteries: [Device] = []
         var peripherals: [JSONValue] = []
         var unsure: [Evidence] = []

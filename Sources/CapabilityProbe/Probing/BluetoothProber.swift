@@ -8,20 +8,20 @@
 /// `bluetooth.le` needs the controller's features (`facts["hci"]`, read with
 /// ``BluetoothControllerFacts/lowEnergy(from:)``); sysfs has none, so it is `unknown`
 /// without them, with the recorded reason (decisions.md).
-public struct BluetoothProber: CapabilityProber {
+struct BluetoothProber: CapabilityProber {
     /// USB ids of Bluetooth functions that use vendor-specific interface classes.
     static let vendorClassUSBIDs: Set<String> = ["0e8d:763f"]
 
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [CapabilityID] { [.bluetooth, .bluetoothLE] }
+    var ids: [CapabilityID] { [.bluetooth, .bluetoothLE] }
 
     /// Classifies Bluetooth controllers.
     /// - Parameter context: The records.
     /// - Returns: The `bluetooth` and `bluetooth.le` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var adapters: [String: RadioFunction] = [:]
         var hosts: [String: [Device]] = [:]
         func add(

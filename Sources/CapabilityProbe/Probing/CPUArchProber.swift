@@ -16,9 +16,9 @@
 /// What they do not show stays `unknown`, with a family hint (`x86` for ACPI/i8042
 /// machines, `arm` for device-tree SoCs) in `details["hint"]`; a PCI chipset does not tell
 /// a 64-bit CPU from a 32-bit one (the Atom N270 is 32-bit only).
-public struct CPUArchProber: CapabilityProber {
+struct CPUArchProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The Apple-style architecture keys, with the instruction set each names.
     static let keys: [(id: CapabilityID, isa: String)] = [
@@ -27,12 +27,12 @@ public struct CPUArchProber: CapabilityProber {
     ]
 
     /// `cpu.arch` and its keys.
-    public var ids: [CapabilityID] { [.cpuArch] + Self.keys.map(\.id) }
+    var ids: [CapabilityID] { [.cpuArch] + Self.keys.map(\.id) }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         if let kernel = context.inventory.machine.arch {
             return Self.findings(
                 machine: kernel, source: .uname, reason: "uname machine \(kernel)",

@@ -6,17 +6,17 @@
 /// 0x0d40, `iosm`, `mhi-pci-generic`). One modem = one USB device or PCI function. Platform
 /// rfkill switches (`tpacpi_wwan_sw`) are not radios. SMS needs ModemManager, so
 /// `cellular.sms` is `unknown` while a modem exists.
-public struct CellularProber: CapabilityProber {
+struct CellularProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [CapabilityID] { [.cellular, .cellularSMS] }
+    var ids: [CapabilityID] { [.cellular, .cellularSMS] }
 
     /// Classifies modems.
     /// - Parameter context: The records.
     /// - Returns: The `cellular` and `cellular.sms` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let scan = Self.scan(context)
         var details: [String: JSONValue] = ["devices": .array(scan.modems.map(\.detail))]
         if !scan.ignored.isEmpty {

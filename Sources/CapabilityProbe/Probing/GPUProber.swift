@@ -19,12 +19,12 @@ import Foundation
 ///   driver for the API (vc4 Vulkan) gives `absent` when no other GPU decides.
 ///
 /// `count` counts GPU functions (PCI functions or platform devices).
-public struct GPUProber: CapabilityProber {
+struct GPUProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `gpu`, `gpu.gles`, `gpu.vulkan`.
-    public var ids: [CapabilityID] { [.gpu, .gpuGLES, .gpuVulkan] }
+    var ids: [CapabilityID] { [.gpu, .gpuGLES, .gpuVulkan] }
 
     /// Kernel drivers of render-capable GPUs (including proprietary ones without render nodes).
     static let gpuDrivers: Set<String> = [
@@ -47,7 +47,7 @@ public struct GPUProber: CapabilityProber {
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The three GPU findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var functions: [String: Evidence] = [:]
         var devices: [String: [String: JSONValue]] = [:]
         var unsure: [Evidence] = []

@@ -7,17 +7,17 @@
 ///   absolute axes.
 /// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
 ///   adapters that pass remote keys), a `lirc` node or a `cec` adapter.
-public struct InputControlProber: CapabilityProber {
+struct InputControlProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `input.keyboard`, `input.remote`, `input.tablet`.
-    public var ids: [CapabilityID] { [.inputKeyboard, .inputRemote, .inputTablet] }
+    var ids: [CapabilityID] { [.inputKeyboard, .inputRemote, .inputTablet] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The three findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var keyboards: [Evidence] = []
         var tablets: [Evidence] = []
         let bits = context.wordBits

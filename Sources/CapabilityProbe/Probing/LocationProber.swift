@@ -7,7 +7,7 @@
 /// ModemManager's Location interface) make it `unknown`, never `absent`.
 /// `location.any` is present when GNSS is; otherwise `unknown` when Wi-Fi or a modem exists
 /// (network location is a service, not a device); `absent` only when nothing could locate.
-public struct LocationProber: CapabilityProber {
+struct LocationProber: CapabilityProber {
     /// USB ids of GNSS receivers (gpsd `60-gpsd.rules`).
     static let receiverIDs: Set<String> = [
         "1546:01a5", "1546:01a6", "1546:01a7", "1546:01a8", "1546:01a9", "091e:0003", "1163:0100",
@@ -17,15 +17,15 @@ public struct LocationProber: CapabilityProber {
     static let genericSerialIDs: Set<String> = ["10c4:ea60", "10c4:ea71", "067b:2303", "0403:6001"]
 
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [CapabilityID] { [.locationGNSS, .locationAny] }
+    var ids: [CapabilityID] { [.locationGNSS, .locationAny] }
 
     /// Classifies location sources.
     /// - Parameter context: The records.
     /// - Returns: The `location.gnss` and `location.any` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var receivers: [String: RadioFunction] = [:]
         func add(_ device: Device, _ reason: String) {
             let key = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)

@@ -3,17 +3,17 @@
 /// The live source fills ``MachineIdentity/memoryBytes`` (DMI memory-device sizes, else
 /// MemTotal rounded up to the next GiB). Recorded sources carry no memory size: `unknown`,
 /// never `absent` (every machine has RAM).
-public struct MemoryProber: CapabilityProber {
+struct MemoryProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `memory.total`.
-    public var ids: [CapabilityID] { [.memoryTotal] }
+    var ids: [CapabilityID] { [.memoryTotal] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The `memory.total` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let machine = context.inventory.machine
         guard let bytes = machine.memoryBytes, bytes > 0 else {
             return [

@@ -8,9 +8,9 @@
 /// (0x120) is a game controller. A game pad function bound to its driver (`xpad`,
 /// `hid-sony`, `hid-playstation`, …) whose input device is missing from a partial recording
 /// still counts, with that fact in its evidence.
-public struct PointerProber: CapabilityProber {
+struct PointerProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// Drivers that bind only game controllers: the USB `xpad` driver and the kernel HID
     /// game-pad drivers (`hid-sony` registers as `sony`, `hid-playstation` as `playstation`,
@@ -41,12 +41,12 @@ public struct PointerProber: CapabilityProber {
     }
 
     /// `input.pointer`, `input.gamepad`.
-    public var ids: [CapabilityID] { [.inputGamepad, .inputPointer] }
+    var ids: [CapabilityID] { [.inputGamepad, .inputPointer] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The two findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var pointers: [Evidence] = []
         var gamepads: [Evidence] = []
         let bits = context.wordBits

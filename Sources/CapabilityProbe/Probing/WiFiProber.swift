@@ -9,17 +9,17 @@
 /// `DEVTYPE=wimax` is not Wi-Fi; virtual radios (`mac80211_hwsim`) are ignored.
 /// `details["radios"]` lists each phy of a counted radio (``WiFiRadio``: phy, driver,
 /// interfaces, rfkill `unblocked`/`blocked (soft)`/…): a blocked radio is still present.
-public struct WiFiProber: CapabilityProber {
+struct WiFiProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [CapabilityID] { [.netWiFi] }
+    var ids: [CapabilityID] { [.netWiFi] }
 
     /// Classifies wireless devices.
     /// - Parameter context: The records.
     /// - Returns: The `net.wifi` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let scan = Self.scan(context)
         var details: [String: JSONValue] = [
             "devices": .array(scan.radios.map(\.detail))
