@@ -184,3 +184,63 @@ extension ManifestLoader {
         try AppStreamReader(path: path, options: options).readAll(data)
     }
 }
+
+/// How manifests are read.
+public struct ManifestLoadOptions: Sendable, Hashable {
+    /// Turn unknown keys into not-applicable requirements with a note instead of an error.
+    public var allowUnknown: Bool
+    /// Add Android's implied and default requirements (`--no-implied` turns this off).
+    public var implied: Bool
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - allowUnknown: Unknown keys become not-applicable instead of an error.
+    ///   - implied: Add Android's implied and default requirements.
+    public init(allowUnknown: Bool = false, implied: Bool = true) {
+        self.allowUnknown = allowUnknown
+        self.implied = implied
+    }
+
+    /// Resolves a catalog lookup: the entry, or an unknown-key error or not-applicable entry.
+    func resolve(
+        _ entry: CatalogEntry?, key: String, kind: ManifestKind, path: String, place: String?
+    ) throws(ManifestError) -> CatalogEntry {
+        if let entry { return entry }
+        let suggestion = KeyCatalog.suggestion(for: key, kind: kind)
+        guard allowUnknown else {
+            throw .unknownKey(path: path, place: place, key: key, suggestion: suggestion)
+        }
+        let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+        return CatalogEntry(.notApplicable("unknown key, accepted by --allow-unknown\(hint)"))
+    }
+}
+
+/// Why a manifest cannot be read; every message names the file, the place and the reason.
+public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is missing or unreadable (exit 66).
+    case unreadable(path: String, reason: String)
+    /// The content is malformed or has the wrong type at a place (exit 65).
+    case malformed(path: String, place: String?, reason: String)
+    /// A key capcheck does not know, with the nearest valid key (exit 65 unless allowed).
+    case unknownKey(path: String, place: String?, key: String, suggestion: String?)
+
+    /// One line: `manifest.json: require[2]: expected a string`.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "\(path): \(reason)"
+        case .malformed(let path, let place, let reason):
+            return [path, place, reason].compactMap { $0 }.joined(separator: ": ")
+        case .unknownKey(let path, let place, let key, let suggestion):
+            let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+            return [path, place, "unknown key '\(key)'\(hint)"].compactMap { $0 }
+                .joined(separator: ": ")
+        }
+    }
+
+    /// Whether the file itself could not be read (as opposed to bad content).
+    public var isUnreadable: Bool {
+        if case .unreadable = self { return true }
+        return false
+    }
+}
