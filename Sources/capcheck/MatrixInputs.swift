@@ -62,7 +62,7 @@ enum MatrixInputs {
         do {
             let manifest = try ManifestLoader.load(
                 path: path, kind: manifestKind,
-                options: ManifestLoadOptions(allowUnknown: allowUnknown))
+                options: ManifestLoadOptions(allowUnknown: allowUnknown, names: .flags))
             return .value(ManifestRowEvaluator(manifest: manifest))
         } catch {
             return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))

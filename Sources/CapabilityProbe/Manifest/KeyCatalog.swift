@@ -236,7 +236,7 @@ public enum KeyCatalog {
         "usb.gadget", "usb.host", "net.ethernet", "sensor.hinge", "uwb",
     ]
 
-    /// Every id a native manifest or `--assume` may name.
+    /// Every id a native manifest or an assumed fact may name.
     public static let nativeIDs: [String] = Set(capabilityIDs + crosswalkIDs).sorted()
 
     /// The entry for an Apple key.

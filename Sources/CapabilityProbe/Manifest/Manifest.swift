@@ -146,7 +146,7 @@ public enum Wanted: String, Codable, Sendable, Hashable, CaseIterable {
     case absent
     /// Reported, never failing: Android `required="false"`, native `optional`.
     case optional
-    /// Should be present: unmet is a warning that fails only with `--strict` (AppStream
+    /// Should be present: unmet is a warning that fails only when strict (AppStream
     /// `<recommends>`).
     case recommended
 }

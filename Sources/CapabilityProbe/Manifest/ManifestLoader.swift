@@ -75,7 +75,11 @@ public enum ManifestLoader {
                 AppArtifactReader(path: path, options: options).read(binaryXML: data), kind: kind)
         }
         let resolved: ManifestKind
-        if let kind { resolved = kind } else { resolved = try detect(data, path: path) }
+        if let kind {
+            resolved = kind
+        } else {
+            resolved = try detect(data, path: path, names: options.names)
+        }
         switch resolved {
         case .plist: return try PlistManifestReader(path: path, options: options).read(data)
         case .android: return try AndroidManifestReader(path: path, options: options).read(data)
@@ -100,9 +104,12 @@ public enum ManifestLoader {
     /// - Parameters:
     ///   - data: The bytes.
     ///   - path: The file name.
+    ///   - names: How the message names the option that gives the kind.
     /// - Returns: The kind.
     /// - Throws: ``ManifestError/malformed(path:place:reason:)`` when nothing fits.
-    public static func detect(_ data: Data, path: String) throws(ManifestError) -> ManifestKind {
+    public static func detect(_ data: Data, path: String, names: OptionNames = .swift)
+        throws(ManifestError) -> ManifestKind
+    {
         guard !data.isEmpty else {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
@@ -133,7 +140,8 @@ public enum ManifestLoader {
         throw .malformed(
             path: path, place: nil,
             reason:
-                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest (use --kind to say which)"
+                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest "
+                + "(use \(names.kind) to say which)"
         )
     }
 
@@ -189,16 +197,20 @@ extension ManifestLoader {
 public struct ManifestLoadOptions: Sendable, Hashable {
     /// Turn unknown keys into not-applicable requirements with a note instead of an error.
     public var allowUnknown: Bool
-    /// Add Android's implied and default requirements (`--no-implied` turns this off).
+    /// Add Android's implied and default requirements.
     public var implied: Bool
+    /// How messages name these options when they point at one (the CLI passes its flags).
+    public var names: OptionNames
 
     /// Creates options.
     /// - Parameters:
     ///   - allowUnknown: Unknown keys become not-applicable instead of an error.
     ///   - implied: Add Android's implied and default requirements.
-    public init(allowUnknown: Bool = false, implied: Bool = true) {
+    ///   - names: How messages name the options.
+    public init(allowUnknown: Bool = false, implied: Bool = true, names: OptionNames = .swift) {
         self.allowUnknown = allowUnknown
         self.implied = implied
+        self.names = names
     }
 
     /// Resolves a catalog lookup: the entry, or an unknown-key error or not-applicable entry.
@@ -211,17 +223,19 @@ public struct ManifestLoadOptions: Sendable, Hashable {
             throw .unknownKey(path: path, place: place, key: key, suggestion: suggestion)
         }
         let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
-        return CatalogEntry(.notApplicable("unknown key, accepted by --allow-unknown\(hint)"))
+        return CatalogEntry(
+            .notApplicable("unknown key, accepted by \(names.allowUnknown)\(hint)"))
     }
 }
 
 /// Why a manifest cannot be read; every message names the file, the place and the reason.
 public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file is missing or unreadable (exit 66).
+    /// The file is missing or unreadable.
     case unreadable(path: String, reason: String)
-    /// The content is malformed or has the wrong type at a place (exit 65).
+    /// The content is malformed or has the wrong type at a place.
     case malformed(path: String, place: String?, reason: String)
-    /// A key capcheck does not know, with the nearest valid key (exit 65 unless allowed).
+    /// A key capcheck does not know, with the nearest valid key (an error unless
+    /// ``ManifestLoadOptions/allowUnknown``).
     case unknownKey(path: String, place: String?, key: String, suggestion: String?)
 
     /// One line: `manifest.json: require[2]: expected a string`.

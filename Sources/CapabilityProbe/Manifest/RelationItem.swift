@@ -28,7 +28,7 @@ public enum RelationItem: Sendable, Hashable {
         case longest
     }
 
-    /// The capability ids the item reads (for `--assume` and matrix columns).
+    /// The capability ids the item reads (for assumed facts and matrix columns).
     public var capabilityIDs: [String] {
         switch self {
         case .displayLength: return ["display"]
@@ -60,9 +60,9 @@ public enum RelationItem: Sendable, Hashable {
 
 /// The three AppStream relation blocks of a component.
 public enum AppStreamRelationKind: String, Sendable, Hashable, CaseIterable {
-    /// Must hold: unmet → the app cannot run here (exit 1).
+    /// Must hold: unmet → the app cannot run here.
     case requires
-    /// Should hold: unmet is a warning (exit 0 unless `--strict`).
+    /// Should hold: unmet is a warning (a failure only when strict).
     case recommends
     /// Works with it when there: listed, never failing.
     case supports

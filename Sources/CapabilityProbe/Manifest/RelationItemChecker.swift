@@ -11,13 +11,13 @@ struct RelationItemChecker {
         var rule: String
         /// The devices behind it.
         var evidence: [Evidence] = []
-        /// Whether an `--assume` fact decided it.
+        /// Whether an assumed fact decided it.
         var assumed = false
     }
 
     /// The report read.
     let report: CapabilityReport
-    /// A capability's status and finding after `--assume` (from the manifest checker).
+    /// A capability's status and finding after the assumptions (from the manifest checker).
     let fact: (String) -> (status: CapabilityStatus?, finding: CapabilityFinding?, assumed: Bool)
     /// A capability's evidence in words (from the manifest checker).
     let describe: (String) -> String

@@ -1,4 +1,5 @@
-/// The `capcheck verify --json` document: one verdict per requirement and one overall.
+/// The verification of one manifest (`capcheck verify`'s JSON document): one verdict per
+/// requirement and one overall.
 public struct VerificationReport: Codable, Sendable, Hashable {
     /// The JSON schema version; changes only with a breaking change.
     public static let currentSchema = 1
@@ -11,9 +12,9 @@ public struct VerificationReport: Codable, Sendable, Hashable {
     public var source: SourceInfo
     /// The machine checked.
     public var machine: MachineIdentity
-    /// Declared facts overlaid with `--assume`, by capability id.
+    /// Declared facts overlaid on the machine (``CheckOptions/assumptions``), by capability id.
     public var assumptions: [String: CapabilityStatus]
-    /// The overall verdict (after `--unknown-as`).
+    /// The overall verdict (after ``CheckOptions/unknownAs``).
     public var verdict: OverallVerdict
     /// One result per requirement, sorted by key (then capability).
     public var requirements: [RequirementResult]
@@ -89,7 +90,7 @@ public struct RequirementResult: Codable, Sendable, Hashable {
     public var note: String?
     /// The devices and rules behind the verdict.
     public var evidence: [Evidence]
-    /// Whether a `--assume` fact decided it.
+    /// Whether an assumed fact decided it.
     public var assumed: Bool
     /// How to settle it when the machine cannot meet it by nature, if that is the case.
     public var hint: RequirementHint?
@@ -121,11 +122,12 @@ public enum RequirementVerdict: String, Codable, Sendable, Hashable, CaseIterabl
     case unsatisfied
     /// It cannot be decided from what the source shows.
     case unknown
-    /// The key has no Linux meaning (fails only with `--strict`).
+    /// The key has no Linux meaning (fails only when ``CheckOptions/strict``).
     case notApplicable = "not-applicable"
     /// Reported, never failing.
     case optional
-    /// A recommended item that is not met or cannot be decided (fails only with `--strict`).
+    /// A recommended item that is not met or cannot be decided (fails only when
+    /// ``CheckOptions/strict``).
     case warning
 }
 
@@ -168,16 +170,16 @@ public struct RequirementHint: Codable, Sendable, Hashable {
 
 /// The verdict on a whole manifest.
 public enum OverallVerdict: String, Codable, Sendable, Hashable, CaseIterable {
-    /// Every required item is met (exit 0).
+    /// Every required item is met.
     case satisfied
-    /// At least one required item is unmet (exit 1).
+    /// At least one required item is unmet.
     case unsatisfied
-    /// Nothing is unmet but a required item is unknown (exit 2).
+    /// Nothing is unmet but a required item is unknown.
     case undecided
 }
 
 /// The verdict on every component of an AppStream catalog: "which of these apps can this
-/// machine run?" (`capcheck verify CATALOG --json`).
+/// machine run?" (`capcheck verify` on a catalog).
 public struct CatalogVerification: Codable, Sendable, Hashable {
     /// The JSON schema version; changes only with a breaking change.
     public static let currentSchema = 1
@@ -216,7 +218,7 @@ public struct CatalogVerification: Codable, Sendable, Hashable {
     ///   - catalog: The catalog file name.
     ///   - components: The components read from it.
     ///   - report: The machine.
-    ///   - options: Strictness, `--unknown-as`, `--assume`.
+    ///   - options: Strictness, the unknown policy, assumed facts and option names.
     public init(
         catalog: String, components: [AppStreamComponentManifest], report: CapabilityReport,
         options: CheckOptions
