@@ -84,55 +84,7 @@ struct AppStreamReader {
             )
         }
         for block in component.blocks {
-            var controls: [AppStreamControl] = []
-            var unknownControls: [String] = []
-            var hasControls = false
-            for item in block.items {
-                let place = "\(prefix)line \(item.line)"
-                guard let kind = AppStreamItemKind(rawValue: item.name) else {
-                    let hint = EditDistance.nearest(
-                        item.name, in: AppStreamItemKind.allCases.map(\.rawValue))
-                    let shown = hint.map { " (did you mean <\($0)>?)" } ?? ""
-                    notes.append("\(place): unknown relation item <\(item.name)>\(shown)")
-                    requirements.append(
-                        requirement(
-                            "\(item.name) \(item.value)", block,
-                            .relation(
-                                .unrecognized(
-                                    "unknown relation item <\(item.name)>\(shown)"))))
-                    continue
-                }
-                if kind == .control {
-                    hasControls = true
-                    if let name = item.attributes.keys.sorted().first {
-                        notes.append("\(place): \(name) on <control> has no meaning; ignored")
-                    }
-                    if let control = AppStreamControl(rawValue: item.value) {
-                        if !controls.contains(control) { controls.append(control) }
-                    } else {
-                        let hint = EditDistance.nearest(
-                            item.value, in: AppStreamControl.allCases.map(\.rawValue))
-                        notes.append(
-                            "\(place): unknown control '\(item.value)'"
-                                + (hint.map { " (did you mean \($0)?)" } ?? ""))
-                        unknownControls.append(item.value)
-                    }
-                    continue
-                }
-                let (target, note) = resolve(kind, item)
-                if let note { notes.append("\(place): \(note)") }
-                requirements.append(
-                    requirement(
-                        "\(item.name) \(keyText(item))", block, target))
-            }
-            if hasControls {
-                let values = controls.map(\.rawValue) + unknownControls
-                requirements.append(
-                    requirement(
-                        "control " + values.joined(separator: "|"), block,
-                        .relation(.controls(controls, unrecognized: unknownControls)),
-                        note: values.count > 1 ? "any one of these controls is enough" : nil))
-            }
+            requirements += self.requirements(of: block, prefix: prefix, notes: &notes)
         }
         if options.implied, component.blocks.allSatisfy({ $0.items.isEmpty }) {
             requirements += implied(for: component.type)
@@ -140,6 +92,60 @@ struct AppStreamReader {
         return Manifest(
             path: inCatalog ? "\(path)#\(id)" : path, kind: .appstream,
             requirements: requirements, notes: notes)
+    }
+
+    /// The requirements of one relation block: one per item, and the block's `<control>`
+    /// items joined into one (any of them is enough); odd items add notes.
+    private func requirements(
+        of block: AppStreamParserDelegate.Block, prefix: String, notes: inout [String]
+    ) -> [Requirement] {
+        var requirements: [Requirement] = []
+        var controls: [AppStreamControl] = []
+        var unknownControls: [String] = []
+        var hasControls = false
+        for item in block.items {
+            let place = "\(prefix)line \(item.line)"
+            guard let kind = AppStreamItemKind(rawValue: item.name) else {
+                let hint = EditDistance.nearest(
+                    item.name, in: AppStreamItemKind.allCases.map(\.rawValue))
+                let shown = hint.map { " (did you mean <\($0)>?)" } ?? ""
+                notes.append("\(place): unknown relation item <\(item.name)>\(shown)")
+                requirements.append(
+                    requirement(
+                        "\(item.name) \(item.value)", block,
+                        .relation(.unrecognized("unknown relation item <\(item.name)>\(shown)"))))
+                continue
+            }
+            if kind == .control {
+                hasControls = true
+                if let name = item.attributes.keys.sorted().first {
+                    notes.append("\(place): \(name) on <control> has no meaning; ignored")
+                }
+                if let control = AppStreamControl(rawValue: item.value) {
+                    if !controls.contains(control) { controls.append(control) }
+                } else {
+                    let hint = EditDistance.nearest(
+                        item.value, in: AppStreamControl.allCases.map(\.rawValue))
+                    notes.append(
+                        "\(place): unknown control '\(item.value)'"
+                            + (hint.map { " (did you mean \($0)?)" } ?? ""))
+                    unknownControls.append(item.value)
+                }
+                continue
+            }
+            let (target, note) = resolve(kind, item)
+            if let note { notes.append("\(place): \(note)") }
+            requirements.append(requirement("\(item.name) \(keyText(item))", block, target))
+        }
+        if hasControls {
+            let values = controls.map(\.rawValue) + unknownControls
+            requirements.append(
+                requirement(
+                    "control " + values.joined(separator: "|"), block,
+                    .relation(.controls(controls, unrecognized: unknownControls)),
+                    note: values.count > 1 ? "any one of these controls is enough" : nil))
+        }
+        return requirements
     }
 
     /// What the specification assumes for an application that declares no relations: a
@@ -196,14 +202,11 @@ struct AppStreamReader {
         -> (RequirementTarget, String?)
     {
         let value = item.value
-        func unknown(_ why: String) -> (RequirementTarget, String?) {
-            (.relation(.unrecognized(why)), why)
-        }
         var compare = AppStreamCompare.ge
         if let text = item.attributes["compare"] {
             guard let parsed = AppStreamCompare.parse(text) else {
                 let hint = EditDistance.nearest(text, in: AppStreamCompare.allCases.map(\.rawValue))
-                return unknown(
+                return Self.unknown(
                     "unknown compare '\(text)'" + (hint.map { " (did you mean \($0)?)" } ?? ""))
             }
             compare = parsed
@@ -216,73 +219,27 @@ struct AppStreamReader {
                         + "not the hardware's"), nil
             )
         case .memory:
-            guard let mib = Int(value), mib > 0 else {
-                return unknown("memory must be a positive number of MiB, not '\(value)'")
-            }
-            let predicate = Predicate(
-                subject: .memoryTotal, comparison: .atLeast, value: .bytes(Double(mib) * 1_048_576),
-                text: "memory.total >= \(mib) MiB")
-            let note =
-                item.attributes["compare"] == nil
-                ? nil
-                : "compare on <memory> is ignored (the specification and libappstream mean at least)"
-            return (.predicate(predicate), note)
+            return Self.resolveMemory(item)
         case .displayLength:
-            let pixels: Int
-            if let number = Int(value), number > 0 {
-                pixels = number
-            } else if let named = AppStreamItemKind.namedDisplayLengths[value] {
-                pixels = named
-            } else {
-                let hint = EditDistance.nearest(
-                    value, in: AppStreamItemKind.namedDisplayLengths.keys.sorted())
-                return unknown(
-                    "display_length must be logical pixels or xsmall…xlarge, not '\(value)'"
-                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
-            }
-            var side = RelationItem.DisplaySide.shortest
-            if let text = item.attributes["side"] {
-                guard let parsed = RelationItem.DisplaySide(rawValue: text) else {
-                    let hint = EditDistance.nearest(
-                        text, in: RelationItem.DisplaySide.allCases.map(\.rawValue))
-                    return unknown(
-                        "unknown display side '\(text)'"
-                            + (hint.map { " (did you mean \($0)?)" } ?? ""))
-                }
-                side = parsed
-            }
-            return (.relation(.displayLength(compare: compare, pixels: pixels, side: side)), nil)
+            return Self.resolveDisplayLength(item, compare: compare)
         case .kernel:
-            guard !value.isEmpty else { return unknown("kernel needs a name such as Linux") }
+            guard !value.isEmpty else { return Self.unknown("kernel needs a name such as Linux") }
             return (
                 .relation(
                     .kernel(name: value, compare: compare, version: item.attributes["version"])),
                 nil
             )
         case .modalias:
-            guard !value.isEmpty else { return unknown("modalias needs a value") }
+            guard !value.isEmpty else { return Self.unknown("modalias needs a value") }
             return (.relation(.modalias(value)), nil)
         case .hardware:
             let chid = value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "{}"))
             guard ComputerHardwareIDs.isGUID(chid) else {
-                return unknown("hardware must be a CHID (a GUID), not '\(value)'")
+                return Self.unknown("hardware must be a CHID (a GUID), not '\(value)'")
             }
             return (.relation(.hardware(chid)), nil)
         case .internet:
-            guard AppStreamItemKind.internetKinds.contains(value) else {
-                let hint = EditDistance.nearest(value, in: AppStreamItemKind.internetKinds)
-                return unknown(
-                    "unknown internet value '\(value)'"
-                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
-            }
-            var bandwidth: Int?
-            if let text = item.attributes["bandwidth_mbitps"] {
-                guard let number = Int(text), number > 0 else {
-                    return unknown("bandwidth_mbitps must be a positive number, not '\(text)'")
-                }
-                bandwidth = number
-            }
-            return (.relation(.internet(kind: value, bandwidthMbitps: bandwidth)), nil)
+            return Self.resolveInternet(item)
         case .firmware:
             return (
                 .relation(
@@ -291,8 +248,86 @@ struct AppStreamReader {
                         version: item.attributes["version"])), nil
             )
         case .control:
-            return unknown("control is combined per block")
+            return Self.unknown("control is combined per block")
         }
+    }
+
+    /// A rejected item: an unrecognized relation (unknown, never absent) and the note.
+    private static func unknown(_ why: String) -> (RequirementTarget, String?) {
+        (.relation(.unrecognized(why)), why)
+    }
+
+    /// `<memory>`: at least that many MiB of physical memory (`compare` is ignored, as the
+    /// specification and libappstream do).
+    private static func resolveMemory(_ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        guard let mib = Int(value), mib > 0 else {
+            return Self.unknown("memory must be a positive number of MiB, not '\(value)'")
+        }
+        let predicate = Predicate(
+            subject: .memoryTotal, comparison: .atLeast, value: .bytes(Double(mib) * 1_048_576),
+            text: "memory.total >= \(mib) MiB")
+        let note =
+            item.attributes["compare"] == nil
+            ? nil
+            : "compare on <memory> is ignored (the specification and libappstream mean at least)"
+        return (.predicate(predicate), note)
+    }
+
+    /// `<display_length>`: logical pixels or a named size (xsmall…xlarge), on the shortest
+    /// side unless `side` says otherwise.
+    private static func resolveDisplayLength(
+        _ item: AppStreamParserDelegate.Item, compare: AppStreamCompare
+    ) -> (RequirementTarget, String?) {
+        let value = item.value
+        let pixels: Int
+        if let number = Int(value), number > 0 {
+            pixels = number
+        } else if let named = AppStreamItemKind.namedDisplayLengths[value] {
+            pixels = named
+        } else {
+            let hint = EditDistance.nearest(
+                value, in: AppStreamItemKind.namedDisplayLengths.keys.sorted())
+            return Self.unknown(
+                "display_length must be logical pixels or xsmall…xlarge, not '\(value)'"
+                    + (hint.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        var side = RelationItem.DisplaySide.shortest
+        if let text = item.attributes["side"] {
+            guard let parsed = RelationItem.DisplaySide(rawValue: text) else {
+                let hint = EditDistance.nearest(
+                    text, in: RelationItem.DisplaySide.allCases.map(\.rawValue))
+                return Self.unknown(
+                    "unknown display side '\(text)'"
+                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            side = parsed
+        }
+        return (.relation(.displayLength(compare: compare, pixels: pixels, side: side)), nil)
+    }
+
+    /// `<internet>`: one of the specification's values, with an optional positive
+    /// `bandwidth_mbitps`.
+    private static func resolveInternet(_ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        guard AppStreamItemKind.internetKinds.contains(value) else {
+            let hint = EditDistance.nearest(value, in: AppStreamItemKind.internetKinds)
+            return Self.unknown(
+                "unknown internet value '\(value)'"
+                    + (hint.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        var bandwidth: Int?
+        if let text = item.attributes["bandwidth_mbitps"] {
+            guard let number = Int(text), number > 0 else {
+                return Self.unknown("bandwidth_mbitps must be a positive number, not '\(text)'")
+            }
+            bandwidth = number
+        }
+        return (.relation(.internet(kind: value, bandwidthMbitps: bandwidth)), nil)
     }
 }
 
