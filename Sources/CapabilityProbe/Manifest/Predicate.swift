@@ -28,17 +28,17 @@ public struct Predicate: Sendable, Hashable {
     }
 
     /// The result of testing a predicate against details.
-    public struct Outcome: Sendable, Hashable {
+    struct Outcome: Sendable, Hashable {
         /// Whether it holds; nil when the details lack the fact.
-        public var holds: Bool?
+        var holds: Bool?
         /// The measured value in words (`8 GiB`, `best mode 640x480@30`), or why it is unknown.
-        public var actual: String
+        var actual: String
     }
 
     /// Whether the text looks like a predicate (contains a comparison operator).
     /// - Parameter text: A manifest entry.
     /// - Returns: True when an operator character occurs.
-    public static func looksLikePredicate(_ text: String) -> Bool {
+    static func looksLikePredicate(_ text: String) -> Bool {
         text.contains(where: { $0 == "<" || $0 == ">" || $0 == "=" })
     }
 
@@ -110,7 +110,7 @@ public struct Predicate: Sendable, Hashable {
     /// Tests the predicate against a finding's details.
     /// - Parameter details: The finding's details.
     /// - Returns: Whether it holds and the measured value; `holds` is nil when the fact is missing.
-    public func evaluate(_ details: [String: JSONValue]) -> Outcome {
+    func evaluate(_ details: [String: JSONValue]) -> Outcome {
         let missing = Outcome(
             holds: nil, actual: "\(subject.capability) has no '\(subject.detailKey)' detail")
         if details[subject.detailKey] == nil, case .version(let wanted) = value,
@@ -219,7 +219,7 @@ public enum PredicateSubject: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The key in the finding's `details`.
-    public var detailKey: String {
+    var detailKey: String {
         switch self {
         case .cameraMegapixels: return "megapixels"
         case .cameraVideo: return "modes"
@@ -359,24 +359,13 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     ///   - actual: The measured value.
     ///   - wanted: The manifest's value.
     /// - Returns: Whether `actual op wanted` holds.
-    public func holds(_ actual: Double, _ wanted: Double) -> Bool {
+    func holds(_ actual: Double, _ wanted: Double) -> Bool {
         switch self {
         case .atLeast: return actual >= wanted
         case .greater: return actual > wanted
         case .atMost: return actual <= wanted
         case .less: return actual < wanted
         case .equal: return actual == wanted
-        }
-    }
-
-    /// The operator that fails exactly when this one holds, for "why not" messages.
-    public var negated: String {
-        switch self {
-        case .atLeast: return "<"
-        case .greater: return "<="
-        case .atMost: return ">"
-        case .less: return ">="
-        case .equal: return "!="
         }
     }
 }

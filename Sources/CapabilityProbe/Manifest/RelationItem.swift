@@ -59,7 +59,7 @@ public enum RelationItem: Sendable, Hashable {
 }
 
 /// The three AppStream relation blocks of a component.
-public enum AppStreamRelationKind: String, Sendable, Hashable, CaseIterable {
+enum AppStreamRelationKind: String, Sendable, Hashable, CaseIterable {
     /// Must hold: unmet → the app cannot run here.
     case requires
     /// Should hold: unmet is a warning (a failure only when strict).
@@ -68,7 +68,7 @@ public enum AppStreamRelationKind: String, Sendable, Hashable, CaseIterable {
     case supports
 
     /// What a requirement from this block wants.
-    public var wanted: Wanted {
+    var wanted: Wanted {
         switch self {
         case .requires: return .present
         case .recommends: return .recommended
@@ -79,7 +79,7 @@ public enum AppStreamRelationKind: String, Sendable, Hashable, CaseIterable {
 
 /// The item elements the AppStream specification allows in `<requires>`, `<recommends>` and
 /// `<supports>` (the Relations chapter), and the values of the enumerated ones.
-public enum AppStreamItemKind: String, Sendable, Hashable, CaseIterable {
+enum AppStreamItemKind: String, Sendable, Hashable, CaseIterable {
     /// Another component: a package-manager question, not a hardware one.
     case id
     /// A device by modalias glob.
@@ -100,12 +100,12 @@ public enum AppStreamItemKind: String, Sendable, Hashable, CaseIterable {
     case internet
 
     /// The old named display sizes and their pixel values, as libappstream 0.16 converts them.
-    public static let namedDisplayLengths: [String: Int] = [
+    static let namedDisplayLengths: [String: Int] = [
         "xsmall": 360, "small": 420, "medium": 760, "large": 900, "xlarge": 1200,
     ]
 
     /// The values of `<internet>`.
-    public static let internetKinds = ["always", "offline-only", "first-run"]
+    static let internetKinds = ["always", "offline-only", "first-run"]
 }
 
 /// The values of `<control>` and the capability that shows each on Linux.
@@ -143,15 +143,6 @@ public enum AppStreamControl: String, Sendable, Hashable, CaseIterable {
         case .vision: return "camera.any"
         }
     }
-
-    /// Whether libappstream 0.16 can decide the control itself (from udev `ID_INPUT_*`
-    /// properties; console is always true). Voice, vision and tv-remote stay unknown to it.
-    public var decidedByLibAppStream: Bool {
-        switch self {
-        case .tvRemote, .voice, .vision: return false
-        default: return true
-        }
-    }
 }
 
 /// The two-letter comparison of an AppStream relation (`compare="ge"`), with `ge` the default.
@@ -172,7 +163,7 @@ public enum AppStreamCompare: String, Sendable, Hashable, CaseIterable {
     /// Reads the attribute: the two-letter codes and the YAML symbols libappstream accepts.
     /// - Parameter text: The attribute value.
     /// - Returns: The comparison, or nil for an unknown code.
-    public static func parse(_ text: String) -> AppStreamCompare? {
+    static func parse(_ text: String) -> AppStreamCompare? {
         if let code = AppStreamCompare(rawValue: text) { return code }
         return allCases.first { $0.symbol == text || $0.yamlSymbol == text }
     }
@@ -201,7 +192,7 @@ public enum AppStreamCompare: String, Sendable, Hashable, CaseIterable {
     /// Whether an ordering result (-1, 0, 1 for actual versus wanted) satisfies the comparison.
     /// - Parameter order: The sign of actual − wanted.
     /// - Returns: Whether it holds.
-    public func holds(order: Int) -> Bool {
+    func holds(order: Int) -> Bool {
         switch self {
         case .eq: return order == 0
         case .ne: return order != 0
@@ -217,7 +208,7 @@ public enum AppStreamCompare: String, Sendable, Hashable, CaseIterable {
     ///   - actual: The machine's value.
     ///   - wanted: The manifest's value.
     /// - Returns: Whether `actual op wanted` holds.
-    public func holds(_ actual: Int, _ wanted: Int) -> Bool {
+    func holds(_ actual: Int, _ wanted: Int) -> Bool {
         holds(order: actual < wanted ? -1 : (actual == wanted ? 0 : 1))
     }
 }
@@ -226,13 +217,13 @@ public enum AppStreamCompare: String, Sendable, Hashable, CaseIterable {
 /// `epoch:`, the upstream part and a `-revision` after the last hyphen, each compared by
 /// alternating non-digit runs (letters before other characters, `~` before everything, even
 /// the end) and digit runs (numerically).
-public enum AppStreamVersion {
+enum AppStreamVersion {
     /// Compares two versions.
     /// - Parameters:
     ///   - a: The installed version (left side).
     ///   - b: The wanted version.
     /// - Returns: -1, 0 or 1.
-    public static func compare(_ a: String, _ b: String) -> Int {
+    static func compare(_ a: String, _ b: String) -> Int {
         if a == b { return 0 }
         let left = split(a)
         let right = split(b)

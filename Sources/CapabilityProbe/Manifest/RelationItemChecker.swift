@@ -269,13 +269,13 @@ struct RelationItemChecker {
 /// Shell-style glob matching for modalias patterns (`usb:v1130p0202d*`): `*` any run, `?` one
 /// character, `[…]` a set (with ranges and a leading `!` or `^`); a backslash is an ordinary
 /// character (fnmatch with FNM_NOESCAPE, as libappstream calls it).
-public enum ModaliasGlob {
+enum ModaliasGlob {
     /// Whether the text matches the pattern.
     /// - Parameters:
     ///   - pattern: The glob.
     ///   - text: A device's modalias.
     /// - Returns: True on a full match.
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
         let p = Array(pattern.unicodeScalars)
         let t = Array(text.unicodeScalars)
         var pi = 0

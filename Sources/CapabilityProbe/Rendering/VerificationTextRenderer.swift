@@ -9,7 +9,7 @@ public enum VerificationTextRenderer {
     /// The mark shown before a verdict.
     /// - Parameter verdict: The verdict.
     /// - Returns: ✘, ?, ✔ or –.
-    public static func mark(_ verdict: RequirementVerdict) -> String {
+    static func mark(_ verdict: RequirementVerdict) -> String {
         switch verdict {
         case .unsatisfied: return "✘"
         case .unknown: return "?"
@@ -22,7 +22,7 @@ public enum VerificationTextRenderer {
     /// The results in display order (unmet first, then by key within a verdict).
     /// - Parameter report: The report.
     /// - Returns: The ordered results.
-    public static func ordered(_ report: VerificationReport) -> [RequirementResult] {
+    static func ordered(_ report: VerificationReport) -> [RequirementResult] {
         order.flatMap { verdict in report.requirements.filter { $0.verdict == verdict } }
     }
 
