@@ -8,28 +8,7 @@ struct JSONManifestReader {
     let options: ManifestLoadOptions
 
     func read(_ data: Data) throws(ManifestError) -> Manifest {
-        if let problem = JSONStructureCheck.problem(in: data) {
-            throw .malformed(
-                path: path, place: problem.place.description, reason: problem.description)
-        }
-        let document: NativeManifestDocument
-        do {
-            document = try JSONDecoder().decode(NativeManifestDocument.self, from: data)
-        } catch let error as NativeManifestDocument.UnknownKey {
-            let suggestion = EditDistance.nearest(
-                error.key, in: NativeManifestDocument.CodingKeys.allCases.map(\.rawValue))
-            throw .unknownKey(path: path, place: nil, key: error.key, suggestion: suggestion)
-        } catch let error as NativeManifestDocument.UnsupportedVersion {
-            throw .malformed(
-                path: path, place: "version",
-                reason:
-                    "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))"
-            )
-        } catch let error as DecodingError {
-            throw Self.describe(error, path: path, data: data)
-        } catch {
-            throw .malformed(path: path, place: nil, reason: "not valid JSON")
-        }
+        let document = try decode(data)
         var requirements: [Requirement] = []
         var seen: [String: String] = [:]
         let lists: [(String, [String], Wanted)] = [
@@ -48,30 +27,59 @@ struct JSONManifestReader {
                         path: path, place: place, reason: "'\(key)' is already listed at \(other)")
                 }
                 seen[key] = place
-                let target: RequirementTarget
-                var note: String?
-                if Predicate.looksLikePredicate(key) {
-                    do throws(ManifestError) {
-                        target = .predicate(try Predicate.parse(key, path: path, place: place))
-                    } catch .unknownKey(_, _, let name, _) where options.allowUnknown {
-                        target = try options.resolve(
-                            nil, key: name, kind: .json, path: path, place: place
-                        ).target
-                    }
-                } else {
-                    let entry = try options.resolve(
-                        KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place
-                    )
-                    target = entry.target
-                    note = entry.note
-                }
-                requirements.append(
-                    Requirement(key: key, source: .json, target: target, wanted: wanted, note: note)
-                )
+                requirements.append(try requirement(key, wanted: wanted, place: place))
             }
         }
         let notes = document.description.map { ["description: \($0)"] } ?? []
         return Manifest(path: path, kind: .json, requirements: requirements, notes: notes)
+    }
+
+    /// Decodes the document after the structure check; every failure names its place.
+    private func decode(_ data: Data) throws(ManifestError) -> NativeManifestDocument {
+        if let problem = JSONStructureCheck.problem(in: data) {
+            throw .malformed(
+                path: path, place: problem.place.description, reason: problem.description)
+        }
+        do {
+            return try JSONDecoder().decode(NativeManifestDocument.self, from: data)
+        } catch let error as NativeManifestDocument.UnknownKey {
+            let suggestion = EditDistance.nearest(
+                error.key, in: NativeManifestDocument.CodingKeys.allCases.map(\.rawValue))
+            throw .unknownKey(path: path, place: nil, key: error.key, suggestion: suggestion)
+        } catch let error as NativeManifestDocument.UnsupportedVersion {
+            throw .malformed(
+                path: path, place: "version",
+                reason:
+                    "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))"
+            )
+        } catch let error as DecodingError {
+            throw Self.describe(error, path: path, data: data)
+        } catch {
+            throw .malformed(path: path, place: nil, reason: "not valid JSON")
+        }
+    }
+
+    /// One entry: a predicate (`memory.total >= 3GiB`) or a capability id; an unknown name is
+    /// an error unless unknown keys are allowed.
+    private func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
+        -> Requirement
+    {
+        let target: RequirementTarget
+        var note: String?
+        if Predicate.looksLikePredicate(key) {
+            do throws(ManifestError) {
+                target = .predicate(try Predicate.parse(key, path: path, place: place))
+            } catch .unknownKey(_, _, let name, _) where options.allowUnknown {
+                target = try options.resolve(nil, key: name, kind: .json, path: path, place: place)
+                    .target
+            }
+        } else {
+            let entry = try options.resolve(
+                KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place)
+            target = entry.target
+            note = entry.note
+        }
+        return Requirement(key: key, source: .json, target: target, wanted: wanted, note: note)
     }
 
     /// One line for a decoding error, with the coding path (`require[2]: expected a string`)

@@ -119,44 +119,13 @@ struct RelationItemChecker {
         )
         .filter { $0["status"]?.stringValue == "connected" }
         for display in displays {
-            let name =
-                display["device"]?.stringValue?.split(separator: "/").last.map(String.init)
-                ?? "display"
-            let mode =
-                display["preferredMode"]?.stringValue
-                ?? display["edid"]?.objectValue?["native_mode"]?.stringValue
-            guard let mode, let size = DisplayPanel.pixels(mode) else {
-                anyUnknown = true
-                texts.append("\(name): no native mode known")
-                continue
+            let judged = Self.judge(display, compare, pixels, side)
+            switch judged.holds {
+            case true?: anyHolds = true
+            case nil: anyUnknown = true
+            case false?: break
             }
-            guard let scale = display["scale"]?.doubleValue, scale >= 1 else {
-                // Scale unknown: capcheck's scales are 1, 2 or 3, so decide when all agree.
-                let outcomes = (1...3).map { scale in
-                    let logical = (size.width / scale, size.height / scale)
-                    let length =
-                        side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
-                    return compare.holds(length, pixels)
-                }
-                if outcomes.allSatisfy({ $0 }) {
-                    anyHolds = true
-                    texts.append("\(name): \(mode), scale unknown but holds at scale 1, 2 and 3")
-                } else if outcomes.contains(true) {
-                    anyUnknown = true
-                    texts.append("\(name): \(mode), scale unknown (holds only at some scales)")
-                } else {
-                    texts.append("\(name): \(mode), fails at scale 1, 2 and 3")
-                }
-                continue
-            }
-            let logical = (Int(Double(size.width) / scale), Int(Double(size.height) / scale))
-            let length =
-                side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
-            let holds = compare.holds(length, pixels)
-            anyHolds = anyHolds || holds
-            texts.append(
-                "\(name): \(mode) at scale \(PredicateValue.formatNumber(scale)) → "
-                    + "\(side.rawValue) side \(length) logical px")
+            texts.append(judged.text)
         }
         if displays.isEmpty {
             anyUnknown = true
@@ -165,6 +134,45 @@ struct RelationItemChecker {
         outcome.holds = anyHolds ? true : (anyUnknown ? nil : false)
         outcome.text = texts.joined(separator: "; ")
         return outcome
+    }
+
+    /// One connected display's logical side length against the item: unknown without a
+    /// native mode; without a scale, decided only when scales 1, 2 and 3 agree.
+    private static func judge(
+        _ display: [String: JSONValue], _ compare: AppStreamCompare, _ pixels: Int,
+        _ side: RelationItem.DisplaySide
+    ) -> (holds: Bool?, text: String) {
+        let name =
+            display["device"]?.stringValue?.split(separator: "/").last.map(String.init)
+            ?? "display"
+        let mode =
+            display["preferredMode"]?.stringValue
+            ?? display["edid"]?.objectValue?["native_mode"]?.stringValue
+        guard let mode, let size = DisplayPanel.pixels(mode) else {
+            return (nil, "\(name): no native mode known")
+        }
+        guard let scale = display["scale"]?.doubleValue, scale >= 1 else {
+            // Scale unknown: capcheck's scales are 1, 2 or 3, so decide when all agree.
+            let outcomes = (1...3).map { scale in
+                let logical = (size.width / scale, size.height / scale)
+                let length =
+                    side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
+                return compare.holds(length, pixels)
+            }
+            if outcomes.allSatisfy({ $0 }) {
+                return (true, "\(name): \(mode), scale unknown but holds at scale 1, 2 and 3")
+            } else if outcomes.contains(true) {
+                return (nil, "\(name): \(mode), scale unknown (holds only at some scales)")
+            }
+            return (false, "\(name): \(mode), fails at scale 1, 2 and 3")
+        }
+        let logical = (Int(Double(size.width) / scale), Int(Double(size.height) / scale))
+        let length = side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
+        return (
+            compare.holds(length, pixels),
+            "\(name): \(mode) at scale \(PredicateValue.formatNumber(scale)) → "
+                + "\(side.rawValue) side \(length) logical px"
+        )
     }
 
     /// Every source capcheck reads is a Linux sysfs, so the kernel name is always Linux; the
