@@ -63,7 +63,8 @@ enum MatrixInputs {
             let manifest = try ManifestLoader.load(
                 path: path, kind: manifestKind,
                 options: ManifestLoadOptions(allowUnknown: allowUnknown, names: .flags))
-            return .value(ManifestRowEvaluator(manifest: manifest))
+            return .value(
+                ManifestRowEvaluator(manifest: manifest, options: CheckOptions(names: .flags)))
         } catch {
             return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
         }
