@@ -62,8 +62,9 @@ enum MatrixInputs {
         do {
             let manifest = try ManifestLoader.load(
                 path: path, kind: manifestKind,
-                options: ManifestLoadOptions(allowUnknown: allowUnknown))
-            return .value(ManifestRowEvaluator(manifest: manifest))
+                options: ManifestLoadOptions(allowUnknown: allowUnknown, names: .flags))
+            return .value(
+                ManifestRowEvaluator(manifest: manifest, options: CheckOptions(names: .flags)))
         } catch {
             return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
         }

@@ -1,4 +1,4 @@
-import CapabilityProbe
+@testable import CapabilityProbe
 import Testing
 
 @Suite struct KeyCatalogTests {

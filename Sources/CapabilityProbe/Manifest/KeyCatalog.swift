@@ -20,7 +20,7 @@ public enum KeyCatalog {
     }
 
     /// Apple `UIRequiredDeviceCapabilities` keys.
-    public static let apple: [String: CatalogEntry] = [
+    static let apple: [String: CatalogEntry] = [
         "accelerometer": id("sensor.accelerometer"),
         "arkit": na(
             "Apple AR framework (A9 chip with camera and motion sensors); no Linux meaning"),
@@ -74,7 +74,7 @@ public enum KeyCatalog {
         "Android device type; capcheck checks hardware, not form factors"
 
     /// Android `<uses-feature>` hardware names (the `android.hardware.` prefix included).
-    public static let android: [String: CatalogEntry] = {
+    static let android: [String: CatalogEntry] = {
         let short: [String: CatalogEntry] = [
             "audio.low_latency": na(cddLevel),
             "audio.output": id("audio.output"),
@@ -222,33 +222,32 @@ public enum KeyCatalog {
     }()
 
     /// The `android.software.` prefix: OS services, not hardware.
-    public static let androidSoftwarePrefix = "android.software."
+    static let androidSoftwarePrefix = "android.software."
 
     /// Capability ids capcheck's probers report (decisions.md), usable in native manifests:
     /// exactly the ids of ``Probers/all``, so the vocabulary cannot drift from the probers.
-    public static let capabilityIDs: [String] = Set(Probers.all.flatMap(\.ids)).sorted().map(
-        \.rawValue)
+    static let capabilityIDs: [String] = Set(Probers.all.flatMap(\.ids)).sorted().map(\.rawValue)
 
     /// Further ids from the crosswalk (manifests.md §4.1) that catalog keys map to; capcheck
     /// may not probe them, so they are usually `unknown`.
-    public static let crosswalkIDs: [String] = [
+    static let crosswalkIDs: [String] = [
         "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "ir.transmit",
         "net.wifi.p2p", "sensor.temperature.ambient",
         "usb.gadget", "usb.host", "net.ethernet", "sensor.hinge", "uwb",
     ]
 
-    /// Every id a native manifest or `--assume` may name.
+    /// Every id a native manifest or an assumed fact may name.
     public static let nativeIDs: [String] = Set(capabilityIDs + crosswalkIDs).sorted()
 
     /// The entry for an Apple key.
     /// - Parameter key: The key as written.
     /// - Returns: The entry, if the key is known.
-    public static func appleEntry(_ key: String) -> CatalogEntry? { apple[key] }
+    static func appleEntry(_ key: String) -> CatalogEntry? { apple[key] }
 
     /// The entry for an Android feature name.
     /// - Parameter name: The full name (`android.hardware.camera`).
     /// - Returns: The entry, if known; `android.software.*` names are not applicable.
-    public static func androidEntry(_ name: String) -> CatalogEntry? {
+    static func androidEntry(_ name: String) -> CatalogEntry? {
         if let entry = android[name] { return entry }
         // PackageManager.FEATURE_NFC_BEAM really is spelled `sofware`.
         if name == "android.sofware.nfc.beam" {
@@ -264,7 +263,7 @@ public enum KeyCatalog {
     /// to be a typo (a vendor's own name such as `com.example.scanner` gets none).
     /// - Parameter name: The unknown name.
     /// - Returns: The suggestion.
-    public static func closeAndroidFeature(to name: String) -> String? {
+    static func closeAndroidFeature(to name: String) -> String? {
         // A doubled or stray prefix (`android.hardware.android.hardware.bluetooth_le`).
         if let suffix = android.keys.filter({ name.hasSuffix("." + $0) }).max(by: {
             $0.count < $1.count
@@ -281,7 +280,7 @@ public enum KeyCatalog {
     /// The entry for a native id (no predicate).
     /// - Parameter id: The id.
     /// - Returns: The entry, if the id is known.
-    public static func nativeEntry(_ id: String) -> CatalogEntry? {
+    static func nativeEntry(_ id: String) -> CatalogEntry? {
         nativeIDs.contains(id) ? CatalogEntry(.capability(id)) : nil
     }
 
@@ -290,7 +289,7 @@ public enum KeyCatalog {
     ///   - key: What was written.
     ///   - kind: Which vocabulary.
     /// - Returns: The suggestion.
-    public static func suggestion(for key: String, kind: ManifestKind) -> String? {
+    static func suggestion(for key: String, kind: ManifestKind) -> String? {
         switch kind {
         case .plist:
             return EditDistance.nearest(key, in: apple.keys.sorted())
@@ -305,5 +304,22 @@ public enum KeyCatalog {
             return EditDistance.nearest(
                 key, in: nativeIDs + PredicateSubject.allCases.map(\.rawValue))
         }
+    }
+}
+
+/// What one Apple key or Android feature means on Linux.
+struct CatalogEntry: Sendable, Hashable {
+    /// The capability, alternatives, predicate, or why it has no Linux meaning.
+    var target: RequirementTarget
+    /// A note shown with every requirement made from this key (semantic shifts, proxies).
+    var note: String?
+
+    /// Creates an entry.
+    /// - Parameters:
+    ///   - target: What the key is checked against.
+    ///   - note: A note shown with it.
+    init(_ target: RequirementTarget, note: String? = nil) {
+        self.target = target
+        self.note = note
     }
 }

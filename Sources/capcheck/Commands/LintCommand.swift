@@ -30,7 +30,8 @@ struct LintCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        let options = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
+        let options = ManifestLoadOptions(
+            allowUnknown: allowUnknown, implied: !noImplied, names: .flags)
         let loaded = VerifyCommand.loadManifest(
             manifestPath, kind: kind, options: options, env: env)
         if let catalog = loaded.catalog {

@@ -155,7 +155,7 @@ struct VerifyCommand: Command {
             if let kind {
                 resolved = kind
             } else {
-                resolved = try ManifestLoader.detect(data, path: name)
+                resolved = try ManifestLoader.detect(data, path: name, names: options.names)
             }
             if resolved == .appstream {
                 let components = try ManifestLoader.loadAppStreamComponents(
@@ -190,7 +190,8 @@ struct VerifyCommand: Command {
         let result = CatalogVerification(
             catalog: manifestPath == "-" ? "<stdin>" : manifestPath, components: components,
             report: report,
-            options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
+            options: CheckOptions(
+                strict: strict, unknownAs: unknownAs, assumptions: assumptions, names: .flags))
         switch format {
         case .json:
             do {
@@ -203,13 +204,15 @@ struct VerifyCommand: Command {
                 "\(manifestPath): --format prometheus takes one metainfo file, not a catalog of "
                     + "\(components.count) components (use --json)", .usage)
         case .text:
-            env.stdout.write(CatalogTextRenderer.render(result, exitCode: ExitCode.ok.rawValue))
+            env.stdout.write(
+                CatalogTextRenderer.render(result, outcome: "exit \(ExitCode.ok.rawValue)"))
         }
         return .ok
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        let loadOptions = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
+        let loadOptions = ManifestLoadOptions(
+            allowUnknown: allowUnknown, implied: !noImplied, names: .flags)
         let loaded = Self.loadManifest(manifestPath, kind: kind, options: loadOptions, env: env)
         if let catalog = loaded.catalog {
             return env.withReport(from: from) { report in
@@ -228,7 +231,8 @@ struct VerifyCommand: Command {
     ) -> ExitCode {
         let verification = ManifestChecker().check(
             manifest, against: report,
-            options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
+            options: CheckOptions(
+                strict: strict, unknownAs: unknownAs, assumptions: assumptions, names: .flags))
         let code: ExitCode
         switch verification.verdict {
         case .satisfied: code = .ok
@@ -255,8 +259,8 @@ struct VerifyCommand: Command {
             if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
             env.stdout.write(
                 VerificationTextRenderer.render(
-                    verification, exitCode: code.rawValue, style: color.style(in: env),
-                    hintText: Self.phrase))
+                    verification, style: color.style(in: env), names: .flags,
+                    hintText: Self.phrase, outcome: "exit \(code.rawValue)"))
         }
         return code
     }
