@@ -191,3 +191,111 @@ public enum MatrixParser {
         }
     }
 }
+
+/// The syntax of a device matrix file.
+public enum MatrixFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Comma-separated values (RFC 4180).
+    case csv
+    /// A Markdown pipe table.
+    case markdown
+    /// JSON: `{"provenance": [...], "columns": [...], "rows": [{...}]}` or an array of rows.
+    case json
+
+    /// Detects the syntax by content: JSON when the first character outside `#` lines is
+    /// `{` or `[`; Markdown when the first line that is neither blank nor `#` nor prose
+    /// without commas starts with `|`; CSV otherwise.
+    /// - Parameter bytes: The file content.
+    /// - Returns: The format.
+    public static func detect(_ bytes: [UInt8]) -> MatrixFormat {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var first = true
+        while index < bytes.count {
+            let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[index..<end].drop {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+            }
+            index = end + 1
+            guard let lead = line.first, lead != UInt8(ascii: "\r"), lead != UInt8(ascii: "#")
+            else {
+                continue
+            }
+            if first && (lead == UInt8(ascii: "{") || lead == UInt8(ascii: "[")) { return .json }
+            first = false
+            if lead == UInt8(ascii: "|") { return .markdown }
+            // A line with a comma is a CSV record; a line without one may be Markdown prose.
+            if line.contains(UInt8(ascii: ",")) { return .csv }
+        }
+        return .csv
+    }
+}
+
+/// Why a device matrix could not be read or used.
+public enum MatrixError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The table file does not exist or cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The table was read but is not a valid matrix (bad quoting, wrong field count, bad cell).
+    case malformed(path: String, line: Int?, reason: String)
+    /// A column header is neither a capability id nor a known alias.
+    case unknownHeader(path: String, line: Int, header: String, suggestion: String?)
+    /// No built-in matrix has this name.
+    case unknownBuiltin(name: String, known: [String])
+
+    /// A one-line message naming the file, the place and the reason.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return InputMessage.unreadable(path, reason)
+        case .malformed(let path, let line, let reason):
+            return InputMessage.located(path, line: line, reason)
+        case .unknownHeader(let path, let line, let header, let suggestion):
+            let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+            return "\(path):\(line): unknown column '\(header)'\(hint)"
+        case .unknownBuiltin(let name, let known):
+            return "no built-in matrix '\(name)' (built-in: \(known.joined(separator: ", ")))"
+        }
+    }
+}
+
+/// One logical record of a table file: a `#` provenance line or a row of fields.
+enum TableRecord: Equatable {
+    /// A `#` line, text after the `#` trimmed.
+    case comment(String, line: Int)
+    /// A row of fields, with the line it starts on.
+    case fields([String], line: Int)
+}
+
+/// The fields of one table record, as ``MatrixBuilder`` reads them.
+protocol TableFields {
+    /// The number of fields.
+    var count: Int { get }
+    /// A field's text.
+    func text(at index: Int) -> String
+    /// A field read as a cell, nil when it is no cell spelling.
+    func cell(at index: Int) -> MatrixCell?
+}
+
+extension Array: TableFields where Element == String {
+    func text(at index: Int) -> String { self[index] }
+    func cell(at index: Int) -> MatrixCell? { MatrixCell(parsing: self[index]) }
+}
+
+/// Small, allocation-free text helpers for reading large tables.
+enum MatrixText {
+    /// The text without leading and trailing spaces and tabs (the same string when there
+    /// are none, which is the common case).
+    static func trimmed(_ text: String) -> String {
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        // Bytes first: no grapheme breaking for the common field without blanks.
+        guard let first = text.utf8.first, let last = text.utf8.last,
+            isBlank(first) || isBlank(last)
+        else {
+            return text
+        }
+        let start = text.firstIndex { !isBlank($0) } ?? text.endIndex
+        guard start < text.endIndex, let end = text.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(text[start...end])
+    }
+}
