@@ -36,11 +36,9 @@ struct MatrixBuilder {
             }
             guard let role = MatrixHeaders.role(of: text) else {
                 if CameraTable.isCameraTableHeader(header) {
-                    throw .malformed(
-                        path: path, line: line,
-                        reason:
-                            "unknown column '\(text)': this is a camera table (one row per camera: Model, Camera, Focus, Flash), not a device table; the seed's joins its device table in --builtin ios-2011"
-                    )
+                    throw .cameraTable(
+                        path: path, line: line, header: text,
+                        joinedIn: BuiltinMatrices.seedCameraJoin)
                 }
                 throw .unknownHeader(
                     path: path, line: line, header: text,

@@ -237,6 +237,10 @@ public enum MatrixError: Error, Equatable, CustomStringConvertible, Sendable {
     case malformed(path: String, line: Int?, reason: String)
     /// A column header is neither a capability id nor a known alias.
     case unknownHeader(path: String, line: Int, header: String, suggestion: String?)
+    /// The table is a camera table (one row per camera, as the seed's Table 2-1), not a
+    /// device table: `header` is its first column no device table has, and `joinedIn` the
+    /// built-in matrix that joins the seed's camera table to its device table.
+    case cameraTable(path: String, line: Int, header: String, joinedIn: String)
     /// No built-in matrix has this name.
     case unknownBuiltin(name: String, known: [String])
 
@@ -250,6 +254,9 @@ public enum MatrixError: Error, Equatable, CustomStringConvertible, Sendable {
         case .unknownHeader(let path, let line, let header, let suggestion):
             let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
             return "\(path):\(line): unknown column '\(header)'\(hint)"
+        case .cameraTable(let path, let line, let header, _):
+            return
+                "\(path):\(line): unknown column '\(header)': this is a camera table (one row per camera: Model, Camera, Focus, Flash), not a device table"
         case .unknownBuiltin(let name, let known):
             return "no built-in matrix '\(name)' (built-in: \(known.joined(separator: ", ")))"
         }

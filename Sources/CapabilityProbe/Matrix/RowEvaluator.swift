@@ -84,7 +84,7 @@ public struct RowIssue: Sendable, Hashable, Codable, Comparable {
 
 /// Decides matrix rows with the manifest checker: a row is excluded by any unsatisfied
 /// requirement and undecided by any unknown one. Not-applicable and optional keys never
-/// exclude (unless `strict` makes not-applicable keys fail, as in `verify --strict`).
+/// exclude (unless the options' `strict` makes not-applicable keys fail, as for a machine).
 public struct ManifestRowEvaluator: RowEvaluator {
     /// The manifest.
     public let manifest: Manifest
