@@ -89,7 +89,6 @@ struct CSVReader {
         var field: [UInt8] = []
         // Whether the current field began with a quote (then `field` holds its bytes).
         var buffered = false
-        var quoted = false
         var fieldStart = index
         func finish(_ end: Int) {
             if buffered {
@@ -102,38 +101,14 @@ struct CSVReader {
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if quoted {
-                if byte == Self.quote {
-                    if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
-                        field.append(Self.quote)
-                        index += 2
-                        continue
-                    }
-                    quoted = false
-                    index += 1
-                    if index < bytes.count,
-                        ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
-                    {
-                        throw .malformed(
-                            path: path, line: line,
-                            reason: "text after a closing quote in field \(fields.count + 1)")
-                    }
-                    continue
-                }
-                if byte == Self.newline { line += 1 }
-                field.append(byte)
-                index += 1
-                continue
-            }
             switch byte {
             case Self.comma:
                 finish(index)
                 index += 1
                 fieldStart = index
             case Self.quote where !buffered && index == fieldStart:
-                quoted = true
                 buffered = true
-                index += 1
+                try quoted(into: &field, number: fields.count + 1, recordLine: start)
             case Self.newline:
                 finish(index)
                 return
@@ -147,10 +122,44 @@ struct CSVReader {
                 index += 1
             }
         }
-        if quoted {
-            throw .malformed(path: path, line: start, reason: "a quoted field is never closed")
-        }
         finish(index)
+    }
+
+    /// Reads a quoted field from its opening quote past its closing one into `field`: a
+    /// doubled quote is one quote, line breaks are kept (and counted).
+    /// - Parameters:
+    ///   - field: The field's bytes so far.
+    ///   - number: The field's 1-based position, for messages.
+    ///   - recordLine: The line the record starts on, for an unclosed quote.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for text after the closing quote
+    ///   (other than a comma or a line break) or a quote that is never closed.
+    private mutating func quoted(
+        into field: inout [UInt8], number: Int, recordLine: Int
+    ) throws(MatrixError) {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.quote {
+                if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
+                    field.append(Self.quote)
+                    index += 2
+                    continue
+                }
+                index += 1
+                if index < bytes.count,
+                    ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
+                {
+                    throw .malformed(
+                        path: path, line: line,
+                        reason: "text after a closing quote in field \(number)")
+                }
+                return
+            }
+            if byte == Self.newline { line += 1 }
+            field.append(byte)
+            index += 1
+        }
+        throw .malformed(path: path, line: recordLine, reason: "a quoted field is never closed")
     }
 }
 

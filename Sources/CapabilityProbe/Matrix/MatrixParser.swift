@@ -109,64 +109,23 @@ public enum MatrixParser {
         return matrix
     }
 
+    /// Reads a JSON table (``JSONTable``), then feeds its rows to the builder as records:
+    /// the name key first, then the declared columns (else every key, sorted).
     private static func parseJSON(_ bytes: [UInt8], path: String) throws(MatrixError)
         -> DeviceMatrix
     {
-        if let problem = JSONStructureCheck.problem(in: bytes) {
-            throw .malformed(path: path, line: problem.place.line, reason: problem.description)
-        }
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch {
-            throw .malformed(path: path, line: nil, reason: "not valid JSON")
-        }
-        var provenance: [String] = []
-        var declaredColumns: [String]?
-        let rowValues: [JSONValue]
-        switch value {
-        case .array(let rows):
-            rowValues = rows
-        case .object(let object):
-            guard let rows = object["rows"]?.arrayValue else {
-                throw .malformed(
-                    path: path, line: nil, reason: "rows: missing (expected an array of objects)")
-            }
-            rowValues = rows
-            switch object["provenance"] {
-            case .string(let text): provenance = [text]
-            case .array(let items): provenance = items.compactMap(\.stringValue)
-            case .object(let items):
-                provenance = items.keys.sorted().map { "\($0): \(items[$0]?.stringValue ?? "")" }
-            default: break
-            }
-            if let columns = object["columns"]?.arrayValue {
-                declaredColumns = columns.compactMap(\.stringValue)
-            }
-        default:
-            throw .malformed(
-                path: path, line: nil,
-                reason: "top level: expected an object with 'rows' or an array of rows")
-        }
-        var rows: [[String: JSONValue]] = []
-        for (index, row) in rowValues.enumerated() {
-            guard let object = row.objectValue else {
-                throw .malformed(
-                    path: path, line: nil, reason: "rows[\(index)]: expected an object")
-            }
-            rows.append(object)
-        }
+        let table = try JSONTable(bytes, path: path)
         let nameKeys = ["name", "device", "model"]
-        let allKeys = Set(rows.flatMap(\.keys))
+        let allKeys = Set(table.rows.flatMap(\.keys))
         guard let nameKey = allKeys.sorted().first(where: { nameKeys.contains($0.lowercased()) })
         else {
             throw .malformed(path: path, line: nil, reason: "rows: no 'name' key in any row")
         }
-        let columns = (declaredColumns ?? allKeys.sorted()).filter { $0 != nameKey }
+        let columns = (table.declaredColumns ?? allKeys.sorted()).filter { $0 != nameKey }
         var builder = try MatrixBuilder(
-            header: [nameKey] + columns, line: 1, path: path, provenance: provenance)
-        builder.reserve(rows.count)
-        for (index, row) in rows.enumerated() {
+            header: [nameKey] + columns, line: 1, path: path, provenance: table.provenance)
+        builder.reserve(table.rows.count)
+        for (index, row) in table.rows.enumerated() {
             let fields = ([nameKey] + columns).map { key in text(row[key]) }
             do {
                 try builder.add(fields, line: index)
@@ -175,8 +134,71 @@ public enum MatrixParser {
             }
         }
         var matrix = builder.build()
-        matrix.provenance = provenance
+        matrix.provenance = table.provenance
         return matrix
+    }
+
+    /// A JSON table document: an array of row objects, or an object with `rows`, and
+    /// optionally `provenance` (a string, an array of strings or an object) and `columns`.
+    private struct JSONTable {
+        /// The row objects, in order.
+        var rows: [[String: JSONValue]] = []
+        var provenance: [String] = []
+        /// The column order the document declares, if it does.
+        var declaredColumns: [String]?
+
+        /// Decodes and checks the document's shape.
+        /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for text that is not JSON,
+        ///   another top level, missing `rows` or a row that is not an object.
+        init(_ bytes: [UInt8], path: String) throws(MatrixError) {
+            if let problem = JSONStructureCheck.problem(in: bytes) {
+                throw .malformed(path: path, line: problem.place.line, reason: problem.description)
+            }
+            let value: JSONValue
+            do {
+                value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            } catch {
+                throw .malformed(path: path, line: nil, reason: "not valid JSON")
+            }
+            let rowValues: [JSONValue]
+            switch value {
+            case .array(let rows):
+                rowValues = rows
+            case .object(let object):
+                guard let rows = object["rows"]?.arrayValue else {
+                    throw .malformed(
+                        path: path, line: nil,
+                        reason: "rows: missing (expected an array of objects)"
+                    )
+                }
+                rowValues = rows
+                provenance = Self.provenance(object["provenance"])
+                declaredColumns = object["columns"]?.arrayValue?.compactMap(\.stringValue)
+            default:
+                throw .malformed(
+                    path: path, line: nil,
+                    reason: "top level: expected an object with 'rows' or an array of rows")
+            }
+            for (index, row) in rowValues.enumerated() {
+                guard let object = row.objectValue else {
+                    throw .malformed(
+                        path: path, line: nil, reason: "rows[\(index)]: expected an object")
+                }
+                rows.append(object)
+            }
+        }
+
+        /// The provenance lines: a string, the strings of an array, or `key: value` per key
+        /// of an object (sorted by key).
+        static func provenance(_ value: JSONValue?) -> [String] {
+            switch value {
+            case .string(let text): return [text]
+            case .array(let items): return items.compactMap(\.stringValue)
+            case .object(let items):
+                return items.keys.sorted().map { "\($0): \(items[$0]?.stringValue ?? "")" }
+            default: return []
+            }
+        }
     }
 
     private static func text(_ value: JSONValue?) -> String {
