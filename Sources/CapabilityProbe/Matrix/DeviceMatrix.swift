@@ -30,7 +30,7 @@ public struct DeviceMatrix: Sendable, Hashable, Codable {
     ///   - valueColumns: The value columns.
     ///   - ignoredColumns: Columns kept but not evaluated.
     ///   - rows: The rows.
-    public init(
+    init(
         source: String, provenance: [String], nameHeader: String, hasFamily: Bool,
         capabilityColumns: [MatrixColumn], valueColumns: [MatrixColumn],
         ignoredColumns: [MatrixColumn] = [], rows: [MatrixRow]
@@ -46,7 +46,7 @@ public struct DeviceMatrix: Sendable, Hashable, Codable {
     }
 
     /// The capability id of each capability column, in order.
-    public var capabilityIDs: [String] {
+    var capabilityIDs: [String] {
         capabilityColumns.map { column in
             if case .capability(let id) = column.role { return id }
             return column.header
@@ -54,7 +54,7 @@ public struct DeviceMatrix: Sendable, Hashable, Codable {
     }
 
     /// The value kind of each value column, in order.
-    public var valueKinds: [MatrixValueKind] {
+    var valueKinds: [MatrixValueKind] {
         valueColumns.map { column in
             if case .value(let kind) = column.role { return kind }
             return .notes
@@ -82,7 +82,7 @@ public struct MatrixRow: Sendable, Hashable, Codable {
     ///   - line: The source line.
     ///   - cells: The capability cells.
     ///   - values: The value cells.
-    public init(name: String, family: String?, line: Int, cells: [MatrixCell], values: [String]) {
+    init(name: String, family: String?, line: Int, cells: [MatrixCell], values: [String]) {
         self.name = name
         self.family = family
         self.line = line
@@ -91,7 +91,7 @@ public struct MatrixRow: Sendable, Hashable, Codable {
     }
 
     /// The family used for summaries: the `Family` cell, else the row name.
-    public var group: String { family.flatMap { $0.isEmpty ? nil : $0 } ?? name }
+    var group: String { family.flatMap { $0.isEmpty ? nil : $0 } ?? name }
 }
 
 /// One column of a device matrix: its header as written and what it means.
@@ -119,7 +119,7 @@ public struct MatrixColumn: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - header: The header as written.
     ///   - role: What it means.
-    public init(header: String, role: Role) {
+    init(header: String, role: Role) {
         self.header = header
         self.role = role
     }
@@ -138,7 +138,7 @@ public enum MatrixCell: UInt8, Sendable, Hashable, Codable, CaseIterable {
     /// ☑/☐, ✔/✘, ✓/✗, `?`, and blank for unknown (case-insensitive, trimmed).
     /// - Parameter text: The cell text.
     /// - Returns: The cell, or nil when the spelling is not recognised.
-    public init?(parsing text: some StringProtocol) {
+    init?(parsing text: some StringProtocol) {
         // Fast path for the spellings large tables use.
         if text == "yes" {
             self = .yes
@@ -162,7 +162,7 @@ public enum MatrixCell: UInt8, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The status a synthetic finding gets from this cell.
-    public var status: CapabilityStatus {
+    var status: CapabilityStatus {
         switch self {
         case .yes: return .present
         case .no: return .absent
@@ -171,7 +171,7 @@ public enum MatrixCell: UInt8, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// `yes`, `no` or `unknown`, for evidence and output.
-    public var word: String {
+    var word: String {
         switch self {
         case .yes: return "yes"
         case .no: return "no"

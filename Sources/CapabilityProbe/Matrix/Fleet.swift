@@ -21,7 +21,7 @@ public struct Fleet: Sendable {
     }
 
     /// How a fleet's ``MatrixResult/matrix`` starts (`fleet:DIR`).
-    public static let sourcePrefix = "fleet:"
+    static let sourcePrefix = "fleet:"
 
     /// The directory read.
     public var directory: String

@@ -104,9 +104,6 @@ struct MatrixBuilder {
         }
     }
 
-    /// The number of columns the header has.
-    var width: Int { slots.count }
-
     /// Adds one record.
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for a wrong field count, an empty
     ///   row name or a cell that is not yes/no/unknown.

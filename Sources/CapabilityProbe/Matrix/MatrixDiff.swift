@@ -76,7 +76,7 @@ public struct MatrixDiffResult: Sendable, Hashable, Codable {
     public var rule: String?
 
     /// Creates a diff result.
-    public init(
+    init(
         matrix: String, provenance: [String], old: String, new: String, oldEligible: Int,
         newEligible: Int, total: Int, changes: [MatrixDiffRow]
     ) {
@@ -118,7 +118,7 @@ public struct MatrixDiffRow: Sendable, Hashable, Codable {
     public var keys: [RowIssue]
 
     /// Creates a diff row.
-    public init(
+    init(
         name: String, family: String, old: RowVerdict, new: RowVerdict, change: MatrixChange,
         keys: [RowIssue]
     ) {
@@ -147,7 +147,7 @@ public enum MatrixChange: String, Sendable, Hashable, Codable, CaseIterable {
     ///   - old: The verdict under the old manifest.
     ///   - new: The verdict under the new manifest.
     /// - Returns: The change.
-    public static func between(_ old: RowVerdict, _ new: RowVerdict) -> MatrixChange? {
+    static func between(_ old: RowVerdict, _ new: RowVerdict) -> MatrixChange? {
         switch (old, new) {
         case (.excluded, .eligible): return .gained
         case (.eligible, .excluded): return .lost

@@ -86,7 +86,7 @@ public struct MatrixResult: Sendable, Hashable, Codable {
     ///   - provenance: The provenance lines.
     ///   - manifest: The manifest path.
     ///   - rows: The row results in table order.
-    public init(matrix: String, provenance: [String], manifest: String?, rows: [MatrixRowResult]) {
+    init(matrix: String, provenance: [String], manifest: String?, rows: [MatrixRowResult]) {
         self.schema = Self.currentSchema
         self.matrix = matrix
         self.provenance = provenance
@@ -128,7 +128,7 @@ public struct MatrixRowResult: Sendable, Hashable, Codable {
     public var unknown: [RowIssue]
 
     /// Creates a row result.
-    public init(name: String, family: String, line: Int, evaluation: RowEvaluation) {
+    init(name: String, family: String, line: Int, evaluation: RowEvaluation) {
         self.name = name
         self.family = family
         self.line = line
@@ -153,7 +153,7 @@ public struct FamilySummary: Sendable, Hashable, Codable {
 
     /// Creates an empty summary.
     /// - Parameter family: The family name.
-    public init(family: String) {
+    init(family: String) {
         self.family = family
         self.total = 0
         self.eligible = 0
@@ -163,7 +163,7 @@ public struct FamilySummary: Sendable, Hashable, Codable {
 
     /// Counts one row.
     /// - Parameter verdict: The row's verdict.
-    public mutating func add(_ verdict: RowVerdict) {
+    mutating func add(_ verdict: RowVerdict) {
         total += 1
         switch verdict {
         case .eligible: eligible += 1

@@ -228,7 +228,7 @@ public enum MatrixFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// without commas starts with `|`; CSV otherwise.
     /// - Parameter bytes: The file content.
     /// - Returns: The format.
-    public static func detect(_ bytes: [UInt8]) -> MatrixFormat {
+    static func detect(_ bytes: [UInt8]) -> MatrixFormat {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var first = true
         while index < bytes.count {

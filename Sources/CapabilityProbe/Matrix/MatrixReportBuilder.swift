@@ -8,7 +8,7 @@
 /// definite cell implies it: a present sub-capability implies its parent (`camera.front` ⇒
 /// `camera.any`, `location.gnss` ⇒ `location.any`), an absent parent implies absent
 /// sub-capabilities (`camera.any` = no ⇒ `camera.front` absent).
-public struct MatrixReportBuilder: Sendable {
+struct MatrixReportBuilder: Sendable {
     /// Parent → sub-capabilities, for implications.
     static let children: [(parent: String, children: [String])] = [
         (
@@ -24,7 +24,7 @@ public struct MatrixReportBuilder: Sendable {
     ]
 
     /// The matrix whose rows are turned into reports.
-    public let matrix: DeviceMatrix
+    let matrix: DeviceMatrix
     private let ids: [String]
     private let kinds: [MatrixValueKind]
     /// Per capability column, the evidence for each cell value (written once, not per row).
@@ -33,7 +33,7 @@ public struct MatrixReportBuilder: Sendable {
 
     /// Creates a builder for a matrix.
     /// - Parameter matrix: The matrix.
-    public init(matrix: DeviceMatrix) {
+    init(matrix: DeviceMatrix) {
         self.matrix = matrix
         self.ids = matrix.capabilityIDs
         self.kinds = matrix.valueKinds
@@ -56,7 +56,7 @@ public struct MatrixReportBuilder: Sendable {
     /// The synthetic report of one row. It names no row, so equal rows give equal reports.
     /// - Parameter row: The row.
     /// - Returns: A report with one finding per capability the row decides.
-    public func report(for row: MatrixRow) -> CapabilityReport {
+    func report(for row: MatrixRow) -> CapabilityReport {
         var findings: [String: CapabilityFinding] = [:]
         findings.reserveCapacity(ids.count + 4)
         for (index, id) in ids.enumerated() {

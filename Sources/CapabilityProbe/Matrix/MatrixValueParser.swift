@@ -1,28 +1,28 @@
 import Foundation
 
 /// Reads the numeric and text cells of value columns (megapixels, video modes, RAM, …).
-public enum MatrixValueParser {
+enum MatrixValueParser {
     /// A video mode: width, height and integer frame rate.
-    public struct VideoMode: Sendable, Hashable, Comparable {
+    struct VideoMode: Sendable, Hashable, Comparable {
         /// Width in pixels.
-        public var width: Int
+        var width: Int
         /// Height in pixels.
-        public var height: Int
+        var height: Int
         /// Frames per second, rounded to an integer.
-        public var fps: Int
+        var fps: Int
 
         /// Creates a mode.
-        public init(width: Int, height: Int, fps: Int) {
+        init(width: Int, height: Int, fps: Int) {
             self.width = width
             self.height = height
             self.fps = fps
         }
 
         /// `WxH@fps`, the contract spelling of `camera.video` modes.
-        public var text: String { "\(width)x\(height)@\(fps)" }
+        var text: String { "\(width)x\(height)@\(fps)" }
 
         /// Orders by pixel count, then frame rate.
-        public static func < (lhs: VideoMode, rhs: VideoMode) -> Bool {
+        static func < (lhs: VideoMode, rhs: VideoMode) -> Bool {
             (lhs.width * lhs.height, lhs.fps, lhs.width) < (
                 rhs.width * rhs.height, rhs.fps, rhs.width
             )
@@ -193,7 +193,7 @@ public enum MatrixValueKind: String, Sendable, Hashable, Codable, CaseIterable {
     case notes
 
     /// The finding whose details this column feeds, if any.
-    public var capabilityID: String? {
+    var capabilityID: String? {
         switch self {
         case .stillMegapixels, .stillWidth, .stillHeight: return "camera.any"
         case .videoWidth, .videoHeight, .videoMode, .videoModes: return "camera.video"
@@ -206,11 +206,11 @@ public enum MatrixValueKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// Why a value cell (number, video mode, amount of memory) cannot be read.
-public struct MatrixValueError: Error, Equatable, Sendable {
+struct MatrixValueError: Error, Equatable, Sendable {
     /// The reason, naming the text.
-    public var reason: String
+    var reason: String
 
     /// Creates an error.
     /// - Parameter reason: The reason.
-    public init(reason: String) { self.reason = reason }
+    init(reason: String) { self.reason = reason }
 }

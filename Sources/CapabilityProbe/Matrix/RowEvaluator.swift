@@ -6,7 +6,8 @@ public protocol RowEvaluator: Sendable {
     var capabilityIDs: Set<String>? { get }
 
     /// Evaluates one row.
-    /// - Parameter report: The row's synthetic report (see ``MatrixReportBuilder``).
+    /// - Parameter report: The row's synthetic report: its cells as findings (yes is present,
+    ///   no absent, blank unknown) and its value columns as details.
     /// - Returns: The verdict with failing and unknown keys.
     func evaluate(_ report: CapabilityReport) -> RowEvaluation
 }
@@ -72,7 +73,7 @@ public struct RowIssue: Sendable, Hashable, Codable, Comparable {
     }
 
     /// Play Console's wording for an exclusion: "doesn't support required feature: X".
-    public var playWording: String {
+    var playWording: String {
         required ? "doesn't support required feature: \(key)" : "has excluded feature: \(key)"
     }
 
