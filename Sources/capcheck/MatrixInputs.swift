@@ -26,9 +26,17 @@ enum MatrixInputs {
             switch error {
             case .unreadable: return .failed(env.fail(error.description, .noInput))
             case .unknownBuiltin: return .failed(env.fail(error.description, .usage))
-            case .malformed, .unknownHeader: return .failed(env.fail(error.description, .dataError))
+            case .malformed, .unknownHeader, .cameraTable:
+                return .failed(env.fail(message(error), .dataError))
             }
         }
+    }
+
+    /// The one line for a table error: the library's description, and for a camera table
+    /// the option that loads the built-in matrix joining the seed's camera table.
+    static func message(_ error: MatrixError) -> String {
+        guard case .cameraTable(_, _, _, let builtin) = error else { return error.description }
+        return error.description + "; the seed's joins its device table in --builtin \(builtin)"
     }
 
     /// Reads a directory of machine recordings; each unreadable file is reported on standard

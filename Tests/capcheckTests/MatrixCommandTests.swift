@@ -82,6 +82,16 @@ import Testing
             ))
     }
 
+    @Test func pointsACameraTableToTheBuiltinMatrixThatJoinsIt() {
+        let table = Self.path("data/seed-camera-table.csv")
+        let run = Self.run(["matrix", table, "--manifest", Self.path("matrix/gyroscope.plist")])
+        #expect(run.code == .dataError)
+        #expect(
+            run.stderr
+                == "capcheck: error: \(table):3: unknown column 'Focus': this is a camera table (one row per camera: Model, Camera, Focus, Flash), not a device table; the seed's joins its device table in --builtin ios-2011\n"
+        )
+    }
+
     @Test(arguments: [
         (["matrix", "--builtin", "ios-2011"], ExitCode.usage),
         (["matrix", "t.csv", "--builtin", "ios-2011", "--manifest", "m"], .usage),

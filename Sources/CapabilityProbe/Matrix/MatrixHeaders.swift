@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Lookup ignores case, spaces, hyphens and underscores, so `Audio In`, `audio-in` and
 /// `AUDIO_IN` are one header. Seed aliases follow manifests.md §4.3.
-public enum MatrixHeaders {
+enum MatrixHeaders {
     /// Every canonical capability id a column may name (the probers' ids).
-    public static var capabilityIDs: [String] { KeyCatalog.capabilityIDs }
+    static var capabilityIDs: [String] { KeyCatalog.capabilityIDs }
 
     /// Aliases for capability columns, as they are usually written, with their ids.
-    public static let capabilityAliases: [(alias: String, id: String)] = [
+    static let capabilityAliases: [(alias: String, id: String)] = [
         // The seed's Table 1-1 (manifests.md §4.3).
         ("Cellular", "cellular"), ("WiFi", "net.wifi"), ("Wi-Fi", "net.wifi"),
         ("Bluetooth", "bluetooth"), ("Speaker", "audio.output"), ("Audio In", "audio.input"),
@@ -55,7 +55,7 @@ public enum MatrixHeaders {
     ]
 
     /// Headers of numeric and text columns.
-    public static let valueAliases: [(alias: String, kind: MatrixValueKind)] = [
+    static let valueAliases: [(alias: String, kind: MatrixValueKind)] = [
         ("StillMegapixels", .stillMegapixels), ("camera.megapixels", .stillMegapixels),
         ("Megapixels", .stillMegapixels), ("StillWidth", .stillWidth),
         ("StillHeight", .stillHeight), ("VideoWidth", .videoWidth), ("VideoHeight", .videoHeight),
@@ -68,7 +68,7 @@ public enum MatrixHeaders {
     ]
 
     /// Known headers with no Linux meaning: kept, shown, never evaluated.
-    public static let ignoredAliases: [(alias: String, reason: String)] = [
+    static let ignoredAliases: [(alias: String, reason: String)] = [
         ("arkit", "Apple framework"), ("arm64e", "Apple ABI"), ("driverkit", "Apple framework"),
         ("embedded-web-browser-engine", "Apple entitlement"), ("gamekit", "Apple service"),
         ("healthkit", "Apple framework"), ("ipad-minimum-performance-m1", "Apple chip tier"),
@@ -100,14 +100,14 @@ public enum MatrixHeaders {
     /// What a header means, if it is known.
     /// - Parameter header: The header as written.
     /// - Returns: The role, or nil for an unknown header.
-    public static func role(of header: some StringProtocol) -> MatrixColumn.Role? {
+    static func role(of header: some StringProtocol) -> MatrixColumn.Role? {
         table[normalized(header.trimmingCharacters(in: .whitespaces))]
     }
 
     /// The nearest known header to an unknown one, for "did you mean …".
     /// - Parameter header: The unknown header.
     /// - Returns: `'Gyroscope' (sensor.gyroscope)`-style text, or nil when nothing is close.
-    public static func suggestion(for header: String) -> String? {
+    static func suggestion(for header: String) -> String? {
         var names: [String: String] = [:]
         for (alias, id) in capabilityAliases { names[alias] = "'\(alias)' (\(id))" }
         for id in capabilityIDs { names[id] = "'\(id)'" }

@@ -8,7 +8,7 @@
 /// definite cell implies it: a present sub-capability implies its parent (`camera.front` ⇒
 /// `camera.any`, `location.gnss` ⇒ `location.any`), an absent parent implies absent
 /// sub-capabilities (`camera.any` = no ⇒ `camera.front` absent).
-public struct MatrixReportBuilder: Sendable {
+struct MatrixReportBuilder: Sendable {
     /// Parent → sub-capabilities, for implications (``CapabilityID/Definition/parent``).
     static let children: [(parent: CapabilityID, children: [CapabilityID])] =
         CapabilityID.allCases.compactMap { id in
@@ -17,7 +17,7 @@ public struct MatrixReportBuilder: Sendable {
         }
 
     /// The matrix whose rows are turned into reports.
-    public let matrix: DeviceMatrix
+    let matrix: DeviceMatrix
     private let ids: [CapabilityID?]
     private let kinds: [MatrixValueKind]
     /// Per capability column, the evidence for each cell value (written once, not per row).
@@ -26,7 +26,7 @@ public struct MatrixReportBuilder: Sendable {
 
     /// Creates a builder for a matrix.
     /// - Parameter matrix: The matrix.
-    public init(matrix: DeviceMatrix) {
+    init(matrix: DeviceMatrix) {
         self.matrix = matrix
         self.ids = matrix.capabilityIDs.map { CapabilityID(rawValue: $0) }
         self.kinds = matrix.valueKinds
@@ -49,7 +49,7 @@ public struct MatrixReportBuilder: Sendable {
     /// The synthetic report of one row. It names no row, so equal rows give equal reports.
     /// - Parameter row: The row.
     /// - Returns: A report with one finding per capability the row decides.
-    public func report(for row: MatrixRow) -> CapabilityReport {
+    func report(for row: MatrixRow) -> CapabilityReport {
         var findings: [CapabilityID: CapabilityFinding] = [:]
         findings.reserveCapacity(ids.count + 4)
         for (index, id) in ids.enumerated() {
@@ -66,66 +66,26 @@ public struct MatrixReportBuilder: Sendable {
             devices: [])
     }
 
+    /// Adds the details the row's value columns give, in three steps: read each value
+    /// cell, derive the camera details (megapixels from width × height, modes from the mode
+    /// text and the video size), and merge them into the findings.
     private func addDetails(_ row: MatrixRow, to findings: inout [CapabilityID: CapabilityFinding])
     {
-        var megapixels: Double?
-        var stillWidth: Double?
-        var stillHeight: Double?
-        var videoWidth: Int?
-        var videoHeight: Int?
-        var modeText: [String] = []
-        var modes: [MatrixValueParser.VideoMode] = []
-        var details: [CapabilityID: [String: JSONValue]] = [:]
+        var values = RowValues()
         for (index, kind) in kinds.enumerated() {
             let text = row.values[index]
             guard !text.isEmpty else { continue }
-            switch kind {
-            case .stillMegapixels:
-                if let value = try? MatrixValueParser.number(text) {
-                    megapixels = max(megapixels ?? 0, value)
-                }
-            case .stillWidth: stillWidth = try? MatrixValueParser.number(text)
-            case .stillHeight: stillHeight = try? MatrixValueParser.number(text)
-            case .videoWidth: videoWidth = (try? MatrixValueParser.dimension(text)) ?? nil
-            case .videoHeight: videoHeight = (try? MatrixValueParser.dimension(text)) ?? nil
-            case .videoMode: modeText.append(text)
-            case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
-            case .memoryBytes:
-                if let bytes = try? MatrixValueParser.bytes(text) {
-                    details[.memoryTotal, default: [:]]["bytes"] = .int(bytes)
-                }
-            case .displayScale:
-                if let value = try? MatrixValueParser.number(text) {
-                    details[.display, default: [:]]["scale"] = .int(Int(value))
-                }
-            case .displayDPI:
-                if let value = try? MatrixValueParser.number(text) {
-                    details[.display, default: [:]]["dpi"] = .double(value)
-                }
-            case .touchPoints:
-                if let value = try? MatrixValueParser.number(text) {
-                    details[.inputTouchscreen, default: [:]]["points"] = .int(Int(value))
-                }
-            case .notes: break
-            }
+            values.read(text, as: kind)
         }
-        for text in modeText {
-            if let mode = try? MatrixValueParser.videoMode(
-                text, width: videoWidth, height: videoHeight)
-            {
-                modes.append(mode)
-            }
-        }
-        if megapixels == nil, let stillWidth, let stillHeight {
-            megapixels = stillWidth * stillHeight / 1e6
-        }
-        if let megapixels {
-            details[.cameraAny, default: [:]]["megapixels"] = .double(megapixels)
-        }
-        if !modes.isEmpty {
-            let sorted = Array(Set(modes)).sorted(by: >)
-            details[.cameraVideo, default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
-        }
+        Self.merge(values.details, into: &findings)
+    }
+
+    /// Merges details into the findings; a capability the row has no cell for becomes
+    /// present, with the value columns as its evidence.
+    private static func merge(
+        _ details: [CapabilityID: [String: JSONValue]],
+        into findings: inout [CapabilityID: CapabilityFinding]
+    ) {
         for (id, values) in details {
             var finding =
                 findings[id]
@@ -166,5 +126,79 @@ public struct MatrixReportBuilder: Sendable {
                     ])
             }
         }
+    }
+}
+
+/// The value cells of one row as they are read, before the camera details are derived.
+private struct RowValues {
+    var megapixels: Double?
+    var stillWidth: Double?
+    var stillHeight: Double?
+    var videoWidth: Int?
+    var videoHeight: Int?
+    /// Mode texts, read once the video size is known (a mode may name only a rate).
+    var modeText: [String] = []
+    var modes: [MatrixValueParser.VideoMode] = []
+    /// Details that need no other column, per capability id.
+    var plain: [CapabilityID: [String: JSONValue]] = [:]
+
+    /// Reads one non-blank value cell; a cell that does not parse adds nothing (the table
+    /// was validated when read).
+    mutating func read(_ text: String, as kind: MatrixValueKind) {
+        switch kind {
+        case .stillMegapixels:
+            if let value = try? MatrixValueParser.number(text) {
+                megapixels = max(megapixels ?? 0, value)
+            }
+        case .stillWidth: stillWidth = try? MatrixValueParser.number(text)
+        case .stillHeight: stillHeight = try? MatrixValueParser.number(text)
+        case .videoWidth: videoWidth = (try? MatrixValueParser.dimension(text)) ?? nil
+        case .videoHeight: videoHeight = (try? MatrixValueParser.dimension(text)) ?? nil
+        case .videoMode: modeText.append(text)
+        case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
+        case .memoryBytes:
+            if let bytes = try? MatrixValueParser.bytes(text) {
+                plain[.memoryTotal, default: [:]]["bytes"] = .int(bytes)
+            }
+        case .displayScale:
+            if let value = try? MatrixValueParser.number(text) {
+                plain[.display, default: [:]]["scale"] = .int(Int(value))
+            }
+        case .displayDPI:
+            if let value = try? MatrixValueParser.number(text) {
+                plain[.display, default: [:]]["dpi"] = .double(value)
+            }
+        case .touchPoints:
+            if let value = try? MatrixValueParser.number(text) {
+                plain[.inputTouchscreen, default: [:]]["points"] = .int(Int(value))
+            }
+        case .notes: break
+        }
+    }
+
+    /// Every detail: the plain ones, `camera.any` megapixels (else width × height / 10⁶) and
+    /// the distinct `camera.video` modes, largest first.
+    var details: [CapabilityID: [String: JSONValue]] {
+        var details = plain
+        var modes = modes
+        for text in modeText {
+            if let mode = try? MatrixValueParser.videoMode(
+                text, width: videoWidth, height: videoHeight)
+            {
+                modes.append(mode)
+            }
+        }
+        var megapixels = megapixels
+        if megapixels == nil, let stillWidth, let stillHeight {
+            megapixels = stillWidth * stillHeight / 1e6
+        }
+        if let megapixels {
+            details[.cameraAny, default: [:]]["megapixels"] = .double(megapixels)
+        }
+        if !modes.isEmpty {
+            let sorted = Array(Set(modes)).sorted(by: >)
+            details[.cameraVideo, default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
+        }
+        return details
     }
 }
