@@ -46,7 +46,7 @@ import Testing
             for alias in definition.aliases + definition.appleKeys + definition.androidFeatures
                 + [id.rawValue]
             {
-                #expect(MatrixHeaders.role(of: alias) == .capability(id.rawValue), "\(alias)")
+                #expect(MatrixHeaders.role(of: alias) == .capability(id), "\(alias)")
             }
         }
     }
@@ -55,11 +55,11 @@ import Testing
         for id in CapabilityID.allCases {
             for key in id.definition.appleKeys {
                 let target = KeyCatalog.appleEntry(key)?.target
-                #expect(target?.capabilityIDs.contains(id.rawValue) == true, "\(key) → \(id)")
+                #expect(target?.capabilityIDs.contains(id) == true, "\(key) → \(id)")
             }
             for name in id.definition.androidFeatures {
                 let target = KeyCatalog.androidEntry(name)?.target
-                #expect(target?.capabilityIDs.contains(id.rawValue) == true, "\(name) → \(id)")
+                #expect(target?.capabilityIDs.contains(id) == true, "\(name) → \(id)")
             }
         }
     }

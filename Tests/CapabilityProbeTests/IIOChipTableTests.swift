@@ -207,8 +207,8 @@ import Testing
     }
 
     @Test func answersAndroidStepCounterFeaturesFromTheProber() throws {
-        #expect(KeyCatalog.capabilityIDs.contains("sensor.steps"))
-        #expect(!KeyCatalog.crosswalkIDs.contains("sensor.steps"))
+        #expect(CapabilityID.sensorSteps.isProbed)
+        #expect(KeyCatalog.nativeIDs.contains("sensor.steps"))
         let entry = try #require(KeyCatalog.androidEntry("android.hardware.sensor.stepcounter"))
         #expect(entry.target.label == "sensor.steps")
     }

@@ -16,7 +16,7 @@ import Testing
         #expect(matrix.hasFamily)
         let ids = matrix.capabilityIDs
         #expect(Set(ids) == ["location.gnss", "sensor.gyroscope", "camera.front", "camera.video"])
-        func cell(_ row: Int, _ id: String) -> MatrixCell? {
+        func cell(_ row: Int, _ id: CapabilityID) -> MatrixCell? {
             ids.firstIndex(of: id).map { matrix.rows[row].cells[$0] }
         }
         #expect(cell(0, "location.gnss") == .yes)
@@ -41,7 +41,7 @@ import Testing
             for row in matrix.rows {
                 var cells: [String: String] = ["family": row.family ?? ""]
                 for (index, id) in matrix.capabilityIDs.enumerated() {
-                    cells[id] = "\(row.cells[index])"
+                    cells[id.rawValue] = "\(row.cells[index])"
                 }
                 for (index, kind) in matrix.valueKinds.enumerated() {
                     cells[kind.rawValue] = row.values[index]
@@ -100,7 +100,7 @@ import Testing
         ("camera.autofocus", "camera.autofocus"),
         ("cpu.arch.x86_64", "cpu.arch.x86_64"), ("armv7", "cpu.arch.armv7"),
     ])
-    func mapsEveryKnownAliasToItsCapability(header: String, id: String) {
+    func mapsEveryKnownAliasToItsCapability(header: String, id: CapabilityID) {
         #expect(MatrixHeaders.role(of: header) == .capability(id))
     }
 

@@ -101,9 +101,9 @@ public enum RequirementSource: String, Codable, Sendable, Hashable, CaseIterable
 /// What a requirement is checked against.
 public enum RequirementTarget: Sendable, Hashable {
     /// One capability id's status.
-    case capability(String)
+    case capability(CapabilityID)
     /// Any of several capability ids (satisfied when one is present).
-    case anyOf([String])
+    case anyOf([CapabilityID])
     /// A numeric predicate over a finding's details.
     case predicate(Predicate)
     /// A key with no Linux meaning; the reason says why.
@@ -116,7 +116,7 @@ public enum RequirementTarget: Sendable, Hashable {
     case relation(RelationItem)
 
     /// The capability ids this target reads, in order.
-    public var capabilityIDs: [String] {
+    public var capabilityIDs: [CapabilityID] {
         switch self {
         case .capability(let id): return [id]
         case .anyOf(let ids): return ids
@@ -129,8 +129,8 @@ public enum RequirementTarget: Sendable, Hashable {
     /// How the target is shown: the id, `a|b`, the predicate text, or nothing.
     public var label: String? {
         switch self {
-        case .capability(let id): return id
-        case .anyOf(let ids): return ids.joined(separator: "|")
+        case .capability(let id): return id.rawValue
+        case .anyOf(let ids): return ids.map(\.rawValue).joined(separator: "|")
         case .predicate(let predicate): return predicate.text
         case .notApplicable, .unprobed: return nil
         case .relation(let item): return item.label

@@ -94,7 +94,7 @@ public struct ManifestChecker: Sendable {
 
     /// One capability's status decides; an unmet CPU architecture gets a hint.
     private func check(
-        _ base: RequirementResult, capability id: String, report: CapabilityReport,
+        _ base: RequirementResult, capability id: CapabilityID, report: CapabilityReport,
         options: CheckOptions
     ) -> RequirementResult {
         var result = base
@@ -103,7 +103,7 @@ public struct ManifestChecker: Sendable {
         result.evidence = fact.finding?.evidence ?? []
         let text = describe(fact, id: id, names: options.names)
         result = decide(
-            result, holds: holdsFor(fact.status), text: text, rule: id, options: options)
+            result, holds: holdsFor(fact.status), text: text, rule: id.rawValue, options: options)
         if result.verdict == .unsatisfied, base.wanted == .present, !fact.assumed {
             result.hint = RequirementHint.architecture(id)
         }
@@ -113,7 +113,7 @@ public struct ManifestChecker: Sendable {
     /// Alternatives: present when one is present (its evidence shown), absent when all are
     /// absent, else unknown (the undecided ones shown).
     private func check(
-        _ base: RequirementResult, anyOf ids: [String], report: CapabilityReport,
+        _ base: RequirementResult, anyOf ids: [CapabilityID], report: CapabilityReport,
         options: CheckOptions
     ) -> RequirementResult {
         var result = base
@@ -121,7 +121,7 @@ public struct ManifestChecker: Sendable {
         result.assumed = facts.contains { $0.assumed }
         let present = zip(ids, facts).filter { $0.1.status == .present }
         let status: CapabilityStatus?
-        let shown: [(String, Fact)]
+        let shown: [(CapabilityID, Fact)]
         if !present.isEmpty {
             status = .present
             shown = present
@@ -137,7 +137,8 @@ public struct ManifestChecker: Sendable {
         let text = shown.map { describe($0.1, id: $0.0, names: options.names) }
             .joined(separator: "; ")
         return decide(
-            result, holds: holdsFor(status), text: text, rule: ids.joined(separator: " or "),
+            result, holds: holdsFor(status), text: text,
+            rule: ids.map(\.rawValue).joined(separator: " or "),
             options: options)
     }
 
@@ -250,15 +251,14 @@ public struct ManifestChecker: Sendable {
         return result
     }
 
-    private func fact(_ id: String, report: CapabilityReport, options: CheckOptions) -> Fact {
+    private func fact(_ id: CapabilityID, report: CapabilityReport, options: CheckOptions) -> Fact {
         let real = report.finding(id)
-        guard let assumed = options.assumptions[id], let capability = CapabilityID(rawValue: id)
-        else {
+        guard let assumed = options.assumptions[id.rawValue] else {
             return Fact(status: real?.status, finding: real, assumed: false)
         }
         let details = (assumed == .present && real?.status == .present) ? real?.details ?? [:] : [:]
         let finding = CapabilityFinding(
-            id: capability, status: assumed,
+            id: id, status: assumed,
             count: assumed == .present ? max(real?.count ?? 0, 1) : 0,
             evidence: [Evidence(.assumption, reason: "assumed \(assumed.rawValue)")],
             details: details)
@@ -266,7 +266,7 @@ public struct ManifestChecker: Sendable {
     }
 
     /// The evidence in words: up to two reasons, or what the status means.
-    private func describe(_ fact: Fact, id: String, names: OptionNames) -> String {
+    private func describe(_ fact: Fact, id: CapabilityID, names: OptionNames) -> String {
         if fact.assumed, let status = fact.status {
             return "assumed \(status.rawValue) (\(names.assume))"
         }

@@ -117,7 +117,7 @@ struct PlistManifestReader {
                 requirements.append(
                     Requirement(
                         key: Self.persistentWiFiKey, source: .plist,
-                        target: .capability("net.wifi"),
+                        target: .capability(.netWiFi),
                         wanted: .present, note: Self.persistentWiFiNote))
             }
         }

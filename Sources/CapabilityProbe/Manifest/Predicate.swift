@@ -206,15 +206,15 @@ public enum PredicateSubject: String, Sendable, Hashable, CaseIterable {
     case vulkanVersion = "gpu.vulkan"
 
     /// The finding that carries the fact.
-    public var capability: String {
+    public var capability: CapabilityID {
         switch self {
-        case .cameraMegapixels: return "camera.any"
-        case .cameraVideo: return "camera.video"
-        case .memoryTotal: return "memory.total"
-        case .displayScale, .displayDPI: return "display"
-        case .touchscreenPoints: return "input.touchscreen"
-        case .glesVersion: return "gpu.gles"
-        case .vulkanVersion: return "gpu.vulkan"
+        case .cameraMegapixels: return .cameraAny
+        case .cameraVideo: return .cameraVideo
+        case .memoryTotal: return .memoryTotal
+        case .displayScale, .displayDPI: return .display
+        case .touchscreenPoints: return .inputTouchscreen
+        case .glesVersion: return .gpuGLES
+        case .vulkanVersion: return .gpuVulkan
         }
     }
 

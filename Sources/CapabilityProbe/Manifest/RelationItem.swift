@@ -29,9 +29,9 @@ public enum RelationItem: Sendable, Hashable {
     }
 
     /// The capability ids the item reads (for assumed facts and matrix columns).
-    public var capabilityIDs: [String] {
+    public var capabilityIDs: [CapabilityID] {
         switch self {
-        case .displayLength: return ["display"]
+        case .displayLength: return [.display]
         case .controls(let controls, _): return controls.compactMap(\.capability)
         default: return []
         }
@@ -41,7 +41,7 @@ public enum RelationItem: Sendable, Hashable {
     public var label: String {
         switch self {
         case .controls(let controls, let unrecognized):
-            return (controls.map { $0.capability ?? "console" } + unrecognized)
+            return (controls.map { $0.capability?.rawValue ?? "console" } + unrecognized)
                 .joined(separator: "|")
         case .displayLength(let compare, let pixels, let side):
             return "display_length \(side.rawValue) \(compare.symbol) \(pixels) px"
@@ -130,17 +130,17 @@ public enum AppStreamControl: String, Sendable, Hashable, CaseIterable {
     case vision
 
     /// The capability id that decides the control, or nil for `console`.
-    public var capability: String? {
+    public var capability: CapabilityID? {
         switch self {
-        case .pointing: return "input.pointer"
-        case .keyboard: return "input.keyboard"
+        case .pointing: return .inputPointer
+        case .keyboard: return .inputKeyboard
         case .console: return nil
-        case .tablet: return "input.tablet"
-        case .touch: return "input.touchscreen"
-        case .gamepad: return "input.gamepad"
-        case .tvRemote: return "input.remote"
-        case .voice: return "audio.input"
-        case .vision: return "camera.any"
+        case .tablet: return .inputTablet
+        case .touch: return .inputTouchscreen
+        case .gamepad: return .inputGamepad
+        case .tvRemote: return .inputRemote
+        case .voice: return .audioInput
+        case .vision: return .cameraAny
         }
     }
 }

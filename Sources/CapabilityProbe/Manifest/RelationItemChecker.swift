@@ -18,9 +18,10 @@ struct RelationItemChecker {
     /// The report read.
     let report: CapabilityReport
     /// A capability's status and finding after the assumptions (from the manifest checker).
-    let fact: (String) -> (status: CapabilityStatus?, finding: CapabilityFinding?, assumed: Bool)
+    let fact:
+        (CapabilityID) -> (status: CapabilityStatus?, finding: CapabilityFinding?, assumed: Bool)
     /// A capability's evidence in words (from the manifest checker).
-    let describe: (String) -> String
+    let describe: (CapabilityID) -> String
 
     /// Decides one item.
     func evaluate(_ item: RelationItem) -> Outcome {
@@ -96,7 +97,7 @@ struct RelationItemChecker {
         _ compare: AppStreamCompare, _ pixels: Int, _ side: RelationItem.DisplaySide
     ) -> Outcome {
         let rule = "display_length \(side.rawValue) \(compare.symbol) \(pixels) logical px"
-        let fact = self.fact("display")
+        let fact = self.fact(.display)
         var outcome = Outcome(holds: nil, text: "", rule: rule)
         outcome.assumed = fact.assumed
         outcome.evidence = fact.finding?.evidence ?? []
@@ -106,7 +107,7 @@ struct RelationItemChecker {
             outcome.text = "no display connected"
             return outcome
         case .unknown, nil:
-            outcome.text = describe("display")
+            outcome.text = describe(.display)
             return outcome
         case .present:
             break
@@ -129,7 +130,7 @@ struct RelationItemChecker {
         }
         if displays.isEmpty {
             anyUnknown = true
-            texts.append(describe("display"))
+            texts.append(describe(.display))
         }
         outcome.holds = anyHolds ? true : (anyUnknown ? nil : false)
         outcome.text = texts.joined(separator: "; ")

@@ -156,12 +156,10 @@ public struct RequirementHint: Codable, Sendable, Hashable {
     /// architecture cannot run the app's code, yet the app may be fine for its devices.
     /// - Parameter id: The capability id (`cpu.arch.…`).
     /// - Returns: The hint, or nil for other ids.
-    static func architecture(_ id: String) -> RequirementHint? {
-        let prefix = "cpu.arch."
-        guard id.hasPrefix(prefix), id.count > prefix.count else { return nil }
-        let arch = id.dropFirst(prefix.count)
+    static func architecture(_ id: CapabilityID) -> RequirementHint? {
+        guard let arch = CPUArchProber.keys.first(where: { $0.id == id })?.isa else { return nil }
         return RequirementHint(
-            capability: id, status: .present,
+            capability: id.rawValue, status: .present,
             reason:
                 "a machine of another architecture (an x86 CI runner) cannot run \(arch) code; "
                 + "declare it to check the other requirements")

@@ -140,14 +140,14 @@ struct CameraTable: Sendable, Hashable {
         var byModel: [String: [Camera]] = [:]
         for camera in cameras { byModel[camera.model, default: []].append(camera) }
         let existing = Set(matrix.capabilityIDs)
-        let added: [(String, String, ([Camera]) -> Bool)] = [
+        let added: [(CapabilityID, String, ([Camera]) -> Bool)] = [
             (
-                "camera.front", "Front camera (camera table)",
+                .cameraFront, "Front camera (camera table)",
                 { $0.contains { $0.facing == "front" } }
             ),
-            ("camera.back", "Back camera (camera table)", { $0.contains { $0.facing == "back" } }),
-            ("camera.autofocus", "Autofocus (camera table)", { $0.contains(where: \.autofocus) }),
-            ("camera.flash", "Flash (camera table)", { $0.contains(where: \.flash) }),
+            (.cameraBack, "Back camera (camera table)", { $0.contains { $0.facing == "back" } }),
+            (.cameraAutofocus, "Autofocus (camera table)", { $0.contains(where: \.autofocus) }),
+            (.cameraFlash, "Flash (camera table)", { $0.contains(where: \.flash) }),
         ].filter { !existing.contains($0.0) }
         var joined = matrix
         joined.source = matrix.source

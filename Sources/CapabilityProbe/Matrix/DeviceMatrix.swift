@@ -45,11 +45,12 @@ public struct DeviceMatrix: Sendable, Hashable, Codable {
         self.rows = rows
     }
 
-    /// The capability id of each capability column, in order.
-    var capabilityIDs: [String] {
-        capabilityColumns.map { column in
+    /// The capability id of each capability column, in order (every capability column has
+    /// the `.capability` role: the builder and the camera-table join only add such columns).
+    var capabilityIDs: [CapabilityID] {
+        capabilityColumns.compactMap { column in
             if case .capability(let id) = column.role { return id }
-            return column.header
+            return nil
         }
     }
 
@@ -103,7 +104,7 @@ public struct MatrixColumn: Sendable, Hashable, Codable {
         /// The optional `Family` column that groups variants.
         case family
         /// A yes/no/unknown column for a capability id.
-        case capability(String)
+        case capability(CapabilityID)
         /// A numeric or text column feeding a finding's details.
         case value(MatrixValueKind)
         /// A known column with no Linux meaning (e.g. Apple's `metal`), kept but not evaluated.

@@ -73,7 +73,7 @@ struct MatrixBuilder {
         var ignored: [MatrixColumn] = []
         var hasFamily = false
         /// Capability id → the header that gave it (one column per id).
-        var seenIDs: [String: String] = [:]
+        var seenIDs: [CapabilityID: String] = [:]
 
         /// Places one column by its role.
         /// - Returns: Why it cannot be placed (a second `Family` column, a second column for

@@ -43,13 +43,13 @@ public enum MatrixFilter {
     }
 
     /// The capability and value column indices that can change what the given ids say.
-    static func relevantColumns(_ matrix: DeviceMatrix, ids: Set<String>?) -> ([Int], [Int]) {
+    static func relevantColumns(_ matrix: DeviceMatrix, ids: Set<CapabilityID>?) -> ([Int], [Int]) {
         let kinds = matrix.valueKinds
         guard var relevant = ids else {
             return (Array(matrix.capabilityColumns.indices), Array(kinds.indices))
         }
         for (parent, children) in MatrixReportBuilder.children {
-            let group = Set(([parent] + children).map(\.rawValue))
+            let group = Set([parent] + children)
             if !relevant.isDisjoint(with: group) { relevant.formUnion(group) }
         }
         let cells = matrix.capabilityIDs.indices.filter {

@@ -18,7 +18,7 @@ struct MatrixReportBuilder: Sendable {
 
     /// The matrix whose rows are turned into reports.
     let matrix: DeviceMatrix
-    private let ids: [CapabilityID?]
+    private let ids: [CapabilityID]
     private let kinds: [MatrixValueKind]
     /// Per capability column, the evidence for each cell value (written once, not per row).
     private let evidence: [[MatrixCell: Evidence]]
@@ -28,7 +28,7 @@ struct MatrixReportBuilder: Sendable {
     /// - Parameter matrix: The matrix.
     init(matrix: DeviceMatrix) {
         self.matrix = matrix
-        self.ids = matrix.capabilityIDs.map { CapabilityID(rawValue: $0) }
+        self.ids = matrix.capabilityIDs
         self.kinds = matrix.valueKinds
         self.evidence = matrix.capabilityColumns.map { column in
             Dictionary(
@@ -53,7 +53,6 @@ struct MatrixReportBuilder: Sendable {
         var findings: [CapabilityID: CapabilityFinding] = [:]
         findings.reserveCapacity(ids.count + 4)
         for (index, id) in ids.enumerated() {
-            guard let id else { continue }
             let cell = row.cells[index]
             findings[id] = CapabilityFinding(
                 id: id, status: cell.status, count: cell == .yes ? 1 : 0,

@@ -193,13 +193,13 @@ public enum MatrixValueKind: String, Sendable, Hashable, Codable, CaseIterable {
     case notes
 
     /// The finding whose details this column feeds, if any.
-    var capabilityID: String? {
+    var capabilityID: CapabilityID? {
         switch self {
-        case .stillMegapixels, .stillWidth, .stillHeight: return "camera.any"
-        case .videoWidth, .videoHeight, .videoMode, .videoModes: return "camera.video"
-        case .memoryBytes: return "memory.total"
-        case .displayScale, .displayDPI: return "display"
-        case .touchPoints: return "input.touchscreen"
+        case .stillMegapixels, .stillWidth, .stillHeight: return .cameraAny
+        case .videoWidth, .videoHeight, .videoMode, .videoModes: return .cameraVideo
+        case .memoryBytes: return .memoryTotal
+        case .displayScale, .displayDPI: return .display
+        case .touchPoints: return .inputTouchscreen
         case .notes: return nil
         }
     }

@@ -3,7 +3,7 @@
 public protocol RowEvaluator: Sendable {
     /// The capability ids the evaluation reads, or nil when it may read any. Rows that agree
     /// on the columns behind these ids share one evaluation.
-    var capabilityIDs: Set<String>? { get }
+    var capabilityIDs: Set<CapabilityID>? { get }
 
     /// Evaluates one row.
     /// - Parameter report: The row's synthetic report: its cells as findings (yes is present,
@@ -14,7 +14,7 @@ public protocol RowEvaluator: Sendable {
 
 extension RowEvaluator {
     /// By default an evaluator may read any capability.
-    public var capabilityIDs: Set<String>? { nil }
+    public var capabilityIDs: Set<CapabilityID>? { nil }
 }
 
 /// What a manifest check says about one matrix row.
@@ -105,7 +105,7 @@ public struct ManifestRowEvaluator: RowEvaluator {
     }
 
     /// The capability ids the manifest's requirements read.
-    public var capabilityIDs: Set<String>? {
+    public var capabilityIDs: Set<CapabilityID>? {
         Set(manifest.requirements.flatMap { $0.target.capabilityIDs })
     }
 
