@@ -1,7 +1,7 @@
 import CapabilityProbe
 import Foundation
 
-/// Loading helpers shared by `matrix`, `diff` and `report`: tables, built-ins and manifests,
+/// Loading helpers shared by `matrix`, `diff` and `report`: tables, built-ins and fleets,
 /// with their errors mapped to exit codes.
 enum MatrixInputs {
     /// A loaded input, or the exit code of the reported failure.
@@ -43,29 +43,6 @@ enum MatrixInputs {
             return .value(fleet)
         } catch {
             return .failed(env.fail(error))
-        }
-    }
-
-    /// Reads a manifest and wraps it as a row evaluator.
-    static func evaluator(
-        manifest path: String, kind: String?, allowUnknown: Bool, env: CommandEnvironment
-    ) -> Loaded<ManifestRowEvaluator> {
-        var manifestKind: ManifestKind?
-        if let kind {
-            guard let parsed = ManifestKind(rawValue: kind) else {
-                return .failed(
-                    env.fail(
-                        "--kind must be plist, android, json or appstream, not '\(kind)'", .usage))
-            }
-            manifestKind = parsed
-        }
-        do {
-            let manifest = try ManifestLoader.load(
-                path: path, kind: manifestKind,
-                options: ManifestLoadOptions(allowUnknown: allowUnknown))
-            return .value(ManifestRowEvaluator(manifest: manifest))
-        } catch {
-            return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
         }
     }
 

@@ -16,18 +16,15 @@ struct MatrixCommand: Command {
     ]
     static let options =
         [
-            OptionSpec(
-                "builtin", value: "NAME", "Use a built-in matrix (see --list-builtin)",
-                completion: .choices(BuiltinMatrices.all.map(\.name))),
+            MatrixTableChoice.builtinOption("Use a built-in matrix (see --list-builtin)"),
             OptionSpec(
                 "fleet", value: "DIR",
                 "Rows are the machines whose snapshots ('capcheck list --json' files) are in DIR; each verdict is what 'verify --from' gives for that snapshot",
                 completion: .directory),
-            OptionSpec(
-                "manifest", value: "FILE",
-                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app",
-                completion: .file),
-        ] + MatrixManifestOptions.specs + [
+            ManifestOptions.manifestOption(
+                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app"
+            ),
+        ] + ManifestOptions.tableSpecs + [
             OptionSpec("json", "Print the stable JSON document"),
             OptionSpec("csv", "Print one CSV record per row"),
             OptionSpec("list-builtin", "List the built-in matrices"),
@@ -35,8 +32,7 @@ struct MatrixCommand: Command {
 
     var source: MatrixTableChoice?
     var fleet: String?
-    var manifest: String?
-    var manifestOptions: MatrixManifestOptions
+    var manifestOptions: ManifestOptions
     var json: Bool
     var csv: Bool
     var listBuiltin: Bool
@@ -44,8 +40,7 @@ struct MatrixCommand: Command {
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let builtin = try arguments.value("builtin")
         fleet = try arguments.value("fleet")
-        manifest = try arguments.value("manifest")
-        manifestOptions = try MatrixManifestOptions(&arguments)
+        manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
         json = try arguments.flag("json")
         csv = try arguments.flag("csv")
         listBuiltin = try arguments.flag("list-builtin")
@@ -67,7 +62,9 @@ struct MatrixCommand: Command {
                 table: positionals.first, builtin: builtin, tableWording: "a TABLE",
                 command: Self.name)
         }
-        if manifest == nil { throw UsageError("--manifest is required", command: Self.name) }
+        if manifestOptions.path == nil {
+            throw UsageError("--manifest is required", command: Self.name)
+        }
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
@@ -78,7 +75,7 @@ struct MatrixCommand: Command {
             }
             return .ok
         }
-        guard let manifest else {
+        guard let manifest = manifestOptions.path else {
             return env.fail("give a TABLE or --builtin NAME and --manifest", .usage)
         }
         // A table is read before the manifest (a bad table name is a usage error whatever
