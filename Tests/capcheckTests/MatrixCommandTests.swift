@@ -6,26 +6,10 @@ import Testing
 
 /// Runs `capcheck matrix|diff|report` in-process against the repository's fixtures.
 @Suite struct MatrixCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static func path(_ relative: String) -> String { CLI.fixture(relative) }
 
-    static func path(_ relative: String) -> String {
-        fixtures.appendingPathComponent(relative).path
-    }
-
-    struct Run {
-        var code: ExitCode
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String], stdin: String = "") -> Run {
-        let env = CommandEnvironment(
-            stdout: OutputSink(), stderr: OutputSink(), liveSource: { UdevDeviceSource() },
-            readStandardInput: { Data(stdin.utf8) }, variables: [:])
-        let code = CapCheck.main(arguments, env: env)
-        return Run(code: code, stdout: env.stdout.text, stderr: env.stderr.text)
+    static func run(_ arguments: [String], stdin: String = "") -> CLI.Result {
+        CLI.run(arguments, stdin: stdin)
     }
 
     @Test func listsTheBuiltinMatrices() {

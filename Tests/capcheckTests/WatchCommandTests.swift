@@ -9,13 +9,7 @@ import Testing
 @Suite(.serialized, .enabled(if: FileManager.default.isReadableFile(atPath: "/sys/devices")))
 struct WatchCommandTests {
     static func run(_ arguments: [String], terminal: Bool) -> CLI.Result {
-        let out = OutputSink(bufferingAsTerminal: terminal)
-        let err = OutputSink(bufferingAsTerminal: false)
-        let env = CommandEnvironment(
-            stdout: out, stderr: err, liveSource: { UdevDeviceSource() },
-            readStandardInput: { Data() }, variables: [:])
-        let code = CapCheck.main(["watch"] + arguments, env: env)
-        return CLI.Result(code: code, stdout: out.text, stderr: err.text)
+        CLI.run(["watch"] + arguments, live: UdevDeviceSource(), terminal: terminal)
     }
 
     static let quiet = ["--only", "devices", "--timeout", "0.1"]
