@@ -1,4 +1,5 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// `capcheck watch` in-process on this machine's /sys, ended by `--timeout`: which output
 /// format a terminal and a pipe get. The event lines are the testbed's (WatchTestbedTests).
-@Suite(.serialized, .enabled(if: FileManager.default.isReadableFile(atPath: "/sys/devices")))
+@Suite(.serialized, .enabled(if: TestHost.hasSysfs, "watches this machine's /sys"))
 struct WatchCommandTests {
     static func run(_ arguments: [String], terminal: Bool) -> CLI.Result {
         CLI.run(["watch"] + arguments, live: UdevDeviceSource(), terminal: terminal)
