@@ -31,18 +31,8 @@ public enum DeviceEvent: Sendable, Hashable {
         }
     }
 
-    /// Which ``WatchKind`` reports this event.
-    public var watchKind: WatchKind {
-        switch self {
-        case .deviceAdded, .deviceRemoved, .deviceChanged: return .devices
-        case .batteryLevelChanged, .batteryStateChanged: return .battery
-        case .proximityChanged: return .proximity
-        case .capabilityChanged: return .capabilities
-        }
-    }
-
     /// The event as JSON fields, `kind` included (no `time`).
-    public var fields: [String: JSONValue] {
+    var fields: [String: JSONValue] {
         var fields: [String: JSONValue] = ["kind": .string(kind)]
         switch self {
         case .deviceAdded(let id, let subsystem), .deviceRemoved(let id, let subsystem),

@@ -61,7 +61,7 @@ public enum DeviceWatcher {
 /// What to watch and how often to poll what raises no uevent.
 public struct WatchOptions: Sendable {
     /// The subsystems the monitor receives: every subsystem the probers classify.
-    public static let subsystems = [
+    static let subsystems = [
         "bluetooth", "drm", "gnss", "iio", "input", "net", "nfc", "power_supply", "rfkill", "sound",
         "usb", "video4linux", "wwan",
     ]
