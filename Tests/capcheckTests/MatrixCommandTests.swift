@@ -12,6 +12,36 @@ import Testing
         CLI.run(arguments, stdin: stdin)
     }
 
+    /// The table commands report a bad `--kind` when the manifest is read (after the table),
+    /// as one line; `verify` and `lint` report it while parsing, with their usage.
+    @Test func aBadKindIsOneLineWhenTheManifestIsRead() {
+        let message =
+            "capcheck: error: --kind must be plist, android, json or appstream, not 'yaml'"
+        let manifest = Self.path("matrix/gyroscope.plist")
+        for arguments in [
+            ["matrix", "--builtin", "ios-2011", "--manifest", manifest, "--kind", "yaml"],
+            ["diff", manifest, manifest, "--builtin", "ios-2011", "--kind", "yaml"],
+            [
+                "report", "--from", Self.path("udevadm/LENOVO_T420.txt"), "--manifest", manifest,
+                "--kind", "yaml",
+            ],
+        ] {
+            let run = Self.run(arguments)
+            #expect(run.code == .usage, "\(arguments)")
+            #expect(run.stderr == message + "\n", "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+        let table = Self.run([
+            "matrix", "/nonexistent.csv", "--manifest", manifest, "--kind", "yaml",
+        ])
+        #expect(table.code == .noInput)
+        for command in ["verify", "lint"] {
+            let run = Self.run([command, manifest, "--kind", "yaml"])
+            #expect(run.code == .usage)
+            #expect(run.stderr.hasPrefix(message + "\nusage: capcheck \(command) MANIFEST"))
+        }
+    }
+
     @Test func listsTheBuiltinMatrices() {
         let run = Self.run(["matrix", "--list-builtin"])
         #expect(run.code == .ok)

@@ -92,6 +92,7 @@ final class WatchWorker: @unchecked Sendable {
             context = try UdevContext()
             monitor = try UdevMonitor(context: context, source: source)
             try monitor.filter(subsystems: WatchOptions.subsystems)
+            // Listen before enumerating so nothing falls between the two.
             try monitor.enableReceiving()
         } catch {
             return .failure(.udev(function: Self.function(error), errno: Self.code(error)))
@@ -111,6 +112,7 @@ final class WatchWorker: @unchecked Sendable {
             inventory: baseline, kinds: options.kinds,
             classifier: CapabilityClassifier(probers: options.probers))
         if options.kinds.contains(.proximity) {
+            // The baseline is what the enumeration (and its kernel probes) recorded.
             _ = state.update(near: recordedProximity(state))
         }
         return .success(
