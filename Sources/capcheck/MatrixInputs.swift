@@ -11,17 +11,19 @@ enum MatrixInputs {
     }
 
     /// Reads a table file (`-` = standard input) or a built-in matrix.
-    static func matrix(table: String?, builtin: String?, env: CommandEnvironment) -> Loaded<
+    static func matrix(_ choice: MatrixTableChoice, env: CommandEnvironment) -> Loaded<
         DeviceMatrix
     > {
         do {
-            if let builtin { return .value(try BuiltinMatrices.load(builtin)) }
-            guard let table else { return .failed(env.fail("no matrix given", .usage)) }
-            if table == "-" {
+            switch choice {
+            case .builtin(let name):
+                return .value(try BuiltinMatrices.load(name))
+            case .file("-"):
                 return .value(
                     try MatrixParser.parse([UInt8](env.readStandardInput()), path: "<stdin>"))
+            case .file(let path):
+                return .value(try MatrixParser.parse(contentsOf: path))
             }
-            return .value(try MatrixParser.parse(contentsOf: table))
         } catch {
             switch error {
             case .unreadable: return .failed(env.fail(error.description, .noInput))

@@ -164,18 +164,18 @@ struct ManifestOptions {
 }
 
 /// The device table of `matrix` and `diff`: a table file or a built-in matrix, exactly one.
-struct MatrixTableChoice {
+enum MatrixTableChoice {
+    /// A table file (`-` = standard input).
+    case file(String)
+    /// A built-in matrix, by name.
+    case builtin(String)
+
     /// `--builtin NAME`, with the command's wording.
     static func builtinOption(_ help: String) -> OptionSpec {
         OptionSpec(
             "builtin", value: "NAME", help,
             completion: .choices(BuiltinMatrices.all.map(\.name)))
     }
-
-    /// The table file (`-` = standard input), when one was given.
-    var table: String?
-    /// The built-in matrix name, when one was given.
-    var builtin: String?
 
     /// Checks that exactly one of the two was given.
     /// - Parameters:
@@ -188,13 +188,12 @@ struct MatrixTableChoice {
         throws(UsageError)
     {
         switch (table, builtin) {
+        case (let table?, nil): self = .file(table)
+        case (nil, let builtin?): self = .builtin(builtin)
         case (nil, nil):
             throw UsageError("give \(tableWording) or --builtin NAME", command: command)
         case (.some, .some):
             throw UsageError("give \(tableWording) or --builtin NAME, not both", command: command)
-        default:
-            self.table = table
-            self.builtin = builtin
         }
     }
 
@@ -202,6 +201,6 @@ struct MatrixTableChoice {
     /// - Parameter env: The command environment.
     /// - Returns: The matrix, or the exit code of the reported failure.
     func load(in env: CommandEnvironment) -> MatrixInputs.Loaded<DeviceMatrix> {
-        MatrixInputs.matrix(table: table, builtin: builtin, env: env)
+        MatrixInputs.matrix(self, env: env)
     }
 }
