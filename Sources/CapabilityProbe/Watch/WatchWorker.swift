@@ -67,7 +67,7 @@ final class WatchWorker: @unchecked Sendable {
     /// Sets up, signals the starter, loops; false when set-up failed (nothing to clean up
     /// beyond what is released on return). Every libudev object dies when this returns.
     private func watch() -> Bool {
-        let session: Session
+        var session: Session
         switch setUp() {
         case .success(let value): session = value
         case .failure(let error):
@@ -78,8 +78,7 @@ final class WatchWorker: @unchecked Sendable {
         defer { session.switches.closeAll() }
         control.registerMonitor(session.monitor.fileDescriptor)
         started.signal()
-        var running = session
-        loop(&running)
+        loop(&session)
         return true
     }
 
