@@ -33,6 +33,8 @@ let package = Package(
             name: "CapabilityProbe",
             dependencies: ["CUdev", "CPCI", "CZip", "CZlib", "CSyscalls"]
         ),
+        // Test doubles and hooks; only the test targets depend on it.
+        .target(name: "CapabilityProbeTesting", dependencies: ["CapabilityProbe"]),
         .executableTarget(
             name: "capcheck",
             dependencies: ["CapabilityProbe"],
@@ -53,11 +55,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CapabilityProbeTests",
-            dependencies: ["CapabilityProbe"]
+            dependencies: ["CapabilityProbe", "CapabilityProbeTesting"]
         ),
         .testTarget(
             name: "capcheckTests",
-            dependencies: ["capcheck", "CapabilityProbe"]
+            dependencies: ["capcheck", "CapabilityProbe", "CapabilityProbeTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]
