@@ -1,4 +1,4 @@
-/// A capability id: what a finding, a predicate, an `--assume` or a matrix column is about.
+/// A capability id: what a finding, a predicate, an assumed fact or a matrix column is about.
 ///
 /// This file is the one table of the vocabulary. Each id carries its dotted string (the
 /// JSON and manifest spelling, e.g. `camera.front`), words for people, the rule in words
