@@ -33,7 +33,7 @@ let package = Package(
             name: "CapabilityProbe",
             dependencies: ["CUdev", "CPCI", "CZip", "CZlib", "CSyscalls"]
         ),
-        // Test doubles (the ioctl replay); only test targets depend on it.
+        // Test doubles and hooks; only the test targets depend on it.
         .target(name: "CapabilityProbeTesting", dependencies: ["CapabilityProbe"]),
         .executableTarget(
             name: "capcheck",

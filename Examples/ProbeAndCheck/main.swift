@@ -71,9 +71,9 @@ func watch(for seconds: Double) async throws(WatchError) {
 let request = Request(Array(CommandLine.arguments.dropFirst()))
 do {
     let report = try probe(request.recording)
-    let present = report.capabilities.filter { $0.status == .present }.map(\.id)
+    let present = report.capabilities.filter { $0.status == .present }.map(\.id.rawValue)
     print("present: \(present.joined(separator: ", "))")
-    if let battery = report.finding("power.battery"), battery.status == .present,
+    if let battery = report.finding(.powerBattery), battery.status == .present,
         let level = battery.details["level"]?.doubleValue
     {
         print("battery: \(Int(level * 100)) %")

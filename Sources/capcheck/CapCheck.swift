@@ -73,7 +73,8 @@ enum CapCheck {
             return usageError(UsageError("unknown \(kind) '\(first)'\(suffix)"), env: env)
         }
         let rest = Array(arguments.dropFirst())
-        var cursor = ArgumentCursor(rest, command: type.name)
+        var cursor = ArgumentCursor(
+            rest, command: type.name, options: [OptionSpec.help] + type.options)
         // Help is an option token, so `verify -- --help` names a file called --help.
         if cursor.tokens.contains(where: { token in
             if case .option(let name, nil) = token { return name == "help" || name == "h" }
@@ -82,7 +83,6 @@ enum CapCheck {
             env.stdout.write(HelpText.help(for: type))
             return .ok
         }
-        cursor.knownOptions = ([OptionSpec.help] + type.options).flatMap(\.spellings)
         do {
             try cursor.rejectUnknownOptions()
             let command = try type.init(&cursor)

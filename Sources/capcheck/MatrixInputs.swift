@@ -1,7 +1,7 @@
 import CapabilityProbe
 import Foundation
 
-/// Loading helpers shared by `matrix`, `diff` and `report`: tables, built-ins and manifests,
+/// Loading helpers shared by `matrix`, `diff` and `report`: tables, built-ins and fleets,
 /// with their errors mapped to exit codes.
 enum MatrixInputs {
     /// A loaded input, or the exit code of the reported failure.
@@ -11,24 +11,34 @@ enum MatrixInputs {
     }
 
     /// Reads a table file (`-` = standard input) or a built-in matrix.
-    static func matrix(table: String?, builtin: String?, env: CommandEnvironment) -> Loaded<
+    static func matrix(_ choice: MatrixTableChoice, env: CommandEnvironment) -> Loaded<
         DeviceMatrix
     > {
         do {
-            if let builtin { return .value(try BuiltinMatrices.load(builtin)) }
-            guard let table else { return .failed(env.fail("no matrix given", .usage)) }
-            if table == "-" {
+            switch choice {
+            case .builtin(let name):
+                return .value(try BuiltinMatrices.load(name))
+            case .file("-"):
                 return .value(
                     try MatrixParser.parse([UInt8](env.readStandardInput()), path: "<stdin>"))
+            case .file(let path):
+                return .value(try MatrixParser.parse(contentsOf: path))
             }
-            return .value(try MatrixParser.parse(contentsOf: table))
         } catch {
             switch error {
             case .unreadable: return .failed(env.fail(error.description, .noInput))
             case .unknownBuiltin: return .failed(env.fail(error.description, .usage))
-            case .malformed, .unknownHeader: return .failed(env.fail(error.description, .dataError))
+            case .malformed, .unknownHeader, .cameraTable:
+                return .failed(env.fail(message(error), .dataError))
             }
         }
+    }
+
+    /// The one line for a table error: the library's description, and for a camera table
+    /// the option that loads the built-in matrix joining the seed's camera table.
+    static func message(_ error: MatrixError) -> String {
+        guard case .cameraTable(_, _, _, let builtin) = error else { return error.description }
+        return error.description + "; the seed's joins its device table in --builtin \(builtin)"
     }
 
     /// Reads a directory of machine recordings; each unreadable file is reported on standard
@@ -43,29 +53,6 @@ enum MatrixInputs {
             return .value(fleet)
         } catch {
             return .failed(env.fail(error))
-        }
-    }
-
-    /// Reads a manifest and wraps it as a row evaluator.
-    static func evaluator(
-        manifest path: String, kind: String?, allowUnknown: Bool, env: CommandEnvironment
-    ) -> Loaded<ManifestRowEvaluator> {
-        var manifestKind: ManifestKind?
-        if let kind {
-            guard let parsed = ManifestKind(rawValue: kind) else {
-                return .failed(
-                    env.fail(
-                        "--kind must be plist, android, json or appstream, not '\(kind)'", .usage))
-            }
-            manifestKind = parsed
-        }
-        do {
-            let manifest = try ManifestLoader.load(
-                path: path, kind: manifestKind,
-                options: ManifestLoadOptions(allowUnknown: allowUnknown))
-            return .value(ManifestRowEvaluator(manifest: manifest))
-        } catch {
-            return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -39,8 +40,8 @@ struct AaptAgreementTests {
         let apk = try Aapt.build(try Fixtures.text("android/zxing.xml"), in: directory)
         let manifest = directory.appendingPathComponent("AndroidManifest.xml").path
         let from = ["--from", Fixtures.path("snapshots/deep-facts.json"), "--json"]
-        let onAPK = try Umockdev.run(Umockdev.capcheckBinary, ["verify", apk.path] + from)
-        let onManifest = try Umockdev.run(Umockdev.capcheckBinary, ["verify", manifest] + from)
+        let onAPK = try ProgramRun.capcheck(["verify", apk.path] + from)
+        let onManifest = try ProgramRun.capcheck(["verify", manifest] + from)
         #expect(onAPK.status == onManifest.status)
         let decoder = JSONDecoder()
         let apkReport = try decoder.decode(VerificationReport.self, from: Data(onAPK.stdout.utf8))

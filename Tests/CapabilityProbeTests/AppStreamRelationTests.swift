@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -325,7 +326,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["FWUPD_SYSFSDMIDIR"] = dmi.path
         environment["FWUPD_SYSFSFWDIR"] = root.appendingPathComponent("no-firmware").path
-        let run = try Umockdev.run(Self.fwupdtool, ["hwids"], environment: environment)
+        let run = try ProgramRun.run(Self.fwupdtool, ["hwids"], environment: environment)
         let printed = run.stdout.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("{"), let end = line.firstIndex(of: "}") else { return nil }
             return String(line[line.index(after: line.startIndex)..<end])
@@ -342,7 +343,7 @@ import Testing
             if: Umockdev.isAvailable && FileManager.default.isExecutableFile(atPath: fwupdtool)))
     func aTestbedsCHIDsIncludeEveryIdFwupdtoolPrints() throws {
         let recording = "umockdev/dmi-thinkpad-t440s.umockdev"
-        let run = try Umockdev.run(
+        let run = try ProgramRun.run(
             "/usr/bin/umockdev-run",
             ["-d", Fixtures.path(recording), "--", Self.fwupdtool, "hwids"])
         let printed = run.stdout.split(separator: "\n").compactMap { line -> String? in

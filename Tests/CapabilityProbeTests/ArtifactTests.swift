@@ -1,4 +1,5 @@
 @testable import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -184,9 +185,11 @@ import Testing
             #expect(error.description.hasPrefix("\(url.path): \(message)"), "\(error.description)")
             #expect(!error.isUnreadable)
         }
-        guard FileManager.default.isExecutableFile(atPath: Umockdev.capcheckBinary) else { return }
+        guard FileManager.default.isExecutableFile(atPath: ProgramRun.capcheckBinary) else {
+            return
+        }
         for command in ["lint", "verify"] {
-            let run = try Umockdev.run(Umockdev.capcheckBinary, [command, url.path])
+            let run = try ProgramRun.capcheck([command, url.path])
             #expect(run.status == 65, "\(command) \(name)")
             #expect(run.stderr.split(separator: "\n").count == 1)
             #expect(run.stderr.hasPrefix("capcheck: error: \(url.path): "))

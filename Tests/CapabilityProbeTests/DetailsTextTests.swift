@@ -13,7 +13,7 @@ import Testing
 
     @Test func showsEachListedDeviceWithItsFactsUnderTheCapability() {
         let finding = CapabilityFinding(
-            id: "camera.any", status: .present, count: 1,
+            id: .cameraAny, status: .present, count: 1,
             evidence: [Evidence(device: "/devices/usb1/1-5/1-5:1.0", reason: "video capture node")],
             details: [
                 "megapixels": .double(2.0736),
@@ -43,7 +43,7 @@ import Testing
 
     @Test func keepsTheReasonOfAFindingWithEvidenceAsANote() {
         let finding = CapabilityFinding(
-            id: "location.gnss", status: .unknown,
+            id: .locationGNSS, status: .unknown,
             evidence: [Evidence(device: "/devices/usb1/1-4", reason: "cellular modem")],
             details: ["reason": .string("GNSS is only visible through ModemManager")])
         let lines = ListRenderer.render(Self.report([finding])).split(separator: "\n")
@@ -52,7 +52,7 @@ import Testing
 
     @Test func sanitisesDeviceStringsInDetails() {
         let finding = CapabilityFinding(
-            id: "input.touchscreen", status: .present, count: 1,
+            id: .inputTouchscreen, status: .present, count: 1,
             details: [
                 "devices": .array([
                     .object(["name": .string("Evil\u{1b}[2JPanel"), "points": .int(5)])

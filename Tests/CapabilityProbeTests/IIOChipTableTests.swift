@@ -122,7 +122,7 @@ import Testing
         let report = Self.dumpReport(item.devices)
         for kind in SensorKind.allCases {
             let finding = try #require(report.finding(kind.id))
-            if item.present.contains(kind.id) {
+            if item.present.contains(kind.id.rawValue) {
                 #expect(finding.status == .present, "\(kind.id)")
                 // A chip counts once, however many IIO devices it has.
                 #expect(finding.count == 1, "\(kind.id)")
@@ -207,8 +207,8 @@ import Testing
     }
 
     @Test func answersAndroidStepCounterFeaturesFromTheProber() throws {
-        #expect(KeyCatalog.capabilityIDs.contains("sensor.steps"))
-        #expect(!KeyCatalog.crosswalkIDs.contains("sensor.steps"))
+        #expect(CapabilityID.sensorSteps.isProbed)
+        #expect(KeyCatalog.nativeIDs.contains("sensor.steps"))
         let entry = try #require(KeyCatalog.androidEntry("android.hardware.sensor.stepcounter"))
         #expect(entry.target.label == "sensor.steps")
     }

@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -8,8 +9,9 @@ import Testing
 @Suite(.enabled(if: Umockdev.isAvailable))
 struct KernelLiveHookTests {
     static func devices(_ arguments: [String]) throws -> [Device] {
-        let result = try Umockdev.run(
-            "/usr/bin/umockdev-run", arguments + ["--", Umockdev.capcheckBinary, "list", "--json"])
+        let result = try ProgramRun.run(
+            "/usr/bin/umockdev-run",
+            arguments + ["--", ProgramRun.capcheckBinary, "list", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(CapabilityReport.self, from: Data(result.stdout.utf8))
             .devices

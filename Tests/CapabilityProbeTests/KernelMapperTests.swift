@@ -156,7 +156,9 @@ import Testing
         machine: String, cpuinfo: String?, aarch32: String?, expected: [Bool?]
     ) {
         let cpu = CPUArchitecture(machine: machine, cpuinfo: cpuinfo, aarch32CPUs: aarch32)
-        let keys = ["cpu.arch.armv6", "cpu.arch.armv7", "cpu.arch.arm64", "cpu.arch.x86_64"]
+        let keys: [CapabilityID] = [
+            "cpu.arch.armv6", "cpu.arch.armv7", "cpu.arch.arm64", "cpu.arch.x86_64",
+        ]
         #expect(keys.map { cpu.keys[$0]?.value } == expected)
         if expected[1] == nil {
             #expect(cpu.keys["cpu.arch.armv7"]?.reason?.contains("AArch32") == true)

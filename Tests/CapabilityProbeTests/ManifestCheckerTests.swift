@@ -80,12 +80,37 @@ import Testing
         let metal = try #require(relaxed.requirements.first { $0.key == "metal" })
         #expect(metal.verdict == .notApplicable)
         #expect(metal.capability == nil)
-        #expect(metal.reason.hasSuffix("(use --strict to fail)"))
+        #expect(metal.reason.hasSuffix("(use strict to fail)"))
         #expect(relaxed.verdict == .satisfied)
         let strict = checker.check(
             manifest, against: SyntheticMachines.phone, options: CheckOptions(strict: true))
         #expect(strict.verdict == .unsatisfied)
         #expect(strict.requirements.first { $0.key == "metal" }?.verdict == .unsatisfied)
+    }
+
+    @Test func reasonsNameTheOptionsInTheCallersWords() throws {
+        let names = OptionNames(
+            strict: "strict mode", assume: "declared", unknownAs: "policy", allowUnknown: "lenient",
+            kind: "format")
+        let manifest = try load("Info-array.plist")
+        let relaxed = checker.check(
+            manifest, against: SyntheticMachines.phone, options: CheckOptions(names: names))
+        #expect(
+            relaxed.requirements.first { $0.key == "metal" }?.reason.hasSuffix(
+                "(use strict mode to fail)") == true)
+        let strict = checker.check(
+            manifest, against: SyntheticMachines.phone,
+            options: CheckOptions(strict: true, names: names))
+        #expect(
+            strict.requirements.first { $0.key == "metal" }?.reason.hasSuffix("(strict mode)")
+                == true)
+        let assumed = checker.check(
+            try load("Info-dict.plist"), against: SyntheticMachines.laptop,
+            options: CheckOptions(assumptions: ["sensor.gyroscope": .absent], names: names))
+        let gyroscope = try #require(assumed.requirements.first { $0.key == "gyroscope" })
+        #expect(gyroscope.reason == "assumed absent (declared) (rule: sensor.gyroscope)")
+        // The evidence says "an assumption" in the library's own word, whatever the caller's.
+        #expect(gyroscope.evidence.map(\.source) == [.assumption])
     }
 
     @Test func persistentWiFiIsCheckedAsWiFiWithTheRuntimeFlagNote() throws {
@@ -248,8 +273,8 @@ import Testing
         let gyroscope = try #require(result.requirements.first { $0.key == "gyroscope" })
         #expect(gyroscope.verdict == .satisfied)
         #expect(gyroscope.assumed)
-        #expect(gyroscope.reason == "assumed present (--assume) (rule: sensor.gyroscope)")
-        #expect(gyroscope.evidence == [Evidence(device: "--assume", reason: "assumed present")])
+        #expect(gyroscope.reason == "assumed present (assumptions) (rule: sensor.gyroscope)")
+        #expect(gyroscope.evidence == [Evidence(.assumption, reason: "assumed present")])
         #expect(result.requirements.first { $0.key == "wifi" }?.verdict == .unsatisfied)
         #expect(result.assumptions == options.assumptions)
     }

@@ -37,6 +37,17 @@ import Testing
         #expect(text?.contains("capcheck-secret-marker") == false)
     }
 
+    @Test func undetectableContentNamesTheKindOptionInTheCallersWords() {
+        let names = OptionNames(
+            strict: "strict", assume: "assume", unknownAs: "policy", allowUnknown: "lenient",
+            kind: "the format argument")
+        #expect(
+            message { () throws(ManifestError) in
+                try ManifestLoader.load(
+                    data: Data("hello".utf8), path: "m.txt", options: .init(names: names))
+            }?.hasSuffix("(use the format argument to say which)") == true)
+    }
+
     @Test func plistWithAnExternalEntityIsRejectedWithoutItsContent() {
         let plist = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -103,7 +114,7 @@ import Testing
         #expect(manifest.requirements.map(\.key) == ["cpu.cores >= 4", "camera.any"])
         #expect(
             manifest.requirements.first?.notApplicableReason?.hasPrefix(
-                "unknown key, accepted by --allow-unknown") == true)
+                "unknown key, accepted by allowUnknown") == true)
     }
 
     @Test func allowUnknownDoesNotExcuseABadValue() {

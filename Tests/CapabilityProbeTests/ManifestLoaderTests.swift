@@ -167,7 +167,7 @@ import Testing
         let typo = try #require(manifest.requirements.first { $0.key == "armv64" })
         #expect(
             typo.notApplicableReason
-                == "unknown key, accepted by --allow-unknown (did you mean arm64?)")
+                == "unknown key, accepted by allowUnknown (did you mean arm64?)")
     }
 
     @Test func readsTheNativeManifestWithPredicates() throws {

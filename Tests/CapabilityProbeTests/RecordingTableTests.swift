@@ -286,6 +286,10 @@ import Testing
         Row(
             "umockdev/ldm-xboxone.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - 1 - - - -"),
+        // The test harness's empty machine: the loopback interface and nothing else.
+        Row(
+            "umockdev/loopback-only.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
         Row(
             "umockdev/mir-bluetooth-magic-trackpad.umockdev",
             media: "- - - - 1 - - -", sensors: "- - - - - - -", io: "- 1 - - - - -"),

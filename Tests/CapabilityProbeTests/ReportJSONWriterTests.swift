@@ -48,7 +48,7 @@ import Testing
             chassis: "laptop", memoryBytes: 4_294_967_296, memorySource: "/proc/meminfo",
             runs32BitARM: false)
         let finding = CapabilityFinding(
-            id: "sensor.gyroscope", status: .present, count: 2,
+            id: .sensorGyroscope, status: .present, count: 2,
             evidence: [Evidence(device: "/b", reason: "r"), Evidence(device: "/a", reason: "")],
             details: ["scale": .double(2.5), "dpi": .double(96), "list": .array([.string("x")])])
         for source in [
@@ -59,7 +59,7 @@ import Testing
         ] {
             let report = CapabilityReport(
                 source: source, machine: machine,
-                capabilities: [finding, CapabilityFinding(id: "gpu", status: .unknown)],
+                capabilities: [finding, CapabilityFinding(id: .gpu, status: .unknown)],
                 devices: [device, Device(id: "/devices/y")])
             let written = try ReportJSONWriter.json(report)
             #expect(written == (try JSONOutput.string(report)))
@@ -81,7 +81,7 @@ import Testing
                 kind: .snapshot, udevDatabase: false, attributes: false, complete: true),
             machine: MachineIdentity(),
             capabilities: [
-                CapabilityFinding(id: "display", status: .present, details: ["dpi": .double(.nan)])
+                CapabilityFinding(id: .display, status: .present, details: ["dpi": .double(.nan)])
             ],
             devices: [])
         #expect(throws: JSONTextError.self) { try ReportJSONWriter.json(report) }

@@ -14,21 +14,21 @@ import Testing
             machine: MachineIdentity(vendor: "LENOVO", model: "ThinkPad T430s"),
             capabilities: [
                 CapabilityFinding(
-                    id: "camera.any", status: .present, count: 1, details: ["megapixels": 0.92]),
+                    id: .cameraAny, status: .present, count: 1, details: ["megapixels": 0.92]),
                 CapabilityFinding(
-                    id: "camera.video", status: .present, count: 1,
+                    id: .cameraVideo, status: .present, count: 1,
                     details: ["modes": .array(["1280x720@30", "640x480@30"])]),
-                CapabilityFinding(id: "audio.input", status: .present, count: 1),
-                CapabilityFinding(id: "audio.output", status: .present, count: 1),
-                CapabilityFinding(id: "net.wifi", status: .present, count: 1),
-                CapabilityFinding(id: "bluetooth", status: .present, count: 1),
-                CapabilityFinding(id: "cellular", status: .present, count: 1),
-                CapabilityFinding(id: "location.gnss", status: .unknown),
-                CapabilityFinding(id: "sensor.gyroscope", status: .absent),
+                CapabilityFinding(id: .audioInput, status: .present, count: 1),
+                CapabilityFinding(id: .audioOutput, status: .present, count: 1),
+                CapabilityFinding(id: .netWiFi, status: .present, count: 1),
+                CapabilityFinding(id: .bluetooth, status: .present, count: 1),
+                CapabilityFinding(id: .cellular, status: .present, count: 1),
+                CapabilityFinding(id: .locationGNSS, status: .unknown),
+                CapabilityFinding(id: .sensorGyroscope, status: .absent),
                 CapabilityFinding(
-                    id: "memory.total", status: .present, count: 2,
+                    id: .memoryTotal, status: .present, count: 2,
                     details: ["bytes": .int(8 * 1_073_741_824)]),
-                CapabilityFinding(id: "gpu", status: .present, count: 1),
+                CapabilityFinding(id: .gpu, status: .present, count: 1),
             ], devices: [])
         let board = CapabilityReport(
             source: SourceInfo(
@@ -36,12 +36,12 @@ import Testing
                 complete: false),
             machine: MachineIdentity(model: "Raspberry Pi 3 Model B Rev 1.2"),
             capabilities: [
-                CapabilityFinding(id: "net.wifi", status: .present, count: 1),
-                CapabilityFinding(id: "bluetooth", status: .present, count: 1),
-                CapabilityFinding(id: "camera.any", status: .unknown),
-                CapabilityFinding(id: "sensor.gyroscope", status: .unknown),
+                CapabilityFinding(id: .netWiFi, status: .present, count: 1),
+                CapabilityFinding(id: .bluetooth, status: .present, count: 1),
+                CapabilityFinding(id: .cameraAny, status: .unknown),
+                CapabilityFinding(id: .sensorGyroscope, status: .unknown),
                 CapabilityFinding(
-                    id: "memory.total", status: .present, count: 1,
+                    id: .memoryTotal, status: .present, count: 1,
                     details: ["bytes": .int(1_073_741_824)]),
             ], devices: [])
         guard withVerdict else {

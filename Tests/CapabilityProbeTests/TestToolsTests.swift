@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     func ciHasUmockdevAndTheTestbedBindings() {
         #expect(Umockdev.isAvailable, "umockdev-run is missing: install .ci/apt-packages")
         #expect(WatchTestbed.isAvailable, "python3-gi / gir1.2-umockdev-1.0 are missing")
-        #expect(FileManager.default.isExecutableFile(atPath: Umockdev.capcheckBinary))
+        #expect(FileManager.default.isExecutableFile(atPath: ProgramRun.capcheckBinary))
         #expect(LibAppStream.isAvailable, "gir1.2-appstream-1.0 / python3-gi are missing")
         #expect(
             FileManager.default.isExecutableFile(atPath: AppStreamRelationTests.fwupdtool),

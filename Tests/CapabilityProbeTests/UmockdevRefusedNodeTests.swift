@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -18,14 +19,14 @@ struct UmockdevRefusedNodeTests {
             chmod 755 "$UMOCKDEV_DIR" && chmod -R a+rwX "$UMOCKDEV_DIR/ioctl" \
             && exec setpriv --reuid=65534 --regid=65534 --clear-groups "$0" list --json
             """
-        let result = try Umockdev.run(
+        let result = try ProgramRun.run(
             "/usr/bin/umockdev-run",
             [
                 "-d", Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.umockdev"),
                 "-i",
                 "/dev/input/event4="
                     + Fixtures.path("umockdev/iio-sensor-proxy-input-proximity.ioctl"),
-                "--", "/bin/sh", "-c", script, Umockdev.capcheckBinary,
+                "--", "/bin/sh", "-c", script, ProgramRun.capcheckBinary,
             ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONDecoder().decode(CapabilityReport.self, from: Data(result.stdout.utf8))

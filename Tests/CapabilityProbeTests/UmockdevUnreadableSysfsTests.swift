@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -19,11 +20,11 @@ struct UmockdevUnreadableSysfsTests {
             chmod -R a+rX "$UMOCKDEV_DIR" && \(prepare) \
             && exec setpriv --reuid=65534 --regid=65534 --clear-groups "$0" list --json
             """
-        let result = try Umockdev.run(
+        let result = try ProgramRun.run(
             "/usr/bin/umockdev-run",
             [
                 "-d", Fixtures.path(recording), "--", "/bin/sh", "-c", script,
-                Umockdev.capcheckBinary,
+                ProgramRun.capcheckBinary,
             ])
         let report = try? JSONDecoder().decode(
             CapabilityReport.self, from: Data(result.stdout.utf8))

@@ -34,8 +34,8 @@ import Testing
             reason: "no IIO angular-velocity channel (rule: sensor.gyroscope)"),
     ]
 
-    @Test func showsUnmetFirstAndASummaryNamingTheExitCode() {
-        let text = VerificationTextRenderer.render(report(rows), exitCode: 1)
+    @Test func showsUnmetFirstAndASummaryEndedByTheCallersOutcome() {
+        let text = VerificationTextRenderer.render(report(rows), outcome: "exit 1")
         #expect(
             text == """
                 ✘ gyroscope  unsatisfied     no IIO angular-velocity channel (rule: sensor.gyroscope)
@@ -52,8 +52,8 @@ import Testing
             key: "gps", source: .plist, capability: "location.gnss", wanted: .present,
             verdict: .unknown, reason: "r")
         let text = VerificationTextRenderer.summary(
-            report([unknown], verdict: .undecided, assumptions: ["net.wifi": .present]), exitCode: 2
-        )
+            report([unknown], verdict: .undecided, assumptions: ["net.wifi": .present]),
+            outcome: "exit 2")
         #expect(text == "0 of 1 requirement unmet, 1 unknown (assumed: net.wifi=present) → exit 2")
     }
 
@@ -62,7 +62,7 @@ import Testing
             key: "wifi", source: .plist, capability: "net.wifi", wanted: .present,
             verdict: .satisfied, reason: "evil\u{1b}[31m\u{202e}name")
         #expect(
-            VerificationTextRenderer.render(report([hostile]), exitCode: 0).contains(
+            VerificationTextRenderer.render(report([hostile])).contains(
                 "evil?[31m?name"))
     }
 
@@ -147,14 +147,23 @@ import Testing
         verdict: .unknown, reason: "no gnss class device recorded")
 
     @Test(arguments: [
-        (OverallVerdict.unsatisfied, Int32(1), " (counted as unmet: --unknown-as fail) → exit 1"),
-        (.satisfied, 0, " (counted as met: --unknown-as pass) → exit 0"),
-        (.undecided, 2, " → exit 2"),
+        (OverallVerdict.unsatisfied, " (counted as unmet: policy fail)"),
+        (.satisfied, " (counted as met: policy pass)"),
+        (.undecided, ""),
     ])
-    func summarySaysWhenUnknownAsDecided(verdict: OverallVerdict, code: Int32, tail: String) {
+    func summarySaysWhenUnknownAsDecidedInTheCallersWords(verdict: OverallVerdict, tail: String) {
+        let names = OptionNames(
+            strict: "strict mode", assume: "assumed", unknownAs: "policy", allowUnknown: "lenient",
+            kind: "format")
         #expect(
-            VerificationTextRenderer.summary(report([unknown], verdict: verdict), exitCode: code)
+            VerificationTextRenderer.summary(report([unknown], verdict: verdict), names: names)
                 == "0 of 1 requirement unmet, 1 unknown" + tail)
+    }
+
+    @Test func summaryWithoutAnOutcomeHasNoArrowAndUsesTheSwiftNames() {
+        #expect(
+            VerificationTextRenderer.summary(report([unknown], verdict: .unsatisfied))
+                == "0 of 1 requirement unmet, 1 unknown (counted as unmet: unknownAs fail)")
     }
 
     @Test func junitAttributesKeepLineBreaksAsCharacterReferences() throws {

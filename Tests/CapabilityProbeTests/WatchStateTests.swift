@@ -7,16 +7,16 @@ import Testing
 /// A prober defined here so the capability diffing is tested without the real probers:
 /// `audio.input` is present when a capture PCM (`pcmC*D*c`) exists.
 private struct FakeCaptureProber: CapabilityProber {
-    var ids: [String] { ["audio.input"] }
+    var ids: [CapabilityID] { [.audioInput] }
 
     func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let captures = context.devices(in: "sound").filter {
             $0.sysname.hasPrefix("pcmC") && $0.sysname.hasSuffix("c")
         }
         if captures.isEmpty {
-            return [CapabilityFinding(id: "audio.input", status: context.noCandidateStatus)]
+            return [CapabilityFinding(id: .audioInput, status: context.noCandidateStatus)]
         }
-        return [CapabilityFinding(id: "audio.input", status: .present, count: captures.count)]
+        return [CapabilityFinding(id: .audioInput, status: .present, count: captures.count)]
     }
 }
 

@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -5,9 +6,7 @@ import Testing
 
 /// The live watcher on this machine's /sys: start, stop, and nothing left behind.
 @Suite(.serialized) struct WatchStreamTests {
-    static var canWatch: Bool {
-        FileManager.default.isReadableFile(atPath: "/sys/devices")
-    }
+    static var canWatch: Bool { TestHost.hasSysfs }
 
     static func openDescriptors() -> Set<String> {
         Set((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [])
@@ -41,7 +40,7 @@ import Testing
     /// Only the device kinds: no polling, so the stream stays quiet until stopped.
     static let options = WatchOptions(kinds: [.devices], probers: [])
 
-    @Test(.enabled(if: canWatch))
+    @Test(.enabled(if: canWatch, "watches this machine's /sys"))
     func cancellingTheIteratingTaskEndsItAndStopJoinsTheThread() async throws {
         let (stream, opened) = try Self.startWatch()
         // The netlink socket and the wake-up pipe (both ends share one inode).
@@ -70,35 +69,47 @@ import Testing
         #expect(!Self.threadAlive(stream))
     }
 
-    /// The loopback interface's `uevent` file: writing `change` makes the kernel send a
-    /// uevent (root only), a live event without touching real hardware.
-    static let loopbackUevent = "/sys/class/net/lo/uevent"
-
-    static var canTriggerUevents: Bool {
-        canWatch && FileManager.default.isWritableFile(atPath: loopbackUevent)
+    /// A test double for a live battery: the watch starts from a recorded laptop (BAT0 at
+    /// 80 %) and re-reads BAT0's values under a directory this test owns, where BAT0 has
+    /// drained to 7 %, so every battery poll has news to yield. Nothing is written to /sys.
+    static func drainingBattery() throws -> (WatchOptions, URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-watch-\(UUID().uuidString)")
+        let battery = root.appendingPathComponent(
+            "devices/LNXSYSTM:00/LNXSYBUS:00/PNP0C0A:00/power_supply/BAT0")
+        try FileManager.default.createDirectory(at: battery, withIntermediateDirectories: true)
+        for (name, value) in [
+            ("capacity", "7"), ("status", "Discharging"), ("present", "1"),
+            ("energy_now", "3500000"), ("energy_full", "50000000"),
+        ] {
+            try Data((value + "\n").utf8).write(to: battery.appendingPathComponent(name))
+        }
+        let options = WatchOptions(
+            kinds: [.battery], source: .kernel, batteryPollInterval: 0.01, probers: [],
+            sysfsRoot: root.path
+        ).startingFrom(try Fixtures.inventory("umockdev/laptop-battery-ac.umockdev"))
+        return (options, root)
     }
 
-    @Test(.enabled(if: canTriggerUevents))
+    @Test(.enabled(if: canWatch, "opens a netlink monitor on this machine"))
     func cancellingTheConsumerMidStreamStopsTheWorkerWithoutStop() async throws {
-        let stream = try DeviceWatcher.start(
-            WatchOptions(kinds: [.devices], source: .kernel, probers: []))
+        let (options, root) = try Self.drainingBattery()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let stream = try DeviceWatcher.start(options)
         let opened = Set(
             stream.descriptors.compactMap {
                 try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
             })
         let consumer = Task {
-            var seen = 0
-            for await _ in stream {
-                seen += 1
+            var seen: [DeviceEvent] = []
+            for await event in stream {
+                seen.append(event)
                 // Cancelled while events are still queued or on their way.
                 withUnsafeCurrentTask { $0?.cancel() }
             }
             return seen
         }
-        for _ in 0..<3 {
-            try "change".write(toFile: Self.loopbackUevent, atomically: false, encoding: .utf8)
-        }
-        // A safety net, not a timing check: when no uevent ever arrives the test fails
+        // A safety net, not a timing check: when no event ever arrives the test fails
         // instead of hanging.
         let safetyNet = Task {
             if (try? await Task.sleep(for: .seconds(60))) != nil { stream.stop() }
@@ -106,7 +117,7 @@ import Testing
         let seen = await consumer.value
         safetyNet.cancel()
         await safetyNet.value
-        #expect(seen >= 1)
+        #expect(seen.first == .batteryLevelChanged(old: 0.8, new: 0.07))
         // Cancellation alone (no stop()) ends the worker and closes what it owned.
         #expect(stream.waitForWorkerExit(timeout: .now() + 60))
         #expect(opened.count == 2)
@@ -115,7 +126,7 @@ import Testing
         #expect(!Self.threadAlive(stream))
     }
 
-    @Test(.enabled(if: canWatch))
+    @Test(.enabled(if: canWatch, "watches this machine's /sys"))
     func droppingTheLastStreamCopyJoinsTheThread() throws {
         var opened: Set<String> = []
         var thread: String?
@@ -132,7 +143,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test(.enabled(if: canWatch))
+    @Test(.enabled(if: canWatch, "watches this machine's /sys"))
     func stopEndsTheIterationAndClosesEveryDescriptor() async throws {
         let (stream, opened) = try Self.startWatch()
         #expect(opened.count == 2)
@@ -147,7 +158,7 @@ import Testing
         #expect(!Self.threadAlive(stream))
     }
 
-    @Test(.enabled(if: canWatch))
+    @Test(.enabled(if: canWatch, "watches this machine's /sys"))
     func stopIsIdempotent() throws {
         let (stream, opened) = try Self.startWatch()
         stream.stop()
@@ -156,7 +167,7 @@ import Testing
         #expect(!Self.threadAlive(stream))
     }
 
-    @Test(.enabled(if: canWatch))
+    @Test(.enabled(if: canWatch, "watches this machine's /sys"))
     func reportsTheSourceItListensTo() throws {
         let stream = try DeviceWatcher.start(
             WatchOptions(kinds: [.devices], source: .kernel, probers: []))

@@ -1,4 +1,5 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -20,12 +21,8 @@ enum WatchTestbed {
         else { return false }
         let probe =
             "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"
-        return (try? Umockdev.run(python, ["-c", probe]).status) == 0
+        return (try? ProgramRun.run(python, ["-c", probe]).status) == 0
     }()
-
-    /// Whether a registered prober decides `audio.input` (the sound prober is written in
-    /// parallel; the headset test runs once it is merged).
-    static let hasAudioProber = Probers.all.contains { $0.ids.contains("audio.input") }
 
     /// What the driver reports.
     struct Run: Decodable {
@@ -139,9 +136,9 @@ enum WatchTestbed {
             .appendingPathComponent("capcheck-watch-testbed-\(getpid()).py")
         try driver.write(to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }
-        let result = try Umockdev.run(
+        let result = try ProgramRun.run(
             "/usr/bin/umockdev-wrapper",
-            [python, script.path, scenario, Umockdev.capcheckBinary, Fixtures.root.path])
+            [python, script.path, scenario, ProgramRun.capcheckBinary, Fixtures.root.path])
         guard result.status == 0 else {
             throw NSError(
                 domain: "watch-testbed", code: Int(result.status),
@@ -214,11 +211,9 @@ enum WatchTestbed {
         #expect(run.status == 0)
     }
 
-    /// Depends on the sound prober (AudioProber, merged separately): enabled once a prober
-    /// for `audio.input` is registered in `Probers.all`. A USB headset has a capture and a
-    /// playback PCM, so `audio.output` changes too; only the `audio.input` lines are exact.
-    @Test(.enabled(if: WatchTestbed.hasAudioProber))
-    func usbHeadsetMakesAudioInputPresentThenAbsentAndSIGTERMExitsZero() throws {
+    /// A USB headset has a capture and a playback PCM, so `audio.output` changes too; only
+    /// the `audio.input` lines are exact.
+    @Test func usbHeadsetMakesAudioInputPresentThenAbsentAndSIGTERMExitsZero() throws {
         let run = try WatchTestbed.run("headset")
         let lines = run.lines.map(WatchTestbed.withoutTime)
         #expect(lines.first == WatchTestbed.sourceLine(#""capabilities""#))
@@ -247,7 +242,7 @@ enum WatchTestbed {
         ["extra"],
     ])
     func badArgumentsAreUsageErrors(arguments: [String]) throws {
-        let result = try Umockdev.run(Umockdev.capcheckBinary, ["watch"] + arguments)
+        let result = try ProgramRun.capcheck(["watch"] + arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("capcheck: error: "))

@@ -1,4 +1,5 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// contrib/ansible: the local fact and the snapshot playbook, run with Debian's ansible-core
 /// against localhost (connection local), with the capcheck this package built.
 @Suite struct AnsibleTests {
-    static let fact = Tool.packageRoot.appendingPathComponent("contrib/ansible/capcheck.fact")
+    static let fact = ProgramRun.packageRoot.appendingPathComponent("contrib/ansible/capcheck.fact")
 
     /// An environment where ansible writes only below `home` and says nothing extra.
     static func environment(home: URL, capcheck: String) -> [String: String] {
@@ -21,29 +22,32 @@ import Testing
     }
 
     static func tools() -> (ansible: String, playbook: String, capcheck: String)? {
-        guard let ansible = Tool.which("ansible"), let playbook = Tool.which("ansible-playbook"),
-            let capcheck = Tool.built("capcheck")
+        guard let ansible = ProgramRun.which("ansible"),
+            let playbook = ProgramRun.which("ansible-playbook"),
+            let capcheck = ProgramRun.built("capcheck")
         else { return nil }
         return (ansible, playbook, capcheck)
     }
 
     @Test func setupShowsTheFactAsAnsibleLocalCapcheck() throws {
         guard let tools = Self.tools() else {
-            #expect(!Tool.inCI, "ansible-core is missing: install .ci/apt-packages")
+            #expect(!ProgramRun.inCI, "ansible-core is missing: install .ci/apt-packages")
             return
         }
-        let home = try Tool.temporaryDirectory()
+        let home = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
+        // The fact and the playbook run capcheck on an empty umockdev testbed, not this host.
+        let capcheck = try ProgramRun.capcheckScript(in: home)
         let facts = home.appendingPathComponent("facts.d")
         try FileManager.default.createDirectory(at: facts, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Self.fact, to: facts.appendingPathComponent("capcheck.fact"))
-        let run = try Tool.run(
+        let run = try ProgramRun.run(
             tools.ansible,
             [
                 "localhost", "-i", "localhost,", "-c", "local", "-m", "setup", "-a",
                 "fact_path=\(facts.path) filter=ansible_local",
-            ], environment: Self.environment(home: home, capcheck: tools.capcheck))
+            ], environment: Self.environment(home: home, capcheck: capcheck))
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         // "localhost | SUCCESS => {...}"
         let json = try #require(
@@ -52,30 +56,32 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let local = try #require(
             (result["ansible_facts"] as? [String: Any])?["ansible_local"] as? [String: Any])
-        let capcheck = try #require(local["capcheck"] as? [String: Any], "\(local)")
-        #expect(capcheck["schema"] as? Int == CapabilityReport.currentSchema)
-        #expect(capcheck["devices"] == nil)
-        let capabilities = try #require(capcheck["capabilities"] as? [[String: Any]])
+        let fact = try #require(local["capcheck"] as? [String: Any], "\(local)")
+        #expect(fact["schema"] as? Int == CapabilityReport.currentSchema)
+        #expect(fact["devices"] == nil)
+        let capabilities = try #require(fact["capabilities"] as? [[String: Any]])
         #expect(capabilities.contains { $0["id"] as? String == "cpu.arch" })
     }
 
     @Test func thePlaybooksSnapshotsFeedMatrixFleet() throws {
         guard let tools = Self.tools() else {
-            #expect(!Tool.inCI, "ansible-core is missing: install .ci/apt-packages")
+            #expect(!ProgramRun.inCI, "ansible-core is missing: install .ci/apt-packages")
             return
         }
-        let home = try Tool.temporaryDirectory()
+        let home = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
+        // The fact and the playbook run capcheck on an empty umockdev testbed, not this host.
+        let capcheck = try ProgramRun.capcheckScript(in: home)
         let fleet = home.appendingPathComponent("fleet")
-        let playbook = Tool.packageRoot.appendingPathComponent(
+        let playbook = ProgramRun.packageRoot.appendingPathComponent(
             "contrib/ansible/collect-snapshots.yml")
-        let run = try Tool.run(
+        let run = try ProgramRun.run(
             tools.playbook,
             [
                 "-i", "localhost,", "-c", "local", playbook.path, "-e",
-                "capcheck=\(tools.capcheck)",
+                "capcheck=\(capcheck)",
                 "-e", "fleet_dir=\(fleet.path)",
-            ], environment: Self.environment(home: home, capcheck: tools.capcheck))
+            ], environment: Self.environment(home: home, capcheck: capcheck))
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let snapshot = fleet.appendingPathComponent("localhost.json")
         #expect(FileManager.default.fileExists(atPath: snapshot.path))

@@ -1,46 +1,15 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
 /// Every file of Fixtures/bad/ through the real binary, bounded by `timeout`: the exit code
 /// and the exact one-line message (a hang would end as exit 124, a crash as a signal).
 @Suite struct BadInputCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static var binary: String {
-        for candidate in [
-            "debug/capcheck", "x86_64-unknown-linux-gnu/debug/capcheck", "release/capcheck",
-        ] {
-            let path = root.appendingPathComponent(".build/" + candidate).path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return root.appendingPathComponent(".build/debug/capcheck").path
-    }
+    static let root = ProgramRun.packageRoot
 
-    struct Outcome {
-        var status: Int32
-        var stderr: String
-    }
-
-    /// Runs `capcheck ARGS` with a 60-second bound; stdout is discarded.
-    static func run(_ arguments: [String]) throws -> Outcome {
-        try runRaw("/usr/bin/timeout", ["60", binary] + arguments)
-    }
-
-    /// Runs a program from the package root; stdout is discarded.
-    static func runRaw(_ executable: String, _ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    /// Runs `capcheck ARGS` from the package root on an empty machine, with a 60-second bound.
+    static func run(_ arguments: [String]) throws -> ProgramRun.Result {
+        try ProgramRun.capcheck(arguments, directory: root, timeout: 60)
     }
 
     static func arguments(for file: String) -> [String] {
@@ -177,10 +146,10 @@ import Testing
         let report = FileManager.default.temporaryDirectory.appendingPathComponent(
             "capcheck-rss-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: report) }
-        let outcome = try BadInputCorpusTests.runRaw(
+        let outcome = try ProgramRun.run(
             "/usr/bin/time",
-            ["-f", "%M", "-o", report.path, "/usr/bin/timeout", "120", BadInputCorpusTests.binary]
-                + arguments)
+            ["-f", "%M", "-o", report.path, "/usr/bin/timeout", "120", ProgramRun.capcheckBinary]
+                + arguments, directory: BadInputCorpusTests.root)
         let kilobytes =
             Int(
                 try String(contentsOf: report, encoding: .utf8).trimmingCharacters(

@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -100,7 +101,7 @@ import Testing
         let arguments = try #require(Self.generated.first { $0.path == path }).arguments
         let result = CLI.run(arguments)
         #expect(result.code == .ok)
-        let url = Tool.packageRoot.appendingPathComponent(path)
+        let url = ProgramRun.packageRoot.appendingPathComponent(path)
         if ProcessInfo.processInfo.environment["CAPCHECK_RECORD"] == "1" {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -115,17 +116,17 @@ import Testing
     }
 
     @Test func manPageFormatsWithoutGroffWarnings() throws {
-        guard let groff = Tool.which("groff") else {
-            #expect(!Tool.inCI, "groff is missing: install .ci/apt-packages")
+        guard let groff = ProgramRun.which("groff") else {
+            #expect(!ProgramRun.inCI, "groff is missing: install .ci/apt-packages")
             return
         }
         let page = CLI.run(["man"]).stdout
-        let result = try Tool.run(
+        let result = try ProgramRun.run(
             groff, ["-man", "-Tutf8", "-ww", "-z"], environment: ["PATH": "/usr/bin:/bin"],
             stdin: page)
         #expect(result.status == 0)
         #expect(result.stderr == "", "\(result.stderr)")
-        let text = try Tool.run(
+        let text = try ProgramRun.run(
             groff, ["-man", "-Tascii", "-P-cbou"], environment: ["PATH": "/usr/bin:/bin"],
             stdin: page
         ).stdout
@@ -136,7 +137,7 @@ import Testing
 
     /// Runs the bash script's function as bash would on TAB and returns COMPREPLY.
     static func bashComplete(_ words: [String]) throws -> [String]? {
-        guard let bash = Tool.which("bash") else { return nil }
+        guard let bash = ProgramRun.which("bash") else { return nil }
         let script = CLI.run(["completion", "bash"]).stdout
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let program = """
@@ -145,14 +146,14 @@ import Testing
             _capcheck
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try Tool.run(bash, ["--norc", "-c", program])
+        let result = try ProgramRun.run(bash, ["--norc", "-c", program])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test func bashCompletesCommandsOptionsAndValues() throws {
         guard let commands = try Self.bashComplete(["capcheck", "ve"]) else {
-            #expect(!Tool.inCI, "bash is missing")
+            #expect(!ProgramRun.inCI, "bash is missing")
             return
         }
         #expect(commands == ["verify"])
@@ -167,30 +168,30 @@ import Testing
 
     @Test(arguments: [("zsh", ["-n"]), ("fish", ["--no-execute"])])
     func zshAndFishScriptsParse(shell: String, check: [String]) throws {
-        guard let path = Tool.which(shell) else {
-            #expect(!Tool.inCI, "\(shell) is missing: install .ci/apt-packages")
+        guard let path = ProgramRun.which(shell) else {
+            #expect(!ProgramRun.inCI, "\(shell) is missing: install .ci/apt-packages")
             return
         }
-        let directory = try Tool.temporaryDirectory()
+        let directory = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("script")
         try Data(CLI.run(["completion", shell]).stdout.utf8).write(to: file)
-        let result = try Tool.run(
+        let result = try ProgramRun.run(
             path, check + [file.path],
             environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func fishOffersTheTablesValuesForAnOption() throws {
-        guard let fish = Tool.which("fish") else {
-            #expect(!Tool.inCI, "fish is missing: install .ci/apt-packages")
+        guard let fish = ProgramRun.which("fish") else {
+            #expect(!ProgramRun.inCI, "fish is missing: install .ci/apt-packages")
             return
         }
-        let directory = try Tool.temporaryDirectory()
+        let directory = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("capcheck.fish")
         try Data(CLI.run(["completion", "fish"]).stdout.utf8).write(to: file)
-        let result = try Tool.run(
+        let result = try ProgramRun.run(
             fish,
             ["--no-config", "-c", "source \(file.path); complete -C 'capcheck list --format '"],
             environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])

@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -7,13 +8,13 @@ import Testing
 @Suite struct ExampleProgramTests {
     @Test func theExampleProbesARecordingAndChecksAManifest() throws {
         let example = try #require(
-            Tool.built("capcheck-example"), "capcheck-example is not built (swift build)")
-        let directory = try Tool.temporaryDirectory()
+            ProgramRun.built("capcheck-example"), "capcheck-example is not built (swift build)")
+        let directory = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let manifest = directory.appendingPathComponent("needs.json")
         try Data(#"{"version": 1, "require": ["net.wifi", "sensor.gyroscope"]}"#.utf8).write(
             to: manifest)
-        let run = try Tool.run(
+        let run = try ProgramRun.run(
             example, ["--from", CLI.fixture("udevadm/LENOVO_T430S.txt"), manifest.path])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stdout.contains("present: "))

@@ -1,4 +1,5 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 
     /// A directory of `list --json` snapshots, one per fixture dump, named host-N.json.
     static func fleet() throws -> URL {
-        let directory = try Tool.temporaryDirectory()
+        let directory = try ProgramRun.temporaryDirectory()
         for (index, name) in machines.enumerated() {
             let snapshot = CLI.run(["list", "--from", CLI.fixture("udevadm/\(name).txt"), "--json"])
             #expect(snapshot.code == .ok)
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func aMissingFleetDirectoryExits66() throws {
-        let directory = try Tool.temporaryDirectory()
+        let directory = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let manifest = directory.appendingPathComponent("m.json")
         try Data(Self.manifest.utf8).write(to: manifest)
@@ -116,7 +117,7 @@ import Testing
     }
 
     @Test func thousandsOfSnapshotsMakeThousandsOfRows() throws {
-        let directory = try Tool.temporaryDirectory()
+        let directory = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let snapshot = try Data(
             contentsOf: URL(fileURLWithPath: CLI.fixture("snapshots/partial-empty.json")))

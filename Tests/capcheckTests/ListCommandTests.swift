@@ -12,7 +12,7 @@ import Testing
         #expect(report.schema == 1)
         #expect(report.capabilities.map(\.id) == report.capabilities.map(\.id).sorted())
         #expect(report.machine.vendor == "LENOVO")
-        let again = CLI.run(["list", "--from", "-", "--json"], stdin: Data(result.stdout.utf8))
+        let again = CLI.run(["list", "--from", "-", "--json"], stdin: result.stdout)
         #expect(again.code == .ok)
         let reread = try JSONDecoder().decode(CapabilityReport.self, from: Data(again.stdout.utf8))
         #expect(reread.capabilities == report.capabilities)
@@ -38,8 +38,8 @@ import Testing
         )
     }
 
-    static let oddDump = Data(
-        """
+    static let oddDump =
+        ("""
         P: /devices/virtual/mem/null
         E: SUBSYSTEM=mem
 
@@ -52,7 +52,7 @@ import Testing
         Z: future
         Z: future
 
-        """.utf8)
+        """)
 
     @Test func listCountsTheToleratedLinesAndShowsTheFirstThree() throws {
         let result = CLI.run(["list", "--from", "-"], stdin: Self.oddDump)
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func listNamesFileLineAndReasonOfADumpWithoutDevices() {
-        let result = CLI.run(["list", "--from", "-"], stdin: Data("\nE: A=b\n".utf8))
+        let result = CLI.run(["list", "--from", "-"], stdin: "\nE: A=b\n")
         #expect(result.code == .dataError)
         #expect(
             result.stderr
@@ -184,7 +184,7 @@ import Testing
             E: ID_V4L_CAPABILITIES=:capture:
 
             """
-        let result = CLI.run(["list", "--from", "-", "--devices"], stdin: Data(dump.utf8))
+        let result = CLI.run(["list", "--from", "-", "--devices"], stdin: dump)
         #expect(result.code == .ok)
         #expect(result.stdout.contains("Cam?[2J?Evil"))
         #expect(!result.stdout.contains("\u{1b}"))

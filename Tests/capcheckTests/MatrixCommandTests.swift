@@ -6,26 +6,40 @@ import Testing
 
 /// Runs `capcheck matrix|diff|report` in-process against the repository's fixtures.
 @Suite struct MatrixCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static func path(_ relative: String) -> String { CLI.fixture(relative) }
 
-    static func path(_ relative: String) -> String {
-        fixtures.appendingPathComponent(relative).path
+    static func run(_ arguments: [String], stdin: String = "") -> CLI.Result {
+        CLI.run(arguments, stdin: stdin)
     }
 
-    struct Run {
-        var code: ExitCode
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String], stdin: String = "") -> Run {
-        let env = CommandEnvironment(
-            stdout: OutputSink(), stderr: OutputSink(), liveSource: { UdevDeviceSource() },
-            readStandardInput: { Data(stdin.utf8) }, variables: [:])
-        let code = CapCheck.main(arguments, env: env)
-        return Run(code: code, stdout: env.stdout.text, stderr: env.stderr.text)
+    /// The table commands report a bad `--kind` when the manifest is read (after the table),
+    /// as one line; `verify` and `lint` report it while parsing, with their usage.
+    @Test func aBadKindIsOneLineWhenTheManifestIsRead() {
+        let message =
+            "capcheck: error: --kind must be plist, android, json or appstream, not 'yaml'"
+        let manifest = Self.path("matrix/gyroscope.plist")
+        for arguments in [
+            ["matrix", "--builtin", "ios-2011", "--manifest", manifest, "--kind", "yaml"],
+            ["diff", manifest, manifest, "--builtin", "ios-2011", "--kind", "yaml"],
+            [
+                "report", "--from", Self.path("udevadm/LENOVO_T420.txt"), "--manifest", manifest,
+                "--kind", "yaml",
+            ],
+        ] {
+            let run = Self.run(arguments)
+            #expect(run.code == .usage, "\(arguments)")
+            #expect(run.stderr == message + "\n", "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+        let table = Self.run([
+            "matrix", "/nonexistent.csv", "--manifest", manifest, "--kind", "yaml",
+        ])
+        #expect(table.code == .noInput)
+        for command in ["verify", "lint"] {
+            let run = Self.run([command, manifest, "--kind", "yaml"])
+            #expect(run.code == .usage)
+            #expect(run.stderr.hasPrefix(message + "\nusage: capcheck \(command) MANIFEST"))
+        }
     }
 
     @Test func listsTheBuiltinMatrices() {
@@ -80,6 +94,16 @@ import Testing
             run.stderr.contains(
                 "unknown-header.csv:2: unknown column 'Gyroscop' (did you mean 'Gyroscope' (sensor.gyroscope)?)"
             ))
+    }
+
+    @Test func pointsACameraTableToTheBuiltinMatrixThatJoinsIt() {
+        let table = Self.path("data/seed-camera-table.csv")
+        let run = Self.run(["matrix", table, "--manifest", Self.path("matrix/gyroscope.plist")])
+        #expect(run.code == .dataError)
+        #expect(
+            run.stderr
+                == "capcheck: error: \(table):3: unknown column 'Focus': this is a camera table (one row per camera: Model, Camera, Focus, Flash), not a device table; the seed's joins its device table in --builtin ios-2011\n"
+        )
     }
 
     @Test(arguments: [

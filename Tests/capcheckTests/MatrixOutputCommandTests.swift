@@ -7,11 +7,11 @@ import Testing
 /// `matrix`, `diff` and `report` end to end: provenance in every output, `--no-loss` exit codes,
 /// the live machine's column and hostile device names in every report format.
 @Suite struct MatrixOutputCommandTests {
-    static func run(_ arguments: [String], stdin: String = "") -> MatrixCommandTests.Run {
-        MatrixCommandTests.run(arguments, stdin: stdin)
+    static func run(_ arguments: [String], stdin: String = "") -> CLI.Result {
+        CLI.run(arguments, stdin: stdin)
     }
 
-    static func path(_ relative: String) -> String { MatrixCommandTests.path(relative) }
+    static func path(_ relative: String) -> String { CLI.fixture(relative) }
 
     @Test(arguments: ["phones.csv", "phones.md", "phones.json"], [[], ["--json"], ["--csv"]])
     func showsTheProvenanceOfEveryTableFormInEveryOutput(table: String, output: [String]) {

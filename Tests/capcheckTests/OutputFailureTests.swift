@@ -7,21 +7,13 @@ import Testing
 /// A full disk or a closed pipe ends a command with one line on stderr and exit 74, never a
 /// crash (FileHandle.write used to trap on EPIPE and ENOSPC).
 @Suite struct OutputFailureTests {
-    func run(_ arguments: [String], stdoutDescriptor: Int32) -> (code: ExitCode, stderr: String) {
-        let err = OutputSink(bufferingAsTerminal: false)
-        let env = CommandEnvironment(
-            stdout: OutputSink(fileDescriptor: stdoutDescriptor), stderr: err,
-            liveSource: { UdevDeviceSource() }, readStandardInput: { Data() }, variables: [:])
-        return (CapCheck.main(arguments, env: env), err.text)
-    }
-
     let dump = CLI.fixture("udevadm/LENOVO_T420.txt")
 
     @Test func fullDiskExits74WithOneLine() throws {
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        let result = run(["list", "--from", dump], stdoutDescriptor: descriptor)
+        let result = CLI.run(["list", "--from", dump], stdoutDescriptor: descriptor)
         #expect(result.code == .ioError)
         #expect(
             result.stderr
@@ -36,7 +28,7 @@ import Testing
         try #require(pipe(&ends) == 0)
         close(ends[0])
         defer { close(ends[1]) }
-        let result = run(["list", "--from", dump, "--json"], stdoutDescriptor: ends[1])
+        let result = CLI.run(["list", "--from", dump, "--json"], stdoutDescriptor: ends[1])
         #expect(result.code == .ioError)
         #expect(result.stderr == "capcheck: error: standard output: cannot write: Broken pipe\n")
     }
@@ -45,10 +37,8 @@ import Testing
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        let env = CommandEnvironment(
-            stdout: OutputSink(bufferingAsTerminal: false),
-            stderr: OutputSink(fileDescriptor: descriptor),
-            liveSource: { UdevDeviceSource() }, readStandardInput: { Data() }, variables: [:])
-        #expect(CapCheck.main(["list", "--from", "/nonexistent-capcheck"], env: env) == .noInput)
+        let result = CLI.run(
+            ["list", "--from", "/nonexistent-capcheck"], stderrDescriptor: descriptor)
+        #expect(result.code == .noInput)
     }
 }

@@ -1,4 +1,5 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -49,8 +50,7 @@ import Testing
     @Test func verifyPaintsUnmetRedAndMetGreen() {
         let result = CLI.run(
             ["verify", "-", "--from", Self.dump, "--color", "always"],
-            live: nil,
-            stdin: Data(#"{"version": 1, "require": ["net.wifi", "sensor.gyroscope"]}"#.utf8))
+            stdin: #"{"version": 1, "require": ["net.wifi", "sensor.gyroscope"]}"#)
         #expect(result.code == .unmet)
         #expect(result.stdout.contains(Self.red + "✘\u{1b}[0m"))
         #expect(result.stdout.contains(Self.red + "unsatisfied\u{1b}[0m"))
@@ -91,7 +91,7 @@ import Testing
         let system = "/usr/bin/python3"
         guard
             let python = FileManager.default.isExecutableFile(atPath: system)
-                ? system : Tool.which("python3")
+                ? system : ProgramRun.which("python3")
         else { return nil }
         let program = """
             import json, sys
@@ -105,7 +105,7 @@ import Testing
                     out.append([family.name, family.type, s.name, s.labels, s.value])
             print(json.dumps(out))
             """
-        let result = try Tool.run(python, ["-c", program], stdin: text)
+        let result = try ProgramRun.run(python, ["-c", program], stdin: text)
         if result.status == 3 { return nil }
         #expect(result.status == 0, "the parser rejected the metrics: \(result.stderr)")
         guard result.status == 0,
@@ -125,7 +125,8 @@ import Testing
         let result = CLI.run(["list", "--from", Self.dump, "--format", "prometheus"])
         #expect(result.code == .ok)
         guard let samples = try Self.parse(result.stdout) else {
-            #expect(!Tool.inCI, "python3-prometheus-client is missing: install .ci/apt-packages")
+            #expect(
+                !ProgramRun.inCI, "python3-prometheus-client is missing: install .ci/apt-packages")
             return
         }
         let report = try JSONDecoder().decode(
@@ -133,7 +134,7 @@ import Testing
             from: Data(CLI.run(["list", "--from", Self.dump, "--json"]).stdout.utf8))
         for finding in report.capabilities {
             let states = samples.filter {
-                $0.name == "capcheck_capability" && $0.labels["id"] == finding.id
+                $0.name == "capcheck_capability" && $0.labels["id"] == finding.id.rawValue
             }
             #expect(states.count == 3, "\(finding.id)")
             #expect(
@@ -166,7 +167,7 @@ import Testing
                 }))
         #expect(PrometheusRenderer.escape("a\\b\"c\nd") == #"a\\b\"c\nd"#)
         guard let samples = try Self.parse(text) else {
-            #expect(!Tool.inCI, "python3-prometheus-client is missing")
+            #expect(!ProgramRun.inCI, "python3-prometheus-client is missing")
             return
         }
         let info = try #require(samples.first { $0.name == "capcheck_machine_info" })
@@ -179,7 +180,7 @@ import Testing
             machine: MachineIdentity(),
             capabilities: [
                 CapabilityFinding(
-                    id: "power.battery", status: .present, count: 1,
+                    id: .powerBattery, status: .present, count: 1,
                     details: ["level": .double(0.57), "state": "charging"])
             ], devices: [])
         let text = PrometheusRenderer.render(report)
@@ -189,7 +190,7 @@ import Testing
         var none = report
         none.set(
             CapabilityFinding(
-                id: "power.battery", status: .absent,
+                id: .powerBattery, status: .absent,
                 details: ["level": .double(-1), "state": "unknown"]))
         #expect(!PrometheusRenderer.render(none).contains("capcheck_battery_level_ratio"))
     }
@@ -199,10 +200,10 @@ import Testing
             #"{"version": 1, "require": ["net.wifi", "sensor.gyroscope"], "optional": ["nfc"]}"#
         let result = CLI.run(
             ["verify", "-", "--from", Self.dump, "--format", "prometheus"],
-            stdin: Data(manifest.utf8))
+            stdin: manifest)
         #expect(result.code == .unmet)
         guard let samples = try Self.parse(result.stdout) else {
-            #expect(!Tool.inCI, "python3-prometheus-client is missing")
+            #expect(!ProgramRun.inCI, "python3-prometheus-client is missing")
             return
         }
         let verdict = samples.filter { $0.name == "capcheck_verify_verdict" && $0.value == 1 }
@@ -234,9 +235,10 @@ import Testing
         // The loaded files, as the dynamic loader resolved them (real paths, versioned names).
         #expect(udev.contains("(built against), loaded /") && udev.contains("/libudev.so.1"))
         #expect(pci.contains("(built against), loaded /") && pci.contains("/libpci.so.3"))
-        let dotGit = Tool.packageRoot.appendingPathComponent(".git").path
-        if FileManager.default.fileExists(atPath: dotGit), let git = Tool.which("git") {
-            let head = try Tool.run(git, ["-C", Tool.packageRoot.path, "rev-parse", "HEAD"])
+        let dotGit = ProgramRun.packageRoot.appendingPathComponent(".git").path
+        if FileManager.default.fileExists(atPath: dotGit), let git = ProgramRun.which("git") {
+            let head = try ProgramRun.run(
+                git, ["-C", ProgramRun.packageRoot.path, "rev-parse", "HEAD"])
             #expect(
                 lines.contains(
                     "commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -247,9 +249,9 @@ import Testing
 
     /// Runs the build-time tool on a directory and returns the `commit` it recorded.
     static func recordedCommit(_ root: URL) throws -> String? {
-        let tool = try #require(Tool.built("BuildInfoTool"), "BuildInfoTool is not built")
+        let tool = try #require(ProgramRun.built("BuildInfoTool"), "BuildInfoTool is not built")
         let output = root.appendingPathComponent("BuildInfo.swift")
-        let result = try Tool.run(tool, [root.path, output.path])
+        let result = try ProgramRun.run(tool, [root.path, output.path])
         #expect(result.status == 0)
         let text = try String(contentsOf: output, encoding: .utf8)
         let line = try #require(text.split(separator: "\n").first { $0.contains("let commit") })
@@ -262,7 +264,7 @@ import Testing
     @Test func buildToolReadsLooseRefsPackedRefsWorktreesAndTarballs() throws {
         let sha = String(repeating: "ab12", count: 10)
         let other = String(repeating: "cd34", count: 10)
-        let root = try Tool.temporaryDirectory()
+        let root = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)

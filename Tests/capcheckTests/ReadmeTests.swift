@@ -1,10 +1,11 @@
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
 /// The README works for someone with a fresh clone: its commands, its package list, its links.
 @Suite struct ReadmeTests {
     static func read(_ path: String) throws -> String {
-        try String(contentsOf: Tool.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        try String(contentsOf: ProgramRun.packageRoot.appendingPathComponent(path), encoding: .utf8)
     }
 
     /// The quick start's one-line install-and-list command.
@@ -29,8 +30,8 @@ import Testing
     /// Runs the quick-start line verbatim with stand-ins for id, sudo, apt-get and swift
     /// that log their arguments; returns the log.
     static func runQuickStart(uid: Int) throws -> [String]? {
-        guard let sh = Tool.which("sh") else { return nil }
-        let bin = try Tool.temporaryDirectory()
+        guard let sh = ProgramRun.which("sh") else { return nil }
+        let bin = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: bin) }
         let log = bin.appendingPathComponent("log")
         let stubs = [
@@ -45,7 +46,7 @@ import Testing
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0o755], ofItemAtPath: url.path)
         }
-        let result = try Tool.run(
+        let result = try ProgramRun.run(
             sh, ["-c", try quickStart()], environment: ["PATH": bin.path + ":/usr/bin:/bin"])
         #expect(result.status == 0, "\(result.stderr)")
         return (try String(contentsOf: log, encoding: .utf8)).split(separator: "\n").map {
@@ -96,7 +97,7 @@ import Testing
         for path in paths where !path.contains("*") {
             #expect(
                 FileManager.default.fileExists(
-                    atPath: Tool.packageRoot.appendingPathComponent(path).path), "\(path)")
+                    atPath: ProgramRun.packageRoot.appendingPathComponent(path).path), "\(path)")
         }
     }
 }

@@ -6,9 +6,9 @@ import Testing
 
 /// `verify`, `lint`, `report` and `matrix` with AppStream metainfo files and catalogs.
 @Suite struct VerifyAppStreamTests {
-    let t430s = CLIRun.path("udevadm/LENOVO_T430S.txt")
-    let touchDell = CLIRun.path("udevadm/DELL_INSPIRON3521_TOUCHSCREEN.txt")
-    func fixture(_ name: String) -> String { CLIRun.path("appstream/\(name)") }
+    let t430s = CLI.fixture("udevadm/LENOVO_T430S.txt")
+    let touchDell = CLI.fixture("udevadm/DELL_INSPIRON3521_TOUCHSCREEN.txt")
+    func fixture(_ name: String) -> String { CLI.fixture("appstream/\(name)") }
 
     /// Inline metainfo written for capcheck.
     static func component(_ body: String) -> String {
@@ -26,24 +26,24 @@ import Testing
         ("<requires><modalias>pci:v00008086d*</modalias></requires>", .ok),
     ])
     func exitCodesFollowRequiresRecommendsSupports(body: String, code: ExitCode) {
-        let run = CLIRun(["verify", "-", "--from", t430s], stdin: Self.component(body))
+        let run = CLI.run(["verify", "-", "--from", t430s], stdin: Self.component(body))
         #expect(run.code == code, "\(body): \(run.stdout) \(run.stderr)")
     }
 
     @Test func anUnmetRecommendationIsAWarningLineAndFailsWithStrict() {
         let xml = Self.component("<recommends><control>touch</control></recommends>")
-        let loose = CLIRun(["verify", "-", "--from", t430s], stdin: xml)
+        let loose = CLI.run(["verify", "-", "--from", t430s], stdin: xml)
         #expect(loose.code == .ok)
         #expect(loose.stdout.contains("! recommends control touch"))
         #expect(loose.stdout.contains("1 recommended not met (warning) → exit 0"))
-        let strict = CLIRun(["verify", "-", "--from", t430s, "--strict"], stdin: xml)
+        let strict = CLI.run(["verify", "-", "--from", t430s, "--strict"], stdin: xml)
         #expect(strict.code == .unmet)
     }
 
     @Test func angelfishRecommendsTouchWhichOnlyTheDellHas() {
-        let dell = CLIRun(
+        let dell = CLI.run(
             ["verify", fixture("org.kde.angelfish.metainfo.xml"), "--from", touchDell, "--json"])
-        let lenovo = CLIRun(
+        let lenovo = CLI.run(
             ["verify", fixture("org.kde.angelfish.metainfo.xml"), "--from", t430s, "--json"])
         #expect(dell.stdout.contains(#""verdict" : "satisfied""#))
         #expect(lenovo.stdout.contains(#""verdict" : "warning""#))
@@ -51,32 +51,32 @@ import Testing
         #expect(dell.code == .undecided)
         #expect(lenovo.code == .undecided)
         #expect(
-            CLIRun([
+            CLI.run([
                 "verify", fixture("org.kde.angelfish.metainfo.xml"), "--from", t430s,
                 "--unknown-as", "pass",
             ]).code == .ok)
     }
 
     @Test func malformedMetainfoIsOneLineAndExit65() {
-        let run = CLIRun(
+        let run = CLI.run(
             ["verify", "-", "--from", t430s], stdin: "<component><id>a</id><requires>")
         #expect(run.code == .dataError)
         #expect(
             run.stderr == "capcheck: error: <stdin>: line 1, column 32: the document ends early\n")
-        let wrong = CLIRun(
+        let wrong = CLI.run(
             ["verify", "-", "--kind", "appstream", "--from", t430s], stdin: "<manifest/>")
         #expect(wrong.code == .dataError)
         #expect(wrong.stderr.contains("expected <component> or <components>"))
     }
 
     @Test func aCatalogGivesOneVerdictPerComponent() throws {
-        let run = CLIRun(["verify", fixture("foobar-1.catalog.xml"), "--from", touchDell])
+        let run = CLI.run(["verify", fixture("foobar-1.catalog.xml"), "--from", touchDell])
         #expect(run.code == .ok)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 20)
         #expect(lines.last?.hasPrefix("19 components: ") == true)
         #expect(lines.contains { $0.contains("org.freedesktop.appstream.cli") })
-        let json = CLIRun([
+        let json = CLI.run([
             "verify", fixture("foobar-1.catalog.xml"), "--from", touchDell, "--json",
         ])
         let object =
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func junitAndGithubTakeOneComponentNotACatalog() {
-        let run = CLIRun(
+        let run = CLI.run(
             ["verify", fixture("foobar-1.catalog.xml"), "--from", touchDell, "--github"])
         #expect(run.code == .usage)
         #expect(run.stderr.contains("not a catalog of 19 components"))
@@ -106,29 +106,29 @@ import Testing
         try compressed.write(to: gz)
         defer { try? FileManager.default.removeItem(at: gz) }
         #expect(compressed != plain)
-        let a = CLIRun(["verify", fixture("foobar-1.catalog.xml"), "--from", touchDell])
-        let b = CLIRun(["verify", gz.path, "--from", touchDell])
+        let a = CLI.run(["verify", fixture("foobar-1.catalog.xml"), "--from", touchDell])
+        let b = CLI.run(["verify", gz.path, "--from", touchDell])
         #expect(a.stdout == b.stdout)
     }
 
     @Test func lintNamesUnknownKindsAndValuesWithSuggestions() {
-        let run = CLIRun(["lint", fixture("validate_relationissues.xml")])
+        let run = CLI.run(["lint", fixture("validate_relationissues.xml")])
         #expect(run.code == .ok)
         #expect(run.stdout.contains("(appstream): 7 requirements, 5 warnings"))
         #expect(run.stdout.contains("note: line 28: unknown compare 'gl' (did you mean ge?)"))
         #expect(run.stdout.contains("recommended recommends control keyboard|telekinesis"))
-        let typo = CLIRun(
+        let typo = CLI.run(
             ["lint", "-"], stdin: Self.component("<supports><control>gamepda</control></supports>"))
         #expect(typo.stdout.contains("unknown control 'gamepda' (did you mean gamepad?)"))
     }
 
     @Test func reportAndMatrixTakeAMetainfoManifest() {
-        let report = CLIRun(
+        let report = CLI.run(
             ["report", "--from", touchDell, "--manifest", fixture("org.gnome.Chess.metainfo.xml")])
         #expect(report.code == .ok)
         #expect(report.stdout.contains("| **Verdict** |"))
         #expect(report.stdout.contains("| Keyboard | `input.keyboard` |"))
-        let matrix = CLIRun(
+        let matrix = CLI.run(
             [
                 "matrix", "--builtin", "ios-2011", "--manifest",
                 fixture("org.libretro.RetroArch.metainfo.xml"),

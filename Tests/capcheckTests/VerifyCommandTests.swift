@@ -4,49 +4,12 @@ import Testing
 
 @testable import capcheck
 
-/// Runs `capcheck` in-process with buffering sinks; the live source is an empty, partial
-/// machine so no test touches the real hardware.
-struct CLIRun {
-    var code: ExitCode
-    var stdout: String
-    var stderr: String
-
-    static let fixtures: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-
-    static func path(_ relative: String) -> String {
-        fixtures.appendingPathComponent(relative).path
-    }
-
-    struct EmptyMachine: DeviceSource {
-        func inventory() throws(SourceError) -> DeviceInventory {
-            DeviceInventory(
-                source: SourceInfo(
-                    kind: .live, udevDatabase: false, attributes: false, complete: false),
-                machine: MachineIdentity(), devices: [])
-        }
-    }
-
-    init(_ arguments: [String], stdin: String = "") {
-        let out = OutputSink()
-        let err = OutputSink()
-        let env = CommandEnvironment(
-            stdout: out, stderr: err, liveSource: { EmptyMachine() },
-            readStandardInput: { Data(stdin.utf8) },
-            variables: [:])
-        code = CapCheck.main(arguments, env: env)
-        stdout = out.text
-        stderr = err.text
-    }
-}
-
 @Suite struct VerifyCommandTests {
-    let snapshot = CLIRun.path("snapshots/partial-empty.json")
-    func manifest(_ name: String) -> String { CLIRun.path("manifests/\(name)") }
+    let snapshot = CLI.fixture("snapshots/partial-empty.json")
+    func manifest(_ name: String) -> String { CLI.fixture("manifests/\(name)") }
 
     @Test func unmetRequirementExitsOneWithUnmetFirst() {
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("Info-dict.plist"), "--from", snapshot, "--assume",
             "net.wifi=present",
             "--assume", "sensor.gyroscope=absent", "--assume", "cellular=absent",
@@ -63,7 +26,7 @@ struct CLIRun {
     }
 
     @Test func satisfiedManifestExitsZero() {
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("capabilities-root-array.plist"), "--from", snapshot,
             "--assume", "bluetooth.le=present", "--assume=audio.input=present",
         ])
@@ -76,9 +39,9 @@ struct CLIRun {
 
     @Test func verifiesARecordedUdevadmDump() {
         // The assumptions decide every requirement, so the verdict does not depend on the probers.
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("capabilities-root-array.plist"), "--from",
-            CLIRun.path("udevadm/LENOVO_T430S.txt"),
+            CLI.fixture("udevadm/LENOVO_T430S.txt"),
             "--assume", "bluetooth.le=present", "--assume", "audio.input=absent", "--json",
         ])
         #expect(run.code == .unmet)
@@ -87,13 +50,13 @@ struct CLIRun {
 
     @Test func unknownRequirementExitsTwoUnlessUnknownAsDecides() {
         let base = ["verify", manifest("capabilities-root-array.plist"), "--from", snapshot]
-        #expect(CLIRun(base).code == .undecided)
-        #expect(CLIRun(base + ["--unknown-as", "fail"]).code == .unmet)
-        #expect(CLIRun(base + ["--unknown-as", "pass"]).code == .ok)
+        #expect(CLI.run(base).code == .undecided)
+        #expect(CLI.run(base + ["--unknown-as", "fail"]).code == .unmet)
+        #expect(CLI.run(base + ["--unknown-as", "pass"]).code == .ok)
     }
 
     @Test func liveMachineIsTheDefaultSource() {
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("capabilities-root-array.plist"), "--assume", "bluetooth.le=absent",
         ])
         #expect(run.code == .unmet)
@@ -105,16 +68,16 @@ struct CLIRun {
             "cpu.arch.arm64=present",
             "--assume", "camera.any=present", "--assume", "net.wifi=present",
         ]
-        let relaxed = CLIRun(args)
+        let relaxed = CLI.run(args)
         #expect(relaxed.code == .ok)
         #expect(relaxed.stdout.contains("– metal "))
-        let strict = CLIRun(args + ["--strict"])
+        let strict = CLI.run(args + ["--strict"])
         #expect(strict.code == .unmet)
         #expect(strict.stdout.hasPrefix("✘ metal "))
     }
 
     @Test func jsonOutputIsTheStableReport() throws {
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume",
             "net.wifi=present",
         ])
@@ -127,7 +90,7 @@ struct CLIRun {
         #expect(report.assumptions == ["net.wifi": .present])
         #expect(
             run.stdout
-                == CLIRun([
+                == CLI.run([
                     "verify", manifest("Info-dict.plist"), "--from", snapshot, "--json", "--assume",
                     "net.wifi=present",
                 ]).stdout)
@@ -137,7 +100,7 @@ struct CLIRun {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "capcheck-junit-\(UUID()).xml")
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("Info-dict.plist"), "--from", snapshot, "--junit", file.path,
             "--assume", "sensor.gyroscope=absent",
         ])
@@ -148,7 +111,7 @@ struct CLIRun {
     }
 
     @Test func githubAnnotationsPrecedeTheReport() {
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("Info-dict.plist"), "--from", snapshot, "--github",
             "--assume", "sensor.gyroscope=absent",
         ])
@@ -163,14 +126,14 @@ struct CLIRun {
             "verify", manifest("AndroidManifest-no-touch.xml"), "--from", snapshot,
             "--assume", "bluetooth.le=present",
         ]
-        #expect(CLIRun(args).code == .undecided)
-        let run = CLIRun(args + ["--no-implied"])
+        #expect(CLI.run(args).code == .undecided)
+        let run = CLI.run(args + ["--no-implied"])
         #expect(run.code == .ok)
         #expect(!run.stdout.contains("faketouch"))
     }
 
     @Test func kindOverridesDetection() {
-        let run = CLIRun([
+        let run = CLI.run([
             "verify", manifest("manifest.json"), "--kind", "plist", "--from", snapshot,
         ])
         #expect(run.code == .dataError)
@@ -178,14 +141,14 @@ struct CLIRun {
     }
 
     @Test func manifestFromStandardInput() {
-        let run = CLIRun(
+        let run = CLI.run(
             ["verify", "-", "--from", snapshot, "--assume", "nfc=present"],
             stdin: #"{"version": 1, "require": ["nfc"]}"#)
         #expect(run.code == .ok)
     }
 
     @Test func missingManifestExits66() {
-        let run = CLIRun(["verify", "/nonexistent/Info.plist", "--from", snapshot])
+        let run = CLI.run(["verify", "/nonexistent/Info.plist", "--from", snapshot])
         #expect(run.code == .noInput)
         #expect(run.stderr == "capcheck: error: /nonexistent/Info.plist: no such file\n")
     }
@@ -217,19 +180,19 @@ struct CLIRun {
         (["lint", "a", "--strict"], "capcheck: error: unknown option '--strict'"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) {
-        let run = CLIRun(arguments)
+        let run = CLI.run(arguments)
         #expect(run.code == .usage)
         #expect(run.stderr.split(separator: "\n").first.map(String.init) == message)
     }
 
     @Test func commandsAreRegisteredWithHelp() {
-        #expect(CLIRun(["help", "verify"]).stdout.contains("--unknown-as POLICY"))
-        #expect(CLIRun(["--help"]).stdout.contains("lint"))
+        #expect(CLI.run(["help", "verify"]).stdout.contains("--unknown-as POLICY"))
+        #expect(CLI.run(["--help"]).stdout.contains("lint"))
     }
 }
 
 @Suite struct LintCommandTests {
-    func manifest(_ name: String) -> String { CLIRun.path("manifests/\(name)") }
+    func manifest(_ name: String) -> String { CLI.fixture("manifests/\(name)") }
 
     /// The broken corpus: each file has one defect, and lint and verify name it and exit 65.
     @Test(arguments: [
@@ -283,9 +246,9 @@ struct CLIRun {
         let path = manifest(file)
         for arguments in [
             ["lint", path],
-            ["verify", path, "--from", CLIRun.path("snapshots/partial-empty.json")],
+            ["verify", path, "--from", CLI.fixture("snapshots/partial-empty.json")],
         ] {
-            let run = CLIRun(arguments)
+            let run = CLI.run(arguments)
             #expect(run.code == .dataError)
             #expect(run.stderr == "capcheck: error: \(path): \(message)\n")
             #expect(run.stdout.isEmpty)
@@ -293,7 +256,7 @@ struct CLIRun {
     }
 
     @Test func allowUnknownAcceptsTheTypo() {
-        let run = CLIRun(["lint", manifest("plist-unknown-key.plist"), "--allow-unknown"])
+        let run = CLI.run(["lint", manifest("plist-unknown-key.plist"), "--allow-unknown"])
         #expect(run.code == .ok)
         #expect(run.stdout.contains("armv64"))
         #expect(
@@ -302,7 +265,7 @@ struct CLIRun {
     }
 
     @Test func lintShowsImpliedRequirementsWithTheirReasons() {
-        let run = CLIRun(["lint", manifest("AndroidManifest.xml")])
+        let run = CLI.run(["lint", manifest("AndroidManifest.xml")])
         #expect(run.code == .ok)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(
@@ -331,12 +294,12 @@ struct CLIRun {
         ),
     ])
     func lintWarnsAboutOddAndroidLinesWithoutRejectingTheManifest(file: String, warning: String) {
-        let run = CLIRun(["lint", manifest(file)])
+        let run = CLI.run(["lint", manifest(file)])
         #expect(run.code == .ok)
         #expect(run.stdout.split(separator: "\n").map(String.init).contains(warning))
     }
 
     @Test func lintMissingFileExits66() {
-        #expect(CLIRun(["lint", "/nonexistent/manifest.json"]).code == .noInput)
+        #expect(CLI.run(["lint", "/nonexistent/manifest.json"]).code == .noInput)
     }
 }

@@ -7,8 +7,8 @@ import Testing
 /// The exit codes of `verify` and `lint` (0/1/2/64/65/66), and hostile manifests that must
 /// never leak a file's content.
 @Suite struct VerifyExitCodeTests {
-    let snapshot = CLIRun.path("snapshots/partial-empty.json")
-    func manifest(_ name: String) -> String { CLIRun.path("manifests/\(name)") }
+    let snapshot = CLI.fixture("snapshots/partial-empty.json")
+    func manifest(_ name: String) -> String { CLI.fixture("manifests/\(name)") }
 
     @Test(arguments: [
         (["--assume", "net.wifi=present"], ExitCode.ok),
@@ -23,7 +23,7 @@ import Testing
         (["--json", "--github"], .usage),
     ])
     func verifyExitCodes(extra: [String], code: ExitCode) {
-        let run = CLIRun(
+        let run = CLI.run(
             ["verify", "-", "--from", snapshot] + extra,
             stdin: #"{"version": 1, "require": ["net.wifi"]}"#)
         #expect(run.code == code, "\(extra): \(run.stderr)")
@@ -38,7 +38,7 @@ import Testing
     ])
     func badManifestsExitBeforeProbing(file: String, code: ExitCode) {
         for command in ["verify", "lint"] {
-            let run = CLIRun(
+            let run = CLI.run(
                 [command, manifest(file), "--from", snapshot].filter {
                     command == "verify" || ($0 != "--from" && $0 != snapshot)
                 })
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func missingRecordedMachineExits66() {
-        let run = CLIRun(["verify", manifest("manifest.json"), "--from", "/nonexistent/dump.txt"])
+        let run = CLI.run(["verify", manifest("manifest.json"), "--from", "/nonexistent/dump.txt"])
         #expect(run.code == .noInput)
     }
 
@@ -61,14 +61,14 @@ import Testing
         let passwd = (try? String(contentsOfFile: "/etc/passwd", encoding: .utf8)) ?? ""
         let leaks = passwd.split(separator: "\n").prefix(1).map(String.init)
         for extra in [[], ["--allow-unknown", "--json"], ["--allow-unknown", "--github"]] {
-            let run = CLIRun(["verify", manifest(file), "--from", snapshot] + extra)
+            let run = CLI.run(["verify", manifest(file), "--from", snapshot] + extra)
             #expect(run.code == .dataError)
             #expect(run.stderr.hasPrefix("capcheck: error: \(manifest(file)): "))
             for leak in leaks {
                 #expect(!run.stdout.contains(leak) && !run.stderr.contains(leak))
             }
         }
-        let lint = CLIRun(["lint", manifest(file), "--allow-unknown"])
+        let lint = CLI.run(["lint", manifest(file), "--allow-unknown"])
         #expect(lint.code == .dataError)
     }
 }
@@ -76,9 +76,9 @@ import Testing
 /// A JUnit file that cannot be written is one line naming the file and the reason.
 @Suite struct VerifyJUnitFileTests {
     @Test func unwritableJUnitPathNamesFileAndReason() {
-        let run = CLIRun(
+        let run = CLI.run(
             [
-                "verify", "-", "--from", CLIRun.path("snapshots/partial-empty.json"),
+                "verify", "-", "--from", CLI.fixture("snapshots/partial-empty.json"),
                 "--junit", "/nonexistent-capcheck-dir/report.xml",
             ],
             stdin: #"{"version": 1, "require": ["net.wifi"]}"#)

@@ -1,4 +1,5 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -6,16 +7,10 @@ import Testing
 
 /// `capcheck watch` in-process on this machine's /sys, ended by `--timeout`: which output
 /// format a terminal and a pipe get. The event lines are the testbed's (WatchTestbedTests).
-@Suite(.serialized, .enabled(if: FileManager.default.isReadableFile(atPath: "/sys/devices")))
+@Suite(.serialized, .enabled(if: TestHost.hasSysfs, "watches this machine's /sys"))
 struct WatchCommandTests {
     static func run(_ arguments: [String], terminal: Bool) -> CLI.Result {
-        let out = OutputSink(bufferingAsTerminal: terminal)
-        let err = OutputSink(bufferingAsTerminal: false)
-        let env = CommandEnvironment(
-            stdout: out, stderr: err, liveSource: { UdevDeviceSource() },
-            readStandardInput: { Data() }, variables: [:])
-        let code = CapCheck.main(["watch"] + arguments, env: env)
-        return CLI.Result(code: code, stdout: out.text, stderr: err.text)
+        CLI.run(["watch"] + arguments, live: UdevDeviceSource(), terminal: terminal)
     }
 
     static let quiet = ["--only", "devices", "--timeout", "0.1"]

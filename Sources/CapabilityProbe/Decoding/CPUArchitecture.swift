@@ -91,7 +91,7 @@ public struct CPUArchitecture: Sendable, Equatable {
     /// The derived keys `cpu.arch.armv6`, `cpu.arch.armv7`, `cpu.arch.arm64`,
     /// `cpu.arch.x86_64`: whether each instruction set runs here, or why unknown. A 32-bit
     /// ARMv7 kernel leaves `arm64` unknown: it may run on a 64-bit core.
-    public var keys: [String: KernelProbeResult<Bool>] {
+    public var keys: [CapabilityID: KernelProbeResult<Bool>] {
         let armv7: KernelProbeResult<Bool>
         switch name {
         case "armv7", "arm64": armv7 = runs32BitARM
@@ -99,14 +99,14 @@ public struct CPUArchitecture: Sendable, Equatable {
         }
         let armv6: KernelProbeResult<Bool> = name == "armv6" ? .value(true) : armv7
         return [
-            "cpu.arch.armv6": armv6, "cpu.arch.armv7": armv7,
-            "cpu.arch.arm64": name == "armv7"
+            .cpuArchARMv6: armv6, .cpuArchARMv7: armv7,
+            .cpuArchARM64: name == "armv7"
                 ? .unknown(
                     reason:
                         "\(machine): a 32-bit ARM kernel does not tell whether the core runs AArch64"
                 )
                 : .value(name == "arm64"),
-            "cpu.arch.x86_64": .value(name == "x86_64"),
+            .cpuArchX86_64: .value(name == "x86_64"),
         ]
     }
 }

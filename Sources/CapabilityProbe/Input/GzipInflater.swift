@@ -2,14 +2,14 @@ import CZlib
 import Foundation
 
 /// Why gzip data could not be inflated.
-public struct GzipError: Error, Sendable, Hashable {
+struct GzipError: Error, Sendable, Hashable {
     /// The reason in words (`truncated`, `corrupt data`, `larger than 512 MiB`).
-    public var reason: String
+    var reason: String
 }
 
 /// Inflates gzip (or zlib) data with zlib; owns the `z_stream` and ends it in `deinit`.
 /// Output is bounded by a limit, so a gzip bomb cannot take unbounded memory.
-public final class GzipInflater {
+final class GzipInflater {
     private var stream = z_stream()
     private var initialized = false
 
@@ -30,7 +30,7 @@ public final class GzipInflater {
     ///   - limit: The largest output accepted, in bytes.
     /// - Returns: The inflated bytes.
     /// - Throws: ``GzipError`` for corrupt, truncated or oversized data.
-    public static func inflate(_ data: Data, limit: Int) throws(GzipError) -> Data {
+    static func inflate(_ data: Data, limit: Int) throws(GzipError) -> Data {
         let inflater = try GzipInflater()
         return try inflater.run(Array(data), limit: limit)
     }

@@ -1,5 +1,5 @@
 /// Derives the machine's identity from device records (dumps, recordings, snapshots).
-public enum MachineIdentityReader {
+enum MachineIdentityReader {
     /// Placeholder strings firmware vendors leave in DMI.
     static let placeholders: Set<String> = [
         "system product name", "system manufacturer", "to be filled by o.e.m.", "default string",
@@ -9,7 +9,7 @@ public enum MachineIdentityReader {
     /// Whether a DMI string is a placeholder.
     /// - Parameter value: The string.
     /// - Returns: `true` for empty or placeholder text.
-    public static func isPlaceholder(_ value: String) -> Bool {
+    static func isPlaceholder(_ value: String) -> Bool {
         let trimmed = value.trimmingCharacters(in: .whitespaces).lowercased()
         return trimmed.isEmpty || placeholders.contains(trimmed)
     }
@@ -18,7 +18,7 @@ public enum MachineIdentityReader {
     /// from DMI attributes when the record has them.
     /// - Parameter devices: The records.
     /// - Returns: The identity (host-specific fields empty).
-    public static func fromRecords(_ devices: [Device]) -> MachineIdentity {
+    static func fromRecords(_ devices: [Device]) -> MachineIdentity {
         var identity = MachineIdentity()
         if let dmi = devices.first(where: { $0.id == "/devices/virtual/dmi/id" }) {
             if let vendor = dmi.attribute("sys_vendor"), !isPlaceholder(vendor) {
@@ -71,7 +71,7 @@ public enum MachineIdentityReader {
     /// SMBIOS chassis type codes to words.
     /// - Parameter code: The SMBIOS chassis type.
     /// - Returns: `laptop`, `desktop`, `tablet`, … or `nil` for codes without a clear kind.
-    public static func chassisName(_ code: Int) -> String? {
+    static func chassisName(_ code: Int) -> String? {
         switch code {
         case 3, 4, 5, 6, 7, 15, 16, 24, 35, 36: return "desktop"
         case 8, 9, 10, 14: return "laptop"

@@ -5,17 +5,17 @@ import Foundation
 /// Reads every line kind udevadm writes (`P M R J U T D I N L S Q B V E G`); what is odd in a
 /// real dump (continuation lines, unknown kinds, CR LF, …) is tolerated and listed in
 /// ``SourceInfo/warnings``. Dumps carry udev properties only, never sysfs attributes.
-public struct UdevadmDumpSource: DeviceSource {
+struct UdevadmDumpSource: DeviceSource {
     /// The dump bytes.
-    public let data: Data
+    let data: Data
     /// The file name used in messages and in ``SourceInfo/path``.
-    public let path: String
+    let path: String
 
     /// Creates a source over dump bytes.
     /// - Parameters:
     ///   - data: The dump.
     ///   - path: The file name for messages.
-    public init(data: Data, path: String) {
+    init(data: Data, path: String) {
         self.data = data
         self.path = path
     }
@@ -24,14 +24,14 @@ public struct UdevadmDumpSource: DeviceSource {
     /// - Parameters:
     ///   - text: The dump.
     ///   - path: The file name for messages.
-    public init(text: String, path: String) {
+    init(text: String, path: String) {
         self.init(data: Data(text.utf8), path: path)
     }
 
     /// Parses the dump.
     /// - Returns: The inventory, with what was tolerated in its source's warnings.
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
-    public func inventory() throws(SourceError) -> DeviceInventory {
+    func inventory() throws(SourceError) -> DeviceInventory {
         var warnings = WarningLog()
         let blocks = RecordText.blocks(data, kinds: .udevadm, warnings: &warnings)
         var devices: [Device] = []

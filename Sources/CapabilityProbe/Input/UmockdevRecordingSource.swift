@@ -5,17 +5,17 @@ import Foundation
 /// Recordings carry sysfs attributes (`A:` text, `H:` hex binary), so deep facts such as
 /// battery levels and EDIDs work offline. A recording describes the whole emulated machine,
 /// so it counts as complete.
-public struct UmockdevRecordingSource: DeviceSource {
+struct UmockdevRecordingSource: DeviceSource {
     /// The recording bytes.
-    public let data: Data
+    let data: Data
     /// The file name used in messages and in ``SourceInfo/path``.
-    public let path: String
+    let path: String
 
     /// Creates a source over recording bytes.
     /// - Parameters:
     ///   - data: The recording.
     ///   - path: The file name for messages.
-    public init(data: Data, path: String) {
+    init(data: Data, path: String) {
         self.data = data
         self.path = path
     }
@@ -24,14 +24,14 @@ public struct UmockdevRecordingSource: DeviceSource {
     /// - Parameters:
     ///   - text: The recording.
     ///   - path: The file name for messages.
-    public init(text: String, path: String) {
+    init(text: String, path: String) {
         self.init(data: Data(text.utf8), path: path)
     }
 
     /// Parses the recording; an odd line or record is skipped with a warning.
     /// - Returns: The inventory, with what was tolerated in its source's warnings.
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
-    public func inventory() throws(SourceError) -> DeviceInventory {
+    func inventory() throws(SourceError) -> DeviceInventory {
         var warnings = WarningLog()
         let blocks = RecordText.blocks(data, kinds: .umockdev, warnings: &warnings)
         var devices: [Device] = []

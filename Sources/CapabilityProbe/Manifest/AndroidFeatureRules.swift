@@ -105,18 +105,21 @@ struct AndroidFeatureRules {
         1: "portrait", 7: "sensorPortrait", 9: "reversePortrait",
     ]
 
-    /// Runs the rules over a `<manifest>` element.
-    /// - Parameter root: The manifest.
-    /// - Returns: The features, target SDK, notes and warnings.
-    func evaluate(_ root: AndroidXMLElement) -> Result {
+    /// What one pass over the manifest's elements has gathered so far.
+    private struct Pass {
         var result = Result()
+        /// Declared features by name (the last declaration wins).
         var declared: [String: Declared] = [:]
+        /// Implied features by name.
         var implied: [String: Implied] = [:]
         var minSdkSeen: Int?
         var targetSdkSeen: Int?
         var featureGroups = 0
 
-        func imply(_ name: String, _ reasons: [String], sdk23: Bool, isDefault: Bool = false) {
+        /// Adds an implied feature, merging its reasons with earlier ones.
+        mutating func imply(
+            _ name: String, _ reasons: [String], sdk23: Bool, isDefault: Bool = false
+        ) {
             var entry =
                 implied[name]
                 ?? Implied(name: name, reasons: [], onlySDK23: sdk23, isDefault: isDefault)
@@ -124,102 +127,134 @@ struct AndroidFeatureRules {
             entry.reasons = Array(Set(entry.reasons + reasons)).sorted()
             implied[name] = entry
         }
+    }
 
+    /// Runs the rules over a `<manifest>` element.
+    /// - Parameter root: The manifest.
+    /// - Returns: The features, target SDK, notes and warnings.
+    func evaluate(_ root: AndroidXMLElement) -> Result {
+        var pass = Pass()
         for element in root.children {
-            let line = element.line
-            if let node = element.toolsValue("node"), node == "remove" || node == "removeAll" {
-                result.notes.append(
-                    "line \(line): <\(element.name)> has tools:node=\"\(node)\": the manifest "
-                        + "merger drops it from the built app, so capcheck ignores it")
+            if let node = Self.removal(element) {
+                pass.result.notes.append(
+                    "line \(element.line): <\(element.name)> has tools:node=\"\(node)\": the "
+                        + "manifest merger drops it from the built app, so capcheck ignores it")
                 continue
             }
             switch element.name {
-            case "uses-sdk":
-                if let value = element.value(.minSdkVersion) {
-                    if value.isPlaceholder {
-                        result.notes.append(
-                            "line \(line): minSdkVersion is the placeholder \(value.text ?? "")")
-                    } else if let number = value.integer {
-                        result.targetSdk = number
-                        minSdkSeen = number
-                    } else if value.text == "Donut" {
-                        result.targetSdk = Self.donut
-                        minSdkSeen = Self.donut
-                    }
-                }
-                if let value = element.value(.targetSdkVersion) {
-                    if value.isPlaceholder {
-                        result.notes.append(
-                            "line \(line): targetSdkVersion is the placeholder \(value.text ?? "")"
-                        )
-                    } else if let number = value.integer {
-                        result.targetSdk = max(result.targetSdk, number)
-                        targetSdkSeen = number
-                    } else if value.text == "Donut", result.targetSdk < Self.donut {
-                        result.targetSdk = Self.donut
-                        targetSdkSeen = Self.donut
-                    }
-                }
-            case "feature-group":
-                featureGroups += 1
-            case "uses-feature":
-                readFeature(element, into: &declared, result: &result)
+            case "uses-sdk": readSdk(element, into: &pass)
+            case "feature-group": pass.featureGroups += 1
+            case "uses-feature": readFeature(element, into: &pass.declared, result: &pass.result)
             case "uses-permission", "uses-permission-sdk-23", "uses-permission-sdk-m":
-                guard let value = element.value(.name), let name = value.text, !name.isEmpty else {
-                    result.warnings.append(
-                        "line \(line): <\(element.name)> without android:name is ignored")
-                    continue
-                }
-                if value.isPlaceholder {
-                    result.notes.append(
-                        "line \(line): permission name \(name) comes from a placeholder")
-                }
-                for (feature, reasons) in permissionFeatures(name, targetSdk: result.targetSdk) {
-                    imply(feature, reasons, sdk23: element.name != "uses-permission")
-                }
-            case "application":
-                for activity in element.children where activity.name == "activity" {
-                    if let node = activity.toolsValue("node"),
-                        node == "remove" || node == "removeAll"
-                    {
-                        continue
-                    }
-                    guard let orientation = orientationName(activity.value(.screenOrientation))
-                    else { continue }
-                    if Self.landscape.contains(orientation) {
-                        imply(
-                            "android.hardware.screen.landscape",
-                            ["one or more activities have specified a landscape orientation"],
-                            sdk23: false)
-                    } else if Self.portrait.contains(orientation) {
-                        imply(
-                            "android.hardware.screen.portrait",
-                            ["one or more activities have specified a portrait orientation"],
-                            sdk23: false)
-                    }
-                }
-            default:
-                continue
+                readPermission(element, into: &pass)
+            case "application": readOrientations(element, into: &pass)
+            default: continue
             }
         }
+        return finish(pass)
+    }
 
-        let touchscreen = "android.hardware.touchscreen"
-        if declared[touchscreen] == nil, implied[touchscreen] == nil {
-            imply("android.hardware.faketouch", [Self.defaultReason], sdk23: false, isDefault: true)
+    /// The `tools:node` value that removes an element in the manifest merger, if it has one.
+    private static func removal(_ element: AndroidXMLElement) -> String? {
+        guard let node = element.toolsValue("node"), node == "remove" || node == "removeAll"
+        else { return nil }
+        return node
+    }
+
+    /// `<uses-sdk>`: the target SDK is the larger of minSdkVersion and targetSdkVersion
+    /// (`Donut` is 4; a placeholder leaves it alone with a note).
+    private func readSdk(_ element: AndroidXMLElement, into pass: inout Pass) {
+        let line = element.line
+        if let value = element.value(.minSdkVersion) {
+            if value.isPlaceholder {
+                pass.result.notes.append(
+                    "line \(line): minSdkVersion is the placeholder \(value.text ?? "")")
+            } else if let number = value.integer {
+                pass.result.targetSdk = number
+                pass.minSdkSeen = number
+            } else if value.text == "Donut" {
+                pass.result.targetSdk = Self.donut
+                pass.minSdkSeen = Self.donut
+            }
         }
+        if let value = element.value(.targetSdkVersion) {
+            if value.isPlaceholder {
+                pass.result.notes.append(
+                    "line \(line): targetSdkVersion is the placeholder \(value.text ?? "")")
+            } else if let number = value.integer {
+                pass.result.targetSdk = max(pass.result.targetSdk, number)
+                pass.targetSdkSeen = number
+            } else if value.text == "Donut", pass.result.targetSdk < Self.donut {
+                pass.result.targetSdk = Self.donut
+                pass.targetSdkSeen = Self.donut
+            }
+        }
+    }
+
+    /// `<uses-permission>` (and its `-sdk-23` forms): the features the permission implies at
+    /// the target SDK seen so far.
+    private func readPermission(_ element: AndroidXMLElement, into pass: inout Pass) {
+        let line = element.line
+        guard let value = element.value(.name), let name = value.text, !name.isEmpty else {
+            pass.result.warnings.append(
+                "line \(line): <\(element.name)> without android:name is ignored")
+            return
+        }
+        if value.isPlaceholder {
+            pass.result.notes.append(
+                "line \(line): permission name \(name) comes from a placeholder")
+        }
+        for (feature, reasons) in permissionFeatures(name, targetSdk: pass.result.targetSdk) {
+            pass.imply(feature, reasons, sdk23: element.name != "uses-permission")
+        }
+    }
+
+    /// `<application>`: an activity with a fixed landscape or portrait orientation implies
+    /// that screen orientation.
+    private func readOrientations(_ element: AndroidXMLElement, into pass: inout Pass) {
+        for activity in element.children where activity.name == "activity" {
+            guard Self.removal(activity) == nil,
+                let orientation = orientationName(activity.value(.screenOrientation))
+            else { continue }
+            if Self.landscape.contains(orientation) {
+                pass.imply(
+                    "android.hardware.screen.landscape",
+                    ["one or more activities have specified a landscape orientation"],
+                    sdk23: false)
+            } else if Self.portrait.contains(orientation) {
+                pass.imply(
+                    "android.hardware.screen.portrait",
+                    ["one or more activities have specified a portrait orientation"],
+                    sdk23: false)
+            }
+        }
+    }
+
+    /// After the last element: faketouch by default, the sorted features (no implied ones
+    /// when feature groups are used) and where the target SDK came from.
+    private func finish(_ pass: Pass) -> Result {
+        var pass = pass
+        let touchscreen = "android.hardware.touchscreen"
+        if pass.declared[touchscreen] == nil, pass.implied[touchscreen] == nil {
+            pass.imply(
+                "android.hardware.faketouch", [Self.defaultReason], sdk23: false, isDefault: true)
+        }
+        var result = pass.result
+        let declared = pass.declared
         result.declared = declared.values.sorted { $0.name < $1.name }
+        let featureGroups = pass.featureGroups
         if featureGroups > 0 {
             result.notes.append(
                 "\(featureGroups) <feature-group> element\(featureGroups == 1 ? "" : "s"): aapt "
                     + "then implies no features, and Play accepts a device with every feature of "
                     + "one group; capcheck checks the features outside the groups")
         } else {
-            result.implied = implied.values.filter { declared[$0.name] == nil }.sorted {
+            result.implied = pass.implied.values.filter { declared[$0.name] == nil }.sorted {
                 $0.name < $1.name
             }
         }
         result.targetSdkOrigin = Self.describeTargetSdk(
-            result.targetSdk, min: minSdkSeen, target: targetSdkSeen)
+            result.targetSdk, min: pass.minSdkSeen, target: pass.targetSdkSeen)
         return result
     }
 
@@ -230,41 +265,9 @@ struct AndroidFeatureRules {
         result: inout Result
     ) {
         let line = element.line
-        var required = true
-        var placeholder: String?
-        if let value = element.value(.required) {
-            if value.isPlaceholder {
-                placeholder = value.text
-                result.notes.append(
-                    "line \(line): android:required is the placeholder \(value.text ?? ""); "
-                        + "capcheck takes the default, true")
-            } else if case .string(let text) = value {
-                switch text {
-                case "true": required = true
-                case "false": required = false
-                default:
-                    result.warnings.append(
-                        "line \(line): android:required must be true or false, not '\(text)'; "
-                            + "taken as true")
-                }
-            } else if let number = value.integer {
-                required = number != 0
-            }
-        }
+        let (required, placeholder) = readRequired(element, result: &result)
         guard let nameValue = element.value(.name), let name = nameValue.text, !name.isEmpty else {
-            guard let value = element.value(.glEsVersion) else {
-                result.warnings.append(
-                    "line \(line): <uses-feature> has neither android:name nor "
-                        + "android:glEsVersion; ignored")
-                return
-            }
-            guard let version = value.integer, version > 0, version <= Int(UInt32.max) else {
-                result.warnings.append(
-                    "line \(line): android:glEsVersion must be a number such as 0x00030000, "
-                        + "not '\(value.text ?? "?")'; ignored")
-                return
-            }
-            if version > (result.glES?.value ?? 0) { result.glES = (version, required, line) }
+            readGLES(element, required: required, result: &result)
             return
         }
         var version: Int?
@@ -288,6 +291,54 @@ struct AndroidFeatureRules {
         if name == "android.hardware.opengles.aep", (result.glES?.value ?? 0) < 0x0003_0001 {
             result.glES = (0x0003_0001, true, line)
         }
+    }
+
+    /// `android:required`: true unless `false` or 0; a placeholder or an odd word is taken
+    /// as true (with a note or a warning).
+    /// - Returns: Whether the feature is required, and the placeholder it came from, if any.
+    private func readRequired(_ element: AndroidXMLElement, result: inout Result) -> (
+        required: Bool, placeholder: String?
+    ) {
+        guard let value = element.value(.required) else { return (true, nil) }
+        let line = element.line
+        if value.isPlaceholder {
+            result.notes.append(
+                "line \(line): android:required is the placeholder \(value.text ?? ""); "
+                    + "capcheck takes the default, true")
+            return (true, value.text)
+        }
+        if case .string(let text) = value {
+            switch text {
+            case "true": return (true, nil)
+            case "false": return (false, nil)
+            default:
+                result.warnings.append(
+                    "line \(line): android:required must be true or false, not '\(text)'; "
+                        + "taken as true")
+                return (true, nil)
+            }
+        }
+        if let number = value.integer { return (number != 0, nil) }
+        return (true, nil)
+    }
+
+    /// A `<uses-feature>` without a name: its `android:glEsVersion`, of which the highest
+    /// counts; without one (or with a value that is not a version number) it is ignored.
+    private func readGLES(_ element: AndroidXMLElement, required: Bool, result: inout Result) {
+        let line = element.line
+        guard let value = element.value(.glEsVersion) else {
+            result.warnings.append(
+                "line \(line): <uses-feature> has neither android:name nor "
+                    + "android:glEsVersion; ignored")
+            return
+        }
+        guard let version = value.integer, version > 0, version <= Int(UInt32.max) else {
+            result.warnings.append(
+                "line \(line): android:glEsVersion must be a number such as 0x00030000, "
+                    + "not '\(value.text ?? "?")'; ignored")
+            return
+        }
+        if version > (result.glES?.value ?? 0) { result.glES = (version, required, line) }
     }
 
     /// The features a permission implies at a target SDK, with aapt's reasons.

@@ -84,55 +84,7 @@ struct AppStreamReader {
             )
         }
         for block in component.blocks {
-            var controls: [AppStreamControl] = []
-            var unknownControls: [String] = []
-            var hasControls = false
-            for item in block.items {
-                let place = "\(prefix)line \(item.line)"
-                guard let kind = AppStreamItemKind(rawValue: item.name) else {
-                    let hint = EditDistance.nearest(
-                        item.name, in: AppStreamItemKind.allCases.map(\.rawValue))
-                    let shown = hint.map { " (did you mean <\($0)>?)" } ?? ""
-                    notes.append("\(place): unknown relation item <\(item.name)>\(shown)")
-                    requirements.append(
-                        requirement(
-                            "\(item.name) \(item.value)", block,
-                            .relation(
-                                .unrecognized(
-                                    "unknown relation item <\(item.name)>\(shown)"))))
-                    continue
-                }
-                if kind == .control {
-                    hasControls = true
-                    if let name = item.attributes.keys.sorted().first {
-                        notes.append("\(place): \(name) on <control> has no meaning; ignored")
-                    }
-                    if let control = AppStreamControl(rawValue: item.value) {
-                        if !controls.contains(control) { controls.append(control) }
-                    } else {
-                        let hint = EditDistance.nearest(
-                            item.value, in: AppStreamControl.allCases.map(\.rawValue))
-                        notes.append(
-                            "\(place): unknown control '\(item.value)'"
-                                + (hint.map { " (did you mean \($0)?)" } ?? ""))
-                        unknownControls.append(item.value)
-                    }
-                    continue
-                }
-                let (target, note) = resolve(kind, item)
-                if let note { notes.append("\(place): \(note)") }
-                requirements.append(
-                    requirement(
-                        "\(item.name) \(keyText(item))", block, target))
-            }
-            if hasControls {
-                let values = controls.map(\.rawValue) + unknownControls
-                requirements.append(
-                    requirement(
-                        "control " + values.joined(separator: "|"), block,
-                        .relation(.controls(controls, unrecognized: unknownControls)),
-                        note: values.count > 1 ? "any one of these controls is enough" : nil))
-            }
+            requirements += self.requirements(of: block, prefix: prefix, notes: &notes)
         }
         if options.implied, component.blocks.allSatisfy({ $0.items.isEmpty }) {
             requirements += implied(for: component.type)
@@ -140,6 +92,60 @@ struct AppStreamReader {
         return Manifest(
             path: inCatalog ? "\(path)#\(id)" : path, kind: .appstream,
             requirements: requirements, notes: notes)
+    }
+
+    /// The requirements of one relation block: one per item, and the block's `<control>`
+    /// items joined into one (any of them is enough); odd items add notes.
+    private func requirements(
+        of block: AppStreamParserDelegate.Block, prefix: String, notes: inout [String]
+    ) -> [Requirement] {
+        var requirements: [Requirement] = []
+        var controls: [AppStreamControl] = []
+        var unknownControls: [String] = []
+        var hasControls = false
+        for item in block.items {
+            let place = "\(prefix)line \(item.line)"
+            guard let kind = AppStreamItemKind(rawValue: item.name) else {
+                let hint = EditDistance.nearest(
+                    item.name, in: AppStreamItemKind.allCases.map(\.rawValue))
+                let shown = hint.map { " (did you mean <\($0)>?)" } ?? ""
+                notes.append("\(place): unknown relation item <\(item.name)>\(shown)")
+                requirements.append(
+                    requirement(
+                        "\(item.name) \(item.value)", block,
+                        .relation(.unrecognized("unknown relation item <\(item.name)>\(shown)"))))
+                continue
+            }
+            if kind == .control {
+                hasControls = true
+                if let name = item.attributes.keys.sorted().first {
+                    notes.append("\(place): \(name) on <control> has no meaning; ignored")
+                }
+                if let control = AppStreamControl(rawValue: item.value) {
+                    if !controls.contains(control) { controls.append(control) }
+                } else {
+                    let hint = EditDistance.nearest(
+                        item.value, in: AppStreamControl.allCases.map(\.rawValue))
+                    notes.append(
+                        "\(place): unknown control '\(item.value)'"
+                            + (hint.map { " (did you mean \($0)?)" } ?? ""))
+                    unknownControls.append(item.value)
+                }
+                continue
+            }
+            let (target, note) = resolve(kind, item)
+            if let note { notes.append("\(place): \(note)") }
+            requirements.append(requirement("\(item.name) \(keyText(item))", block, target))
+        }
+        if hasControls {
+            let values = controls.map(\.rawValue) + unknownControls
+            requirements.append(
+                requirement(
+                    "control " + values.joined(separator: "|"), block,
+                    .relation(.controls(controls, unrecognized: unknownControls)),
+                    note: values.count > 1 ? "any one of these controls is enough" : nil))
+        }
+        return requirements
     }
 
     /// What the specification assumes for an application that declares no relations: a
@@ -196,14 +202,11 @@ struct AppStreamReader {
         -> (RequirementTarget, String?)
     {
         let value = item.value
-        func unknown(_ why: String) -> (RequirementTarget, String?) {
-            (.relation(.unrecognized(why)), why)
-        }
         var compare = AppStreamCompare.ge
         if let text = item.attributes["compare"] {
             guard let parsed = AppStreamCompare.parse(text) else {
                 let hint = EditDistance.nearest(text, in: AppStreamCompare.allCases.map(\.rawValue))
-                return unknown(
+                return Self.unknown(
                     "unknown compare '\(text)'" + (hint.map { " (did you mean \($0)?)" } ?? ""))
             }
             compare = parsed
@@ -216,73 +219,27 @@ struct AppStreamReader {
                         + "not the hardware's"), nil
             )
         case .memory:
-            guard let mib = Int(value), mib > 0 else {
-                return unknown("memory must be a positive number of MiB, not '\(value)'")
-            }
-            let predicate = Predicate(
-                subject: .memoryTotal, comparison: .atLeast, value: .bytes(Double(mib) * 1_048_576),
-                text: "memory.total >= \(mib) MiB")
-            let note =
-                item.attributes["compare"] == nil
-                ? nil
-                : "compare on <memory> is ignored (the specification and libappstream mean at least)"
-            return (.predicate(predicate), note)
+            return Self.resolveMemory(item)
         case .displayLength:
-            let pixels: Int
-            if let number = Int(value), number > 0 {
-                pixels = number
-            } else if let named = AppStreamItemKind.namedDisplayLengths[value] {
-                pixels = named
-            } else {
-                let hint = EditDistance.nearest(
-                    value, in: AppStreamItemKind.namedDisplayLengths.keys.sorted())
-                return unknown(
-                    "display_length must be logical pixels or xsmall…xlarge, not '\(value)'"
-                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
-            }
-            var side = RelationItem.DisplaySide.shortest
-            if let text = item.attributes["side"] {
-                guard let parsed = RelationItem.DisplaySide(rawValue: text) else {
-                    let hint = EditDistance.nearest(
-                        text, in: RelationItem.DisplaySide.allCases.map(\.rawValue))
-                    return unknown(
-                        "unknown display side '\(text)'"
-                            + (hint.map { " (did you mean \($0)?)" } ?? ""))
-                }
-                side = parsed
-            }
-            return (.relation(.displayLength(compare: compare, pixels: pixels, side: side)), nil)
+            return Self.resolveDisplayLength(item, compare: compare)
         case .kernel:
-            guard !value.isEmpty else { return unknown("kernel needs a name such as Linux") }
+            guard !value.isEmpty else { return Self.unknown("kernel needs a name such as Linux") }
             return (
                 .relation(
                     .kernel(name: value, compare: compare, version: item.attributes["version"])),
                 nil
             )
         case .modalias:
-            guard !value.isEmpty else { return unknown("modalias needs a value") }
+            guard !value.isEmpty else { return Self.unknown("modalias needs a value") }
             return (.relation(.modalias(value)), nil)
         case .hardware:
             let chid = value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "{}"))
             guard ComputerHardwareIDs.isGUID(chid) else {
-                return unknown("hardware must be a CHID (a GUID), not '\(value)'")
+                return Self.unknown("hardware must be a CHID (a GUID), not '\(value)'")
             }
             return (.relation(.hardware(chid)), nil)
         case .internet:
-            guard AppStreamItemKind.internetKinds.contains(value) else {
-                let hint = EditDistance.nearest(value, in: AppStreamItemKind.internetKinds)
-                return unknown(
-                    "unknown internet value '\(value)'"
-                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
-            }
-            var bandwidth: Int?
-            if let text = item.attributes["bandwidth_mbitps"] {
-                guard let number = Int(text), number > 0 else {
-                    return unknown("bandwidth_mbitps must be a positive number, not '\(text)'")
-                }
-                bandwidth = number
-            }
-            return (.relation(.internet(kind: value, bandwidthMbitps: bandwidth)), nil)
+            return Self.resolveInternet(item)
         case .firmware:
             return (
                 .relation(
@@ -291,8 +248,86 @@ struct AppStreamReader {
                         version: item.attributes["version"])), nil
             )
         case .control:
-            return unknown("control is combined per block")
+            return Self.unknown("control is combined per block")
         }
+    }
+
+    /// A rejected item: an unrecognized relation (unknown, never absent) and the note.
+    private static func unknown(_ why: String) -> (RequirementTarget, String?) {
+        (.relation(.unrecognized(why)), why)
+    }
+
+    /// `<memory>`: at least that many MiB of physical memory (`compare` is ignored, as the
+    /// specification and libappstream do).
+    private static func resolveMemory(_ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        guard let mib = Int(value), mib > 0 else {
+            return Self.unknown("memory must be a positive number of MiB, not '\(value)'")
+        }
+        let predicate = Predicate(
+            subject: .memoryTotal, comparison: .atLeast, value: .bytes(Double(mib) * 1_048_576),
+            text: "memory.total >= \(mib) MiB")
+        let note =
+            item.attributes["compare"] == nil
+            ? nil
+            : "compare on <memory> is ignored (the specification and libappstream mean at least)"
+        return (.predicate(predicate), note)
+    }
+
+    /// `<display_length>`: logical pixels or a named size (xsmall…xlarge), on the shortest
+    /// side unless `side` says otherwise.
+    private static func resolveDisplayLength(
+        _ item: AppStreamParserDelegate.Item, compare: AppStreamCompare
+    ) -> (RequirementTarget, String?) {
+        let value = item.value
+        let pixels: Int
+        if let number = Int(value), number > 0 {
+            pixels = number
+        } else if let named = AppStreamItemKind.namedDisplayLengths[value] {
+            pixels = named
+        } else {
+            let hint = EditDistance.nearest(
+                value, in: AppStreamItemKind.namedDisplayLengths.keys.sorted())
+            return Self.unknown(
+                "display_length must be logical pixels or xsmall…xlarge, not '\(value)'"
+                    + (hint.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        var side = RelationItem.DisplaySide.shortest
+        if let text = item.attributes["side"] {
+            guard let parsed = RelationItem.DisplaySide(rawValue: text) else {
+                let hint = EditDistance.nearest(
+                    text, in: RelationItem.DisplaySide.allCases.map(\.rawValue))
+                return Self.unknown(
+                    "unknown display side '\(text)'"
+                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            side = parsed
+        }
+        return (.relation(.displayLength(compare: compare, pixels: pixels, side: side)), nil)
+    }
+
+    /// `<internet>`: one of the specification's values, with an optional positive
+    /// `bandwidth_mbitps`.
+    private static func resolveInternet(_ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        guard AppStreamItemKind.internetKinds.contains(value) else {
+            let hint = EditDistance.nearest(value, in: AppStreamItemKind.internetKinds)
+            return Self.unknown(
+                "unknown internet value '\(value)'"
+                    + (hint.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        var bandwidth: Int?
+        if let text = item.attributes["bandwidth_mbitps"] {
+            guard let number = Int(text), number > 0 else {
+                return Self.unknown("bandwidth_mbitps must be a positive number, not '\(text)'")
+            }
+            bandwidth = number
+        }
+        return (.relation(.internet(kind: value, bandwidthMbitps: bandwidth)), nil)
     }
 }
 
@@ -308,4 +343,125 @@ public struct AppStreamComponentManifest: Sendable, Hashable {
     public var inCatalog: Bool
     /// Its relations as requirements.
     public var manifest: Manifest
+}
+
+/// Collects the components of an AppStream metainfo file (root `<component>`) or catalog
+/// (root `<components>`): ids, names, types and relation items with their line numbers.
+final class AppStreamParserDelegate: NSObject, XMLInputGuard.ErrorPlacing {
+    /// One item element inside a relation block (`<control>touch</control>`).
+    struct Item {
+        /// The element name (`control`, `display_length`).
+        var name: String
+        /// The attributes (`compare`, `side`, `version`, `bandwidth_mbitps`).
+        var attributes: [String: String]
+        /// The trimmed text.
+        var value: String
+        /// The line the element starts on.
+        var line: Int
+    }
+
+    /// One relation block and its items.
+    struct Block {
+        /// `requires`, `recommends`, `supports`.
+        var kind: AppStreamRelationKind
+        /// The items in document order.
+        var items: [Item]
+        /// The line the block starts on.
+        var line: Int
+    }
+
+    /// One `<component>`.
+    struct Component {
+        /// The `<id>` text.
+        var id: String?
+        /// The untranslated `<name>`.
+        var name: String?
+        /// The `type` attribute (`desktop-application`, `console-application`, …).
+        var type: String?
+        /// The relation blocks in document order.
+        var blocks: [Block] = []
+        /// Other direct children that look like misspelt relation blocks (`<require>`).
+        var strayBlocks: [(name: String, line: Int)] = []
+        /// The line the component starts on.
+        var line: Int
+    }
+
+    /// The root element's name, once seen.
+    private(set) var rootName: String?
+    /// Whether the root element was closed.
+    private(set) var rootClosed = false
+    /// The components in document order.
+    private(set) var components: [Component] = []
+    /// Where the first parse error was reported.
+    private(set) var firstErrorPlace: (line: Int, column: Int)?
+
+    private var stack: [String] = []
+    private var current: Component?
+    private var block: Block?
+    private var item: Item?
+    private var text = ""
+    private var textTarget: String?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstErrorPlace == nil { firstErrorPlace = (parser.lineNumber, parser.columnNumber) }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        let parent = stack.last
+        if stack.isEmpty, rootName == nil { rootName = elementName }
+        let line = parser.lineNumber
+        if elementName == "component", parent == nil || parent == "components" {
+            current = Component(type: attributes["type"], line: line)
+        } else if current != nil, parent == "component", stack.count <= 2 {
+            if let kind = AppStreamRelationKind(rawValue: elementName) {
+                block = Block(kind: kind, items: [], line: line)
+            } else if ["id", "name"].contains(elementName), attributes["xml:lang"] == nil {
+                textTarget = elementName
+                text = ""
+            } else if ["require", "recommend", "support", "requirements"].contains(elementName) {
+                current?.strayBlocks.append((elementName, line))
+            }
+        } else if block != nil, let parent, AppStreamRelationKind(rawValue: parent) != nil {
+            item = Item(name: elementName, attributes: attributes, value: "", line: line)
+            text = ""
+        }
+        stack.append(elementName)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if item != nil || textTarget != nil, text.utf8.count < 4096 { text += string }
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?
+    ) {
+        _ = stack.popLast()
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if var finished = item, stack.count >= 1,
+            AppStreamRelationKind(rawValue: stack.last ?? "") != nil
+        {
+            finished.value = trimmed
+            block?.items.append(finished)
+            item = nil
+        } else if let target = textTarget, elementName == target {
+            if target == "id", current?.id == nil { current?.id = trimmed }
+            if target == "name", current?.name == nil { current?.name = trimmed }
+            textTarget = nil
+        } else if let finished = block, AppStreamRelationKind(rawValue: elementName) != nil,
+            stack.last == "component"
+        {
+            current?.blocks.append(finished)
+            block = nil
+        } else if elementName == "component", let finished = current,
+            stack.isEmpty || stack.last == "components"
+        {
+            components.append(finished)
+            current = nil
+        }
+        if stack.isEmpty { rootClosed = true }
+    }
 }

@@ -8,28 +8,7 @@ struct JSONManifestReader {
     let options: ManifestLoadOptions
 
     func read(_ data: Data) throws(ManifestError) -> Manifest {
-        if let problem = JSONStructureCheck.problem(in: data) {
-            throw .malformed(
-                path: path, place: problem.place.description, reason: problem.description)
-        }
-        let document: NativeManifestDocument
-        do {
-            document = try JSONDecoder().decode(NativeManifestDocument.self, from: data)
-        } catch let error as NativeManifestDocument.UnknownKey {
-            let suggestion = EditDistance.nearest(
-                error.key, in: NativeManifestDocument.CodingKeys.allCases.map(\.rawValue))
-            throw .unknownKey(path: path, place: nil, key: error.key, suggestion: suggestion)
-        } catch let error as NativeManifestDocument.UnsupportedVersion {
-            throw .malformed(
-                path: path, place: "version",
-                reason:
-                    "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))"
-            )
-        } catch let error as DecodingError {
-            throw Self.describe(error, path: path, data: data)
-        } catch {
-            throw .malformed(path: path, place: nil, reason: "not valid JSON")
-        }
+        let document = try decode(data)
         var requirements: [Requirement] = []
         var seen: [String: String] = [:]
         let lists: [(String, [String], Wanted)] = [
@@ -48,30 +27,59 @@ struct JSONManifestReader {
                         path: path, place: place, reason: "'\(key)' is already listed at \(other)")
                 }
                 seen[key] = place
-                let target: RequirementTarget
-                var note: String?
-                if Predicate.looksLikePredicate(key) {
-                    do throws(ManifestError) {
-                        target = .predicate(try Predicate.parse(key, path: path, place: place))
-                    } catch .unknownKey(_, _, let name, _) where options.allowUnknown {
-                        target = try options.resolve(
-                            nil, key: name, kind: .json, path: path, place: place
-                        ).target
-                    }
-                } else {
-                    let entry = try options.resolve(
-                        KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place
-                    )
-                    target = entry.target
-                    note = entry.note
-                }
-                requirements.append(
-                    Requirement(key: key, source: .json, target: target, wanted: wanted, note: note)
-                )
+                requirements.append(try requirement(key, wanted: wanted, place: place))
             }
         }
         let notes = document.description.map { ["description: \($0)"] } ?? []
         return Manifest(path: path, kind: .json, requirements: requirements, notes: notes)
+    }
+
+    /// Decodes the document after the structure check; every failure names its place.
+    private func decode(_ data: Data) throws(ManifestError) -> NativeManifestDocument {
+        if let problem = JSONStructureCheck.problem(in: data) {
+            throw .malformed(
+                path: path, place: problem.place.description, reason: problem.description)
+        }
+        do {
+            return try JSONDecoder().decode(NativeManifestDocument.self, from: data)
+        } catch let error as NativeManifestDocument.UnknownKey {
+            let suggestion = EditDistance.nearest(
+                error.key, in: NativeManifestDocument.CodingKeys.allCases.map(\.rawValue))
+            throw .unknownKey(path: path, place: nil, key: error.key, suggestion: suggestion)
+        } catch let error as NativeManifestDocument.UnsupportedVersion {
+            throw .malformed(
+                path: path, place: "version",
+                reason:
+                    "unsupported version \(error.version) (this capcheck reads \(NativeManifestDocument.currentVersion))"
+            )
+        } catch let error as DecodingError {
+            throw Self.describe(error, path: path, data: data)
+        } catch {
+            throw .malformed(path: path, place: nil, reason: "not valid JSON")
+        }
+    }
+
+    /// One entry: a predicate (`memory.total >= 3GiB`) or a capability id; an unknown name is
+    /// an error unless unknown keys are allowed.
+    private func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
+        -> Requirement
+    {
+        let target: RequirementTarget
+        var note: String?
+        if Predicate.looksLikePredicate(key) {
+            do throws(ManifestError) {
+                target = .predicate(try Predicate.parse(key, path: path, place: place))
+            } catch .unknownKey(_, _, let name, _) where options.allowUnknown {
+                target = try options.resolve(nil, key: name, kind: .json, path: path, place: place)
+                    .target
+            }
+        } else {
+            let entry = try options.resolve(
+                KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place)
+            target = entry.target
+            note = entry.note
+        }
+        return Requirement(key: key, source: .json, target: target, wanted: wanted, note: note)
     }
 
     /// One line for a decoding error, with the coding path (`require[2]: expected a string`)
@@ -162,5 +170,72 @@ struct JSONManifestReader {
         return .malformed(
             path: path, place: "line \(line), column \(column)",
             reason: "not valid JSON: \(reason)")
+    }
+}
+
+/// The native JSON manifest as written: `{"version": 1, "require": [...], "forbid": [...],
+/// "optional": [...]}`; unknown top-level keys are errors.
+struct NativeManifestDocument: Decodable, Equatable {
+    /// The only version this capcheck reads.
+    static let currentVersion = 1
+
+    /// The format version.
+    var version: Int
+    /// A free-text description (documentation only).
+    var description: String?
+    /// Ids or predicates that must hold.
+    var require: [String]
+    /// Ids or predicates that must not hold.
+    var forbid: [String]
+    /// Ids or predicates that are reported, never failing.
+    var optional: [String]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, description, require, forbid, optional
+    }
+
+    /// Any key, to find the ones that are not allowed.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A top-level key the format does not have.
+    struct UnknownKey: Error {
+        var key: String
+    }
+
+    /// A version this capcheck does not read.
+    struct UnsupportedVersion: Error {
+        var version: Int
+    }
+
+    init(
+        version: Int = currentVersion, description: String? = nil, require: [String] = [],
+        forbid: [String] = [], optional: [String] = []
+    ) {
+        self.version = version
+        self.description = description
+        self.require = require
+        self.forbid = forbid
+        self.optional = optional
+    }
+
+    init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = all.allKeys.map(\.stringValue).sorted().first(where: {
+            CodingKeys(rawValue: $0) == nil
+        }) {
+            throw UnknownKey(key: unknown)
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        guard version == Self.currentVersion else { throw UnsupportedVersion(version: version) }
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        require = try container.decodeIfPresent([String].self, forKey: .require) ?? []
+        forbid = try container.decodeIfPresent([String].self, forKey: .forbid) ?? []
+        optional = try container.decodeIfPresent([String].self, forKey: .optional) ?? []
     }
 }

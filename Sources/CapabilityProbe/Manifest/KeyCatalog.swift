@@ -2,7 +2,7 @@
 /// hardware feature, and capcheck's own ids, mapped to what capcheck checks on Linux
 /// (manifests.md §1.2, §2.2, §4).
 public enum KeyCatalog {
-    private static func id(_ id: String, _ note: String? = nil) -> CatalogEntry {
+    private static func id(_ id: CapabilityID, _ note: String? = nil) -> CatalogEntry {
         CatalogEntry(.capability(id), note: note)
     }
 
@@ -20,26 +20,26 @@ public enum KeyCatalog {
     }
 
     /// Apple `UIRequiredDeviceCapabilities` keys.
-    public static let apple: [String: CatalogEntry] = [
-        "accelerometer": id("sensor.accelerometer"),
+    static let apple: [String: CatalogEntry] = [
+        "accelerometer": id(.sensorAccelerometer),
         "arkit": na(
             "Apple AR framework (A9 chip with camera and motion sensors); no Linux meaning"),
-        "armv6": id("cpu.arch.armv6"),
-        "armv7": id("cpu.arch.armv7"),
-        "arm64": id("cpu.arch.arm64"),
+        "armv6": id(.cpuArchARMv6),
+        "armv7": id(.cpuArchARMv7),
+        "arm64": id(.cpuArchARM64),
         "arm64e": id(
-            "cpu.arm64.pac",
+            .cpuARM64PAC,
             "arm64e is Apple's pointer-authentication ABI; the nearest Linux fact is PAC support"),
-        "auto-focus-camera": id("camera.autofocus"),
-        "bluetooth-le": id("bluetooth.le"),
-        "camera-flash": id("camera.flash"),
+        "auto-focus-camera": id(.cameraAutofocus),
+        "bluetooth-le": id(.bluetoothLE),
+        "camera-flash": id(.cameraFlash),
         "driverkit": na("Apple user-space driver framework on M1 iPads; no Linux meaning"),
         "embedded-web-browser-engine": na("EU/Japan browser-engine entitlement; no Linux meaning"),
         "web-browser-engine": na("EU browser-engine entitlement; no Linux meaning"),
-        "front-facing-camera": id("camera.front"),
+        "front-facing-camera": id(.cameraFront),
         "gamekit": na("Game Center account service; no Linux meaning"),
-        "gps": id("location.gnss"),
-        "gyroscope": id("sensor.gyroscope"),
+        "gps": id(.locationGNSS),
+        "gyroscope": id(.sensorGyroscope),
         "healthkit": na("HealthKit, now an iPhone-only marker; no Linux meaning"),
         "ipad-minimum-performance-m1": na(
             "Apple chip performance tier; state a numeric threshold instead"),
@@ -47,23 +47,23 @@ public enum KeyCatalog {
             "Apple chip performance tier; state a numeric threshold instead"),
         "iphone-performance-gaming-tier": na(
             "Apple chip performance tier; state a numeric threshold instead"),
-        "location-services": id("location.any"),
-        "magnetometer": id("sensor.magnetometer"),
+        "location-services": id(.locationAny),
+        "magnetometer": id(.sensorMagnetometer),
         "metal": na(
             "Apple GPU API; no Linux meaning (gpu.vulkan is an explicit proxy you may require)"),
-        "microphone": id("audio.input"),
-        "nfc": id("nfc"),
+        "microphone": id(.audioInput),
+        "nfc": id(.nfc),
         "opengles-1": predicate(.glesVersion, .atLeast, .version([1, 1])),
         "opengles-2": predicate(.glesVersion, .atLeast, .version([2, 0])),
         "opengles-3": predicate(.glesVersion, .atLeast, .version([3, 0])),
-        "peer-peer": id("bluetooth", "GameKit peer-to-peer sessions; Bluetooth is the proxy"),
+        "peer-peer": id(.bluetooth, "GameKit peer-to-peer sessions; Bluetooth is the proxy"),
         "sms": id(
-            "cellular.sms", "Apple's key means the Messages app; checked as a modem that can do SMS"
+            .cellularSMS, "Apple's key means the Messages app; checked as a modem that can do SMS"
         ),
-        "still-camera": id("camera.any"),
-        "telephony": id("cellular", "Apple's key means the Phone app; checked as a cellular modem"),
-        "video-camera": id("camera.video"),
-        "wifi": id("net.wifi"),
+        "still-camera": id(.cameraAny),
+        "telephony": id(.cellular, "Apple's key means the Phone app; checked as a cellular modem"),
+        "video-camera": id(.cameraVideo),
+        "wifi": id(.netWiFi),
         "watch-companion": na("historic watchOS 1 value; no Linux meaning"),
     ]
 
@@ -74,21 +74,21 @@ public enum KeyCatalog {
         "Android device type; capcheck checks hardware, not form factors"
 
     /// Android `<uses-feature>` hardware names (the `android.hardware.` prefix included).
-    public static let android: [String: CatalogEntry] = {
+    static let android: [String: CatalogEntry] = {
         let short: [String: CatalogEntry] = [
             "audio.low_latency": na(cddLevel),
-            "audio.output": id("audio.output"),
+            "audio.output": id(.audioOutput),
             "audio.pro": na(cddLevel),
-            "microphone": id("audio.input"),
-            "bluetooth": id("bluetooth"),
-            "bluetooth_le": id("bluetooth.le"),
-            "camera.any": id("camera.any"),
+            "microphone": id(.audioInput),
+            "bluetooth": id(.bluetooth),
+            "bluetooth_le": id(.bluetoothLE),
+            "camera.any": id(.cameraAny),
             "camera": id(
-                "camera.back", "android.hardware.camera means a back (world-facing) camera"),
-            "camera.front": id("camera.front"),
-            "camera.external": id("camera.external"),
-            "camera.autofocus": id("camera.autofocus"),
-            "camera.flash": id("camera.flash"),
+                .cameraBack, "android.hardware.camera means a back (world-facing) camera"),
+            "camera.front": id(.cameraFront),
+            "camera.external": id(.cameraExternal),
+            "camera.autofocus": id(.cameraAutofocus),
+            "camera.flash": id(.cameraFlash),
             "camera.capability.manual_post_processing": na(cameraHAL),
             "camera.capability.manual_sensor": na(cameraHAL),
             "camera.capability.raw": na(cameraHAL),
@@ -98,45 +98,45 @@ public enum KeyCatalog {
             "type.television": na(formFactor),
             "type.watch": na(formFactor),
             "type.pc": na(formFactor),
-            "fingerprint": id("biometric.fingerprint"),
-            "gamepad": id("input.gamepad"),
-            "consumerir": id("ir.transmit"),
-            "location": id("location.any"),
-            "location.gps": id("location.gnss"),
+            "fingerprint": id(.biometricFingerprint),
+            "gamepad": id(.inputGamepad),
+            "consumerir": id(.irTransmit),
+            "location": id(.locationAny),
+            "location.gps": id(.locationGNSS),
             "location.network": id(
-                "location.any", "network location is a service; any location source counts"),
-            "nfc": id("nfc"),
+                .locationAny, "network location is a service; any location source counts"),
+            "nfc": id(.nfc),
             "nfc.hce": na("NFC host card emulation has no common Linux interface"),
             "opengles.aep": predicate(
                 .glesVersion, .atLeast, .version([3, 2]),
                 "the Android Extension Pack is about OpenGL ES 3.2"),
             "vulkan.compute": id(
-                "gpu.vulkan",
+                .gpuVulkan,
                 "Android's Vulkan compute level is a CDD level; any Vulkan device is checked"),
             "vulkan.level": id(
-                "gpu.vulkan",
+                .gpuVulkan,
                 "Android's Vulkan hardware level is a CDD level; any Vulkan device is checked"),
-            "vulkan.version": id("gpu.vulkan"),
-            "sensor.accelerometer": id("sensor.accelerometer"),
-            "sensor.ambient_temperature": id("sensor.temperature.ambient"),
-            "sensor.barometer": id("sensor.barometer"),
-            "sensor.compass": id("sensor.magnetometer"),
-            "sensor.gyroscope": id("sensor.gyroscope"),
+            "vulkan.version": id(.gpuVulkan),
+            "sensor.accelerometer": id(.sensorAccelerometer),
+            "sensor.ambient_temperature": id(.sensorTemperatureAmbient),
+            "sensor.barometer": id(.sensorBarometer),
+            "sensor.compass": id(.sensorMagnetometer),
+            "sensor.gyroscope": id(.sensorGyroscope),
             "sensor.hifi_sensors": na(cddLevel),
             "sensor.heartrate": na("heart-rate sensors have no common Linux interface"),
             "sensor.heartrate.ecg": na("ECG sensors have no common Linux interface"),
-            "sensor.light": id("sensor.light"),
-            "sensor.proximity": id("sensor.proximity"),
-            "sensor.relative_humidity": id("sensor.humidity"),
-            "sensor.stepcounter": id("sensor.steps"),
-            "sensor.stepdetector": id("sensor.steps"),
-            "screen.landscape": id("display", "Linux displays can be rotated; any display counts"),
-            "screen.portrait": id("display", "Linux displays can be rotated; any display counts"),
-            "telephony": id("cellular"),
-            "telephony.cdma": id("cellular.cdma"),
-            "telephony.gsm": id("cellular.gsm"),
+            "sensor.light": id(.sensorLight),
+            "sensor.proximity": id(.sensorProximity),
+            "sensor.relative_humidity": id(.sensorHumidity),
+            "sensor.stepcounter": id(.sensorSteps),
+            "sensor.stepdetector": id(.sensorSteps),
+            "screen.landscape": id(.display, "Linux displays can be rotated; any display counts"),
+            "screen.portrait": id(.display, "Linux displays can be rotated; any display counts"),
+            "telephony": id(.cellular),
+            "telephony.cdma": id(.cellularCDMA),
+            "telephony.gsm": id(.cellularGSM),
             "faketouch": CatalogEntry(
-                .anyOf(["input.touchscreen", "input.pointer"]),
+                .anyOf([.inputTouchscreen, .inputPointer]),
                 note: "emulated touch: a touchscreen or a pointing device (mouse, touchpad) counts"),
             "faketouch.multitouch": predicate(
                 .touchscreenPoints, .atLeast, .number(2),
@@ -150,14 +150,14 @@ public enum KeyCatalog {
                 .touchscreenPoints, .atLeast, .number(5),
                 "emulated multi-touch from a touchpad is not probed; a touchscreen with 5 points counts"
             ),
-            "touchscreen": id("input.touchscreen"),
+            "touchscreen": id(.inputTouchscreen),
             "touchscreen.multitouch": predicate(.touchscreenPoints, .atLeast, .number(2)),
             "touchscreen.multitouch.distinct": predicate(.touchscreenPoints, .atLeast, .number(2)),
             "touchscreen.multitouch.jazzhand": predicate(.touchscreenPoints, .atLeast, .number(5)),
-            "usb.accessory": id("usb.gadget"),
-            "usb.host": id("usb.host"),
-            "wifi": id("net.wifi"),
-            "wifi.direct": id("net.wifi.p2p"),
+            "usb.accessory": id(.usbGadget),
+            "usb.host": id(.usbHost),
+            "wifi": id(.netWiFi),
+            "wifi.direct": id(.netWiFiP2P),
             // The rest of PackageManager's FEATURE_* hardware names up to API 35.
             "audio.spatial.headtracking.low_latency": na(cddLevel),
             "biometrics.face": na("face authentication has no common Linux interface"),
@@ -166,7 +166,7 @@ public enum KeyCatalog {
                 "Bluetooth LE channel sounding is not reported by Linux controllers"),
             "camera.concurrent": na(cameraHAL),
             "context_hub": na("Android sensor hub (CHRE); no Linux meaning"),
-            "ethernet": id("net.ethernet"),
+            "ethernet": id(.netEthernet),
             "hardware_keystore": na(keystore),
             "identity_credential": na(keystore),
             "identity_credential_direct_access": na(keystore),
@@ -175,7 +175,7 @@ public enum KeyCatalog {
             "keystore.single_use_key": na(keystore),
             "strongbox_keystore": na(keystore),
             "security.model.compatible": na(cddLevel),
-            "nfc.any": id("nfc"),
+            "nfc.any": id(.nfc),
             "nfc.ese": na("NFC secure elements have no common Linux interface"),
             "nfc.hcef": na("NFC host card emulation has no common Linux interface"),
             "nfc.uicc": na("NFC secure elements have no common Linux interface"),
@@ -184,37 +184,37 @@ public enum KeyCatalog {
             "se.omapi.uicc": na("secure element API (OMAPI); no Linux meaning"),
             "ram.low": na("Android low-RAM device class; state memory.total instead"),
             "ram.normal": na("Android RAM device class; state memory.total instead"),
-            "sensor.accelerometer_limited_axes": id("sensor.accelerometer"),
-            "sensor.accelerometer_limited_axes_uncalibrated": id("sensor.accelerometer"),
-            "sensor.gyroscope_limited_axes": id("sensor.gyroscope"),
-            "sensor.gyroscope_limited_axes_uncalibrated": id("sensor.gyroscope"),
+            "sensor.accelerometer_limited_axes": id(.sensorAccelerometer),
+            "sensor.accelerometer_limited_axes_uncalibrated": id(.sensorAccelerometer),
+            "sensor.gyroscope_limited_axes": id(.sensorGyroscope),
+            "sensor.gyroscope_limited_axes_uncalibrated": id(.sensorGyroscope),
             "sensor.dynamic.head_tracker": na(
                 "head trackers in headsets have no common Linux interface"),
             "sensor.heading": id(
-                "sensor.magnetometer", "a heading sensor is fused from a magnetometer"),
-            "sensor.hinge_angle": id("sensor.hinge"),
-            "telephony.calling": id("cellular"),
-            "telephony.data": id("cellular"),
+                .sensorMagnetometer, "a heading sensor is fused from a magnetometer"),
+            "sensor.hinge_angle": id(.sensorHinge),
+            "telephony.calling": id(.cellular),
+            "telephony.data": id(.cellular),
             "telephony.euicc": na("eSIM management has no common Linux interface"),
             "telephony.euicc.mep": na("eSIM management has no common Linux interface"),
             "telephony.ims": na("IMS is a carrier service; no Linux meaning"),
             "telephony.ims.singlereg": na("IMS is a carrier service; no Linux meaning"),
             "telephony.mbms": na("broadcast (MBMS) is a carrier service; no Linux meaning"),
-            "telephony.messaging": id("cellular.sms"),
-            "telephony.radio.access": id("cellular"),
+            "telephony.messaging": id(.cellularSMS),
+            "telephony.radio.access": id(.cellular),
             "telephony.subscription": id(
-                "cellular", "a SIM subscription cannot be probed; a cellular modem is checked"),
+                .cellular, "a SIM subscription cannot be probed; a cellular modem is checked"),
             "thread_network": na("Thread radios have no common Linux interface yet"),
             "type.embedded": na(formFactor),
-            "uwb": id("uwb"),
+            "uwb": id(.uwb),
             "vr.headtracking": na("VR head tracking has no common Linux interface"),
             "vr.high_performance": na(cddLevel),
             "wifi.aware": id(
-                "net.wifi", "Wi-Fi Aware (NAN) support is not reported; any Wi-Fi is checked"),
+                .netWiFi, "Wi-Fi Aware (NAN) support is not reported; any Wi-Fi is checked"),
             "wifi.passpoint": id(
-                "net.wifi", "Passpoint is a supplicant feature; any Wi-Fi is checked"),
+                .netWiFi, "Passpoint is a supplicant feature; any Wi-Fi is checked"),
             "wifi.rtt": id(
-                "net.wifi", "Wi-Fi RTT (802.11mc) support is not reported; any Wi-Fi is checked"),
+                .netWiFi, "Wi-Fi RTT (802.11mc) support is not reported; any Wi-Fi is checked"),
         ]
         var all: [String: CatalogEntry] = [:]
         for (name, entry) in short { all["android.hardware." + name] = entry }
@@ -222,32 +222,21 @@ public enum KeyCatalog {
     }()
 
     /// The `android.software.` prefix: OS services, not hardware.
-    public static let androidSoftwarePrefix = "android.software."
+    static let androidSoftwarePrefix = "android.software."
 
-    /// Capability ids capcheck's probers report (decisions.md), usable in native manifests:
-    /// exactly the ids of ``Probers/all``, so the vocabulary cannot drift from the probers.
-    public static let capabilityIDs: [String] = Set(Probers.all.flatMap(\.ids)).sorted()
-
-    /// Further ids from the crosswalk (manifests.md §4.1) that catalog keys map to; capcheck
-    /// may not probe them, so they are usually `unknown`.
-    public static let crosswalkIDs: [String] = [
-        "biometric.fingerprint", "cellular.cdma", "cellular.gsm", "cpu.arm64.pac", "ir.transmit",
-        "net.wifi.p2p", "sensor.temperature.ambient",
-        "usb.gadget", "usb.host", "net.ethernet", "sensor.hinge", "uwb",
-    ]
-
-    /// Every id a native manifest or `--assume` may name.
-    public static let nativeIDs: [String] = Set(capabilityIDs + crosswalkIDs).sorted()
+    /// Every id a native manifest or an assumed fact may name: the probers' ids and the
+    /// crosswalk's further ids (``CapabilityID``), sorted.
+    public static let nativeIDs: [String] = CapabilityID.allCases.map(\.rawValue).sorted()
 
     /// The entry for an Apple key.
     /// - Parameter key: The key as written.
     /// - Returns: The entry, if the key is known.
-    public static func appleEntry(_ key: String) -> CatalogEntry? { apple[key] }
+    static func appleEntry(_ key: String) -> CatalogEntry? { apple[key] }
 
     /// The entry for an Android feature name.
     /// - Parameter name: The full name (`android.hardware.camera`).
     /// - Returns: The entry, if known; `android.software.*` names are not applicable.
-    public static func androidEntry(_ name: String) -> CatalogEntry? {
+    static func androidEntry(_ name: String) -> CatalogEntry? {
         if let entry = android[name] { return entry }
         // PackageManager.FEATURE_NFC_BEAM really is spelled `sofware`.
         if name == "android.sofware.nfc.beam" {
@@ -263,7 +252,7 @@ public enum KeyCatalog {
     /// to be a typo (a vendor's own name such as `com.example.scanner` gets none).
     /// - Parameter name: The unknown name.
     /// - Returns: The suggestion.
-    public static func closeAndroidFeature(to name: String) -> String? {
+    static func closeAndroidFeature(to name: String) -> String? {
         // A doubled or stray prefix (`android.hardware.android.hardware.bluetooth_le`).
         if let suffix = android.keys.filter({ name.hasSuffix("." + $0) }).max(by: {
             $0.count < $1.count
@@ -280,8 +269,8 @@ public enum KeyCatalog {
     /// The entry for a native id (no predicate).
     /// - Parameter id: The id.
     /// - Returns: The entry, if the id is known.
-    public static func nativeEntry(_ id: String) -> CatalogEntry? {
-        nativeIDs.contains(id) ? CatalogEntry(.capability(id)) : nil
+    static func nativeEntry(_ id: String) -> CatalogEntry? {
+        CapabilityID(rawValue: id).map { CatalogEntry(.capability($0)) }
     }
 
     /// The nearest valid key of a vocabulary, for "did you mean …?".
@@ -289,7 +278,7 @@ public enum KeyCatalog {
     ///   - key: What was written.
     ///   - kind: Which vocabulary.
     /// - Returns: The suggestion.
-    public static func suggestion(for key: String, kind: ManifestKind) -> String? {
+    static func suggestion(for key: String, kind: ManifestKind) -> String? {
         switch kind {
         case .plist:
             return EditDistance.nearest(key, in: apple.keys.sorted())
@@ -304,5 +293,22 @@ public enum KeyCatalog {
             return EditDistance.nearest(
                 key, in: nativeIDs + PredicateSubject.allCases.map(\.rawValue))
         }
+    }
+}
+
+/// What one Apple key or Android feature means on Linux.
+struct CatalogEntry: Sendable, Hashable {
+    /// The capability, alternatives, predicate, or why it has no Linux meaning.
+    var target: RequirementTarget
+    /// A note shown with every requirement made from this key (semantic shifts, proxies).
+    var note: String?
+
+    /// Creates an entry.
+    /// - Parameters:
+    ///   - target: What the key is checked against.
+    ///   - note: A note shown with it.
+    init(_ target: RequirementTarget, note: String? = nil) {
+        self.target = target
+        self.note = note
     }
 }

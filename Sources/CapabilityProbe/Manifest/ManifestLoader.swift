@@ -75,7 +75,11 @@ public enum ManifestLoader {
                 AppArtifactReader(path: path, options: options).read(binaryXML: data), kind: kind)
         }
         let resolved: ManifestKind
-        if let kind { resolved = kind } else { resolved = try detect(data, path: path) }
+        if let kind {
+            resolved = kind
+        } else {
+            resolved = try detect(data, path: path, names: options.names)
+        }
         switch resolved {
         case .plist: return try PlistManifestReader(path: path, options: options).read(data)
         case .android: return try AndroidManifestReader(path: path, options: options).read(data)
@@ -100,9 +104,12 @@ public enum ManifestLoader {
     /// - Parameters:
     ///   - data: The bytes.
     ///   - path: The file name.
+    ///   - names: How the message names the option that gives the kind.
     /// - Returns: The kind.
     /// - Throws: ``ManifestError/malformed(path:place:reason:)`` when nothing fits.
-    public static func detect(_ data: Data, path: String) throws(ManifestError) -> ManifestKind {
+    public static func detect(_ data: Data, path: String, names: OptionNames = .swift)
+        throws(ManifestError) -> ManifestKind
+    {
         guard !data.isEmpty else {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
@@ -133,7 +140,8 @@ public enum ManifestLoader {
         throw .malformed(
             path: path, place: nil,
             reason:
-                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest (use --kind to say which)"
+                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest "
+                + "(use \(names.kind) to say which)"
         )
     }
 
@@ -182,5 +190,71 @@ extension ManifestLoader {
         data: Data, path: String, options: ManifestLoadOptions = .init()
     ) throws(ManifestError) -> [AppStreamComponentManifest] {
         try AppStreamReader(path: path, options: options).readAll(data)
+    }
+}
+
+/// How manifests are read.
+public struct ManifestLoadOptions: Sendable, Hashable {
+    /// Turn unknown keys into not-applicable requirements with a note instead of an error.
+    public var allowUnknown: Bool
+    /// Add Android's implied and default requirements.
+    public var implied: Bool
+    /// How messages name these options when they point at one (the CLI passes its flags).
+    public var names: OptionNames
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - allowUnknown: Unknown keys become not-applicable instead of an error.
+    ///   - implied: Add Android's implied and default requirements.
+    ///   - names: How messages name the options.
+    public init(allowUnknown: Bool = false, implied: Bool = true, names: OptionNames = .swift) {
+        self.allowUnknown = allowUnknown
+        self.implied = implied
+        self.names = names
+    }
+
+    /// Resolves a catalog lookup: the entry, or an unknown-key error or not-applicable entry.
+    func resolve(
+        _ entry: CatalogEntry?, key: String, kind: ManifestKind, path: String, place: String?
+    ) throws(ManifestError) -> CatalogEntry {
+        if let entry { return entry }
+        let suggestion = KeyCatalog.suggestion(for: key, kind: kind)
+        guard allowUnknown else {
+            throw .unknownKey(path: path, place: place, key: key, suggestion: suggestion)
+        }
+        let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+        return CatalogEntry(
+            .notApplicable("unknown key, accepted by \(names.allowUnknown)\(hint)"))
+    }
+}
+
+/// Why a manifest cannot be read; every message names the file, the place and the reason.
+public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is missing or unreadable.
+    case unreadable(path: String, reason: String)
+    /// The content is malformed or has the wrong type at a place.
+    case malformed(path: String, place: String?, reason: String)
+    /// A key capcheck does not know, with the nearest valid key (an error unless
+    /// ``ManifestLoadOptions/allowUnknown``).
+    case unknownKey(path: String, place: String?, key: String, suggestion: String?)
+
+    /// One line: `manifest.json: require[2]: expected a string`.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "\(path): \(reason)"
+        case .malformed(let path, let place, let reason):
+            return [path, place, reason].compactMap { $0 }.joined(separator: ": ")
+        case .unknownKey(let path, let place, let key, let suggestion):
+            let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+            return [path, place, "unknown key '\(key)'\(hint)"].compactMap { $0 }
+                .joined(separator: ": ")
+        }
+    }
+
+    /// Whether the file itself could not be read (as opposed to bad content).
+    public var isUnreadable: Bool {
+        if case .unreadable = self { return true }
+        return false
     }
 }

@@ -45,6 +45,26 @@ struct PlistManifestReader {
     }
 
     func read(_ data: Data) throws(ManifestError) -> Manifest {
+        let root = try propertyList(data)
+        if let array = root as? [Any] {
+            return Manifest(
+                path: path, kind: .plist, requirements: try capabilities(array, place: ""))
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw malformed(nil, "expected a dictionary or an array at the top level")
+        }
+        // A capabilities dictionary has lower-case keys; Info.plist keys start upper-case.
+        let isInfoPlist = dictionary.keys.contains { $0.first?.isUppercase == true }
+        guard isInfoPlist else {
+            return Manifest(
+                path: path, kind: .plist, requirements: try capabilities(dictionary, place: ""))
+        }
+        return try read(infoPlist: dictionary)
+    }
+
+    /// Checks the structure, then deserializes: XML or binary only, never OpenStep, and a
+    /// file that starts like a binary plist must be one.
+    private func propertyList(_ data: Data) throws(ManifestError) -> Any {
         let isBinary = data.starts(with: Array("bplist".utf8))
         try checkStructure(data, isBinary: isBinary)
         var format = PropertyListSerialization.PropertyListFormat.xml
@@ -68,20 +88,12 @@ struct PlistManifestReader {
             throw malformed(nil, "OpenStep text property lists are not accepted; use XML or binary")
         }
         if isBinary, format != .binary { throw malformed(nil, "not a valid binary property list") }
+        return root
+    }
 
-        if let array = root as? [Any] {
-            return Manifest(
-                path: path, kind: .plist, requirements: try capabilities(array, place: ""))
-        }
-        guard let dictionary = root as? [String: Any] else {
-            throw malformed(nil, "expected a dictionary or an array at the top level")
-        }
-        // A capabilities dictionary has lower-case keys; Info.plist keys start upper-case.
-        let isInfoPlist = dictionary.keys.contains { $0.first?.isUppercase == true }
-        guard isInfoPlist else {
-            return Manifest(
-                path: path, kind: .plist, requirements: try capabilities(dictionary, place: ""))
-        }
+    /// An Info.plist: `UIRequiredDeviceCapabilities` (array or dictionary form),
+    /// `UIRequiresPersistentWiFi` (checked as Wi-Fi) and `UIBackgroundModes` (notes only).
+    private func read(infoPlist dictionary: [String: Any]) throws(ManifestError) -> Manifest {
         var requirements: [Requirement] = []
         var notes: [String] = []
         if let value = dictionary[Self.capabilitiesKey] {
@@ -105,7 +117,7 @@ struct PlistManifestReader {
                 requirements.append(
                     Requirement(
                         key: Self.persistentWiFiKey, source: .plist,
-                        target: .capability("net.wifi"),
+                        target: .capability(.netWiFi),
                         wanted: .present, note: Self.persistentWiFiNote))
             }
         }

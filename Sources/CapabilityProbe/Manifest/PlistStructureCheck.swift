@@ -26,39 +26,83 @@ struct PlistStructureCheck {
     /// - Parameter bytes: The whole file.
     /// - Returns: The first problem, or `nil`.
     static func binaryProblem(_ bytes: [UInt8]) -> Problem? {
-        guard bytes.count >= 8 + 32 else {
-            return Problem(place: "trailer", reason: "file too short")
+        switch BinaryDocument.read(bytes) {
+        case .failure(let problem): return problem
+        case .success(let document): return document.expansionProblem()
         }
-        let trailer = bytes.count - 32
-        let offsetSize = Int(bytes[trailer + 6])
-        let referenceSize = Int(bytes[trailer + 7])
-        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
-            let objectCount = Int(exactly: bigEndian(bytes, trailer + 8, 8)),
-            let top = Int(exactly: bigEndian(bytes, trailer + 16, 8)),
-            let tableStart = Int(exactly: bigEndian(bytes, trailer + 24, 8))
-        else { return Problem(place: "trailer", reason: "invalid sizes") }
-        guard objectCount > 0, objectCount <= bytes.count, top < objectCount,
-            tableStart >= 8,
-            tableStart <= trailer,
-            objectCount <= (trailer - tableStart) / offsetSize
-        else { return Problem(place: "trailer", reason: "object table out of range") }
+    }
 
-        var offsets: [Int] = []
-        offsets.reserveCapacity(objectCount)
-        for index in 0..<objectCount {
-            guard
-                let offset = Int(
-                    exactly: bigEndian(bytes, tableStart + index * offsetSize, offsetSize)),
-                offset >= 8, offset < tableStart
-            else { return Problem(place: "object \(index)", reason: "offset out of range") }
-            offsets.append(offset)
+    /// A binary plist's trailer and object table, read once; objects are looked at only
+    /// through their offsets.
+    private struct BinaryDocument {
+        let bytes: [UInt8]
+        /// The offset of every object, by object number.
+        let offsets: [Int]
+        /// Where the offset table starts (objects lie before it).
+        let tableStart: Int
+        /// The width of an object reference.
+        let referenceSize: Int
+        /// The top object.
+        let top: Int
+
+        var objectCount: Int { offsets.count }
+
+        /// Reads the 32-byte trailer and the offset table, every number range-checked.
+        static func read(_ bytes: [UInt8]) -> Result<BinaryDocument, Problem> {
+            guard bytes.count >= 8 + 32 else {
+                return .failure(Problem(place: "trailer", reason: "file too short"))
+            }
+            let trailer = bytes.count - 32
+            let offsetSize = Int(bytes[trailer + 6])
+            let referenceSize = Int(bytes[trailer + 7])
+            guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+                let objectCount = Int(exactly: bigEndian(bytes, trailer + 8, 8)),
+                let top = Int(exactly: bigEndian(bytes, trailer + 16, 8)),
+                let tableStart = Int(exactly: bigEndian(bytes, trailer + 24, 8))
+            else { return .failure(Problem(place: "trailer", reason: "invalid sizes")) }
+            guard objectCount > 0, objectCount <= bytes.count, top < objectCount,
+                tableStart >= 8,
+                tableStart <= trailer,
+                objectCount <= (trailer - tableStart) / offsetSize
+            else { return .failure(Problem(place: "trailer", reason: "object table out of range")) }
+            var offsets: [Int] = []
+            offsets.reserveCapacity(objectCount)
+            for index in 0..<objectCount {
+                guard
+                    let offset = Int(
+                        exactly: bigEndian(bytes, tableStart + index * offsetSize, offsetSize)),
+                    offset >= 8, offset < tableStart
+                else {
+                    return .failure(
+                        Problem(place: "object \(index)", reason: "offset out of range"))
+                }
+                offsets.append(offset)
+            }
+            return .success(
+                BinaryDocument(
+                    bytes: bytes, offsets: offsets, tableStart: tableStart,
+                    referenceSize: referenceSize, top: top))
+        }
+
+        /// The element count of the object whose marker is at `start` (in the marker's low
+        /// nibble, or in an integer object after it when the nibble is 0xF), and where the
+        /// elements begin; nil when the length is malformed.
+        func length(at start: Int) -> (count: Int, cursor: Int)? {
+            let cursor = start + 1
+            let count = Int(bytes[start] & 0x0F)
+            guard count == 0x0F else { return (count, cursor) }
+            guard cursor < tableStart, bytes[cursor] >> 4 == 0x1 else { return nil }
+            let width = 1 << Int(bytes[cursor] & 0x0F)
+            guard width <= 8, cursor + 1 + width <= tableStart,
+                let length = Int(exactly: bigEndian(bytes, cursor + 1, width))
+            else { return nil }
+            return (length, cursor + 1 + width)
         }
 
         /// The objects a container references, or `nil` for a scalar; a problem for a bad one.
         func references(of index: Int) -> Result<[Int], Problem>? {
             let start = offsets[index]
-            let marker = bytes[start]
-            let kind = marker >> 4
+            let kind = bytes[start] >> 4
             switch kind {
             case 0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD:
                 break
@@ -73,20 +117,8 @@ struct PlistStructureCheck {
                 return .failure(Problem(place: "object \(index)", reason: "unknown object type"))
             }
             guard kind == 0xA || kind == 0xD else { return nil }
-            var cursor = start + 1
-            var count = Int(marker & 0x0F)
-            if count == 0x0F {
-                guard cursor < tableStart, bytes[cursor] >> 4 == 0x1 else {
-                    return .failure(Problem(place: "object \(index)", reason: "invalid length"))
-                }
-                let width = 1 << Int(bytes[cursor] & 0x0F)
-                guard width <= 8, cursor + 1 + width <= tableStart,
-                    let length = Int(exactly: bigEndian(bytes, cursor + 1, width))
-                else {
-                    return .failure(Problem(place: "object \(index)", reason: "invalid length"))
-                }
-                count = length
-                cursor += 1 + width
+            guard let (count, cursor) = length(at: start) else {
+                return .failure(Problem(place: "object \(index)", reason: "invalid length"))
             }
             let slots = kind == 0xD ? 2 : 1
             guard count <= (tableStart - cursor) / (referenceSize * slots) else {
@@ -140,18 +172,9 @@ struct PlistStructureCheck {
         /// An ASCII or UTF-16 string object's text.
         func string(at start: Int) -> String? {
             let marker = bytes[start]
-            guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return nil }
-            var cursor = start + 1
-            var count = Int(marker & 0x0F)
-            if count == 0x0F {
-                guard cursor < tableStart, bytes[cursor] >> 4 == 0x1 else { return nil }
-                let width = 1 << Int(bytes[cursor] & 0x0F)
-                guard width <= 8, cursor + 1 + width <= tableStart,
-                    let length = Int(exactly: bigEndian(bytes, cursor + 1, width))
-                else { return nil }
-                count = length
-                cursor += 1 + width
-            }
+            guard marker >> 4 == 0x5 || marker >> 4 == 0x6,
+                let (count, cursor) = length(at: start)
+            else { return nil }
             let unit = marker >> 4 == 0x6 ? 2 : 1
             guard count <= (tableStart - cursor) / unit else { return nil }
             if unit == 1 { return String(decoding: bytes[cursor..<cursor + count], as: UTF8.self) }
@@ -161,54 +184,59 @@ struct PlistStructureCheck {
             return String(decoding: units, as: UTF16.self)
         }
 
-        // Expanded size per object, computed once each (iteratively: depth is data).
-        var expanded = [Int](repeating: -1, count: objectCount)
-        var onStack = [Bool](repeating: false, count: objectCount)
-        var stack: [(index: Int, children: [Int], next: Int)] = []
-        func push(_ index: Int) -> Problem? {
-            switch references(of: index) {
-            case nil:
-                expanded[index] = 1
-            case .failure(let problem)?:
-                return problem
-            case .success(let children)?:
-                if stack.count >= maximumDepth {
-                    return Problem(
-                        place: "object \(index)",
-                        reason: "containers nest deeper than \(maximumDepth) levels")
+        /// Walks the graph from the top object, computing each object's expanded size once
+        /// (iteratively: depth is data): the first cycle, bad container, too-deep nesting or
+        /// expansion past ``PlistStructureCheck/maximumExpandedObjects``.
+        func expansionProblem() -> Problem? {
+            var expanded = [Int](repeating: -1, count: objectCount)
+            var onStack = [Bool](repeating: false, count: objectCount)
+            var stack: [(index: Int, children: [Int], next: Int)] = []
+            func push(_ index: Int) -> Problem? {
+                switch references(of: index) {
+                case nil:
+                    expanded[index] = 1
+                case .failure(let problem)?:
+                    return problem
+                case .success(let children)?:
+                    if stack.count >= maximumDepth {
+                        return Problem(
+                            place: "object \(index)",
+                            reason: "containers nest deeper than \(maximumDepth) levels")
+                    }
+                    onStack[index] = true
+                    stack.append((index, children, 0))
                 }
-                onStack[index] = true
-                stack.append((index, children, 0))
+                return nil
+            }
+            if let problem = push(top) { return problem }
+            while let frame = stack.last {
+                if frame.next < frame.children.count {
+                    let child = frame.children[frame.next]
+                    stack[stack.count - 1].next += 1
+                    if onStack[child] {
+                        return Problem(
+                            place: "object \(child)", reason: "a container contains itself")
+                    }
+                    if expanded[child] < 0, let problem = push(child) { return problem }
+                    continue
+                }
+                var total = 1
+                for child in frame.children {
+                    total += expanded[child]
+                    if total > maximumExpandedObjects {
+                        return Problem(
+                            place: "object \(frame.index)",
+                            reason:
+                                "shared references expand to more than \(maximumExpandedObjects) objects"
+                        )
+                    }
+                }
+                expanded[frame.index] = total
+                onStack[frame.index] = false
+                stack.removeLast()
             }
             return nil
         }
-        if let problem = push(top) { return problem }
-        while let frame = stack.last {
-            if frame.next < frame.children.count {
-                let child = frame.children[frame.next]
-                stack[stack.count - 1].next += 1
-                if onStack[child] {
-                    return Problem(place: "object \(child)", reason: "a container contains itself")
-                }
-                if expanded[child] < 0, let problem = push(child) { return problem }
-                continue
-            }
-            var total = 1
-            for child in frame.children {
-                total += expanded[child]
-                if total > maximumExpandedObjects {
-                    return Problem(
-                        place: "object \(frame.index)",
-                        reason:
-                            "shared references expand to more than \(maximumExpandedObjects) objects"
-                    )
-                }
-            }
-            expanded[frame.index] = total
-            onStack[frame.index] = false
-            stack.removeLast()
-        }
-        return nil
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ width: Int) -> UInt64 {

@@ -11,16 +11,17 @@ struct RelationItemChecker {
         var rule: String
         /// The devices behind it.
         var evidence: [Evidence] = []
-        /// Whether an `--assume` fact decided it.
+        /// Whether an assumed fact decided it.
         var assumed = false
     }
 
     /// The report read.
     let report: CapabilityReport
-    /// A capability's status and finding after `--assume` (from the manifest checker).
-    let fact: (String) -> (status: CapabilityStatus?, finding: CapabilityFinding?, assumed: Bool)
+    /// A capability's status and finding after the assumptions (from the manifest checker).
+    let fact:
+        (CapabilityID) -> (status: CapabilityStatus?, finding: CapabilityFinding?, assumed: Bool)
     /// A capability's evidence in words (from the manifest checker).
-    let describe: (String) -> String
+    let describe: (CapabilityID) -> String
 
     /// Decides one item.
     func evaluate(_ item: RelationItem) -> Outcome {
@@ -96,7 +97,7 @@ struct RelationItemChecker {
         _ compare: AppStreamCompare, _ pixels: Int, _ side: RelationItem.DisplaySide
     ) -> Outcome {
         let rule = "display_length \(side.rawValue) \(compare.symbol) \(pixels) logical px"
-        let fact = self.fact("display")
+        let fact = self.fact(.display)
         var outcome = Outcome(holds: nil, text: "", rule: rule)
         outcome.assumed = fact.assumed
         outcome.evidence = fact.finding?.evidence ?? []
@@ -106,7 +107,7 @@ struct RelationItemChecker {
             outcome.text = "no display connected"
             return outcome
         case .unknown, nil:
-            outcome.text = describe("display")
+            outcome.text = describe(.display)
             return outcome
         case .present:
             break
@@ -119,52 +120,60 @@ struct RelationItemChecker {
         )
         .filter { $0["status"]?.stringValue == "connected" }
         for display in displays {
-            let name =
-                display["device"]?.stringValue?.split(separator: "/").last.map(String.init)
-                ?? "display"
-            let mode =
-                display["preferredMode"]?.stringValue
-                ?? display["edid"]?.objectValue?["native_mode"]?.stringValue
-            guard let mode, let size = DisplayPanel.pixels(mode) else {
-                anyUnknown = true
-                texts.append("\(name): no native mode known")
-                continue
+            let judged = Self.judge(display, compare, pixels, side)
+            switch judged.holds {
+            case true?: anyHolds = true
+            case nil: anyUnknown = true
+            case false?: break
             }
-            guard let scale = display["scale"]?.doubleValue, scale >= 1 else {
-                // Scale unknown: capcheck's scales are 1, 2 or 3, so decide when all agree.
-                let outcomes = (1...3).map { scale in
-                    let logical = (size.width / scale, size.height / scale)
-                    let length =
-                        side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
-                    return compare.holds(length, pixels)
-                }
-                if outcomes.allSatisfy({ $0 }) {
-                    anyHolds = true
-                    texts.append("\(name): \(mode), scale unknown but holds at scale 1, 2 and 3")
-                } else if outcomes.contains(true) {
-                    anyUnknown = true
-                    texts.append("\(name): \(mode), scale unknown (holds only at some scales)")
-                } else {
-                    texts.append("\(name): \(mode), fails at scale 1, 2 and 3")
-                }
-                continue
-            }
-            let logical = (Int(Double(size.width) / scale), Int(Double(size.height) / scale))
-            let length =
-                side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
-            let holds = compare.holds(length, pixels)
-            anyHolds = anyHolds || holds
-            texts.append(
-                "\(name): \(mode) at scale \(PredicateValue.formatNumber(scale)) → "
-                    + "\(side.rawValue) side \(length) logical px")
+            texts.append(judged.text)
         }
         if displays.isEmpty {
             anyUnknown = true
-            texts.append(describe("display"))
+            texts.append(describe(.display))
         }
         outcome.holds = anyHolds ? true : (anyUnknown ? nil : false)
         outcome.text = texts.joined(separator: "; ")
         return outcome
+    }
+
+    /// One connected display's logical side length against the item: unknown without a
+    /// native mode; without a scale, decided only when scales 1, 2 and 3 agree.
+    private static func judge(
+        _ display: [String: JSONValue], _ compare: AppStreamCompare, _ pixels: Int,
+        _ side: RelationItem.DisplaySide
+    ) -> (holds: Bool?, text: String) {
+        let name =
+            display["device"]?.stringValue?.split(separator: "/").last.map(String.init)
+            ?? "display"
+        let mode =
+            display["preferredMode"]?.stringValue
+            ?? display["edid"]?.objectValue?["native_mode"]?.stringValue
+        guard let mode, let size = DisplayPanel.pixels(mode) else {
+            return (nil, "\(name): no native mode known")
+        }
+        guard let scale = display["scale"]?.doubleValue, scale >= 1 else {
+            // Scale unknown: capcheck's scales are 1, 2 or 3, so decide when all agree.
+            let outcomes = (1...3).map { scale in
+                let logical = (size.width / scale, size.height / scale)
+                let length =
+                    side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
+                return compare.holds(length, pixels)
+            }
+            if outcomes.allSatisfy({ $0 }) {
+                return (true, "\(name): \(mode), scale unknown but holds at scale 1, 2 and 3")
+            } else if outcomes.contains(true) {
+                return (nil, "\(name): \(mode), scale unknown (holds only at some scales)")
+            }
+            return (false, "\(name): \(mode), fails at scale 1, 2 and 3")
+        }
+        let logical = (Int(Double(size.width) / scale), Int(Double(size.height) / scale))
+        let length = side == .shortest ? min(logical.0, logical.1) : max(logical.0, logical.1)
+        return (
+            compare.holds(length, pixels),
+            "\(name): \(mode) at scale \(PredicateValue.formatNumber(scale)) → "
+                + "\(side.rawValue) side \(length) logical px"
+        )
     }
 
     /// Every source capcheck reads is a Linux sysfs, so the kernel name is always Linux; the
@@ -263,5 +272,73 @@ struct RelationItemChecker {
         return Outcome(
             holds: true, text: "default route via \(route)", rule: rule,
             evidence: [Evidence(device: "/proc/net", reason: "default route via \(route)")])
+    }
+}
+
+/// Shell-style glob matching for modalias patterns (`usb:v1130p0202d*`): `*` any run, `?` one
+/// character, `[…]` a set (with ranges and a leading `!` or `^`); a backslash is an ordinary
+/// character (fnmatch with FNM_NOESCAPE, as libappstream calls it).
+enum ModaliasGlob {
+    /// Whether the text matches the pattern.
+    /// - Parameters:
+    ///   - pattern: The glob.
+    ///   - text: A device's modalias.
+    /// - Returns: True on a full match.
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern.unicodeScalars)
+        let t = Array(text.unicodeScalars)
+        var pi = 0
+        var ti = 0
+        var star: Int?
+        var resume = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == "*" {
+                star = pi
+                pi += 1
+                resume = ti
+                continue
+            }
+            if pi < p.count, let next = step(p, pi, t[ti]) {
+                pi = next
+                ti += 1
+                continue
+            }
+            guard let starAt = star else { return false }
+            pi = starAt + 1
+            resume += 1
+            ti = resume
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+
+    /// Matches one pattern element at `index` against a character; the next pattern index.
+    private static func step(_ p: [Unicode.Scalar], _ index: Int, _ c: Unicode.Scalar) -> Int? {
+        switch p[index] {
+        case "?": return index + 1
+        case "[":
+            var i = index + 1
+            var negate = false
+            if i < p.count, p[i] == "!" || p[i] == "^" {
+                negate = true
+                i += 1
+            }
+            var matched = false
+            var first = true
+            while i < p.count, p[i] != "]" || first {
+                first = false
+                if i + 2 < p.count, p[i + 1] == "-", p[i + 2] != "]" {
+                    if p[i] <= c && c <= p[i + 2] { matched = true }
+                    i += 3
+                } else {
+                    if p[i] == c { matched = true }
+                    i += 1
+                }
+            }
+            guard i < p.count else { return p[index] == c ? index + 1 : nil }
+            return matched != negate ? i + 1 : nil
+        default:
+            return p[index] == c ? index + 1 : nil
+        }
     }
 }

@@ -1,17 +1,20 @@
-/// The device matrices shipped with capcheck (`--builtin NAME`).
+/// The device matrices shipped with capcheck, loaded by name.
 public enum BuiltinMatrices {
     /// One built-in matrix: its name and what it holds.
     public struct Entry: Sendable, Hashable {
-        /// The name given to `--builtin`.
+        /// The name ``BuiltinMatrices/load(_:)`` takes.
         public var name: String
         /// One line saying what it holds.
         public var summary: String
     }
 
+    /// The built-in matrix that joins the seed's camera table (Table 2-1) to its device table.
+    static let seedCameraJoin = "ios-2011"
+
     /// Every built-in matrix, sorted by name.
     public static let all: [Entry] = [
         Entry(
-            name: "ios-2011",
+            name: seedCameraJoin,
             summary:
                 "iPhone, iPod touch and iPad models of 2011 (seed Table 1-1), joined with the camera table (Table 2-1)"
         )
@@ -23,8 +26,8 @@ public enum BuiltinMatrices {
     /// - Throws: ``MatrixError/unknownBuiltin(name:known:)`` for an unknown name.
     public static func load(_ name: String) throws(MatrixError) -> DeviceMatrix {
         switch name {
-        case "ios-2011":
-            let source = "builtin:ios-2011"
+        case seedCameraJoin:
+            let source = "builtin:" + seedCameraJoin
             let devices = try MatrixParser.parse(
                 text: BuiltinMatrixText.seedDeviceMatrix, path: source, format: .csv)
             let cameras = try CameraTable.parse(
@@ -35,10 +38,10 @@ public enum BuiltinMatrices {
         }
     }
 
-    /// The embedded text of a built-in table, for tests and `--list-builtin`.
+    /// The embedded text of a built-in table, for the tests that pin it to `Fixtures/data/`.
     /// - Parameter file: `seed-device-matrix.csv` or `seed-camera-table.csv`.
     /// - Returns: The text, or nil for another name.
-    public static func embeddedText(_ file: String) -> String? {
+    static func embeddedText(_ file: String) -> String? {
         switch file {
         case "seed-device-matrix.csv": return BuiltinMatrixText.seedDeviceMatrix
         case "seed-camera-table.csv": return BuiltinMatrixText.seedCameraTable

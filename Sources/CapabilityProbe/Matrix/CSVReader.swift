@@ -89,7 +89,6 @@ struct CSVReader {
         var field: [UInt8] = []
         // Whether the current field began with a quote (then `field` holds its bytes).
         var buffered = false
-        var quoted = false
         var fieldStart = index
         func finish(_ end: Int) {
             if buffered {
@@ -102,38 +101,14 @@ struct CSVReader {
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if quoted {
-                if byte == Self.quote {
-                    if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
-                        field.append(Self.quote)
-                        index += 2
-                        continue
-                    }
-                    quoted = false
-                    index += 1
-                    if index < bytes.count,
-                        ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
-                    {
-                        throw .malformed(
-                            path: path, line: line,
-                            reason: "text after a closing quote in field \(fields.count + 1)")
-                    }
-                    continue
-                }
-                if byte == Self.newline { line += 1 }
-                field.append(byte)
-                index += 1
-                continue
-            }
             switch byte {
             case Self.comma:
                 finish(index)
                 index += 1
                 fieldStart = index
             case Self.quote where !buffered && index == fieldStart:
-                quoted = true
                 buffered = true
-                index += 1
+                try quoted(into: &field, number: fields.count + 1, recordLine: start)
             case Self.newline:
                 finish(index)
                 return
@@ -147,9 +122,101 @@ struct CSVReader {
                 index += 1
             }
         }
-        if quoted {
-            throw .malformed(path: path, line: start, reason: "a quoted field is never closed")
-        }
         finish(index)
     }
+
+    /// Reads a quoted field from its opening quote past its closing one into `field`: a
+    /// doubled quote is one quote, line breaks are kept (and counted).
+    /// - Parameters:
+    ///   - field: The field's bytes so far.
+    ///   - number: The field's 1-based position, for messages.
+    ///   - recordLine: The line the record starts on, for an unclosed quote.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for text after the closing quote
+    ///   (other than a comma or a line break) or a quote that is never closed.
+    private mutating func quoted(
+        into field: inout [UInt8], number: Int, recordLine: Int
+    ) throws(MatrixError) {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.quote {
+                if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
+                    field.append(Self.quote)
+                    index += 2
+                    continue
+                }
+                index += 1
+                if index < bytes.count,
+                    ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
+                {
+                    throw .malformed(
+                        path: path, line: line,
+                        reason: "text after a closing quote in field \(number)")
+                }
+                return
+            }
+            if byte == Self.newline { line += 1 }
+            field.append(byte)
+            index += 1
+        }
+        throw .malformed(path: path, line: recordLine, reason: "a quoted field is never closed")
+    }
+}
+
+/// The fields of one CSV record without a `String` per field: unquoted fields are byte ranges
+/// of the file, quoted ones (rare) decoded text. Reused from record to record by
+/// ``CSVReader/next(into:)``.
+struct CSVFields: TableFields {
+    private let bytes: [UInt8]
+    /// Per field its byte range, or for a quoted field `-(k + 1)..<-(k + 1)`: `texts[k]`.
+    private var ranges: [Range<Int>] = []
+    /// Decoded text of the quoted fields (usually none), so a reset frees no strings.
+    private var texts: [String] = []
+
+    /// Fields over a file's bytes (shared, not copied).
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The number of fields.
+    var count: Int { ranges.count }
+
+    /// Starts a new record.
+    mutating func reset() {
+        ranges.removeAll(keepingCapacity: true)
+        if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
+    }
+
+    mutating func append(range: Range<Int>) {
+        ranges.append(range)
+    }
+
+    mutating func append(text: String) {
+        texts.append(text)
+        ranges.append(-texts.count..<(-texts.count))
+    }
+
+    /// A field's text.
+    func text(at index: Int) -> String {
+        let range = ranges[index]
+        if range.lowerBound < 0 { return texts[-range.lowerBound - 1] }
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// A field as a cell; the common spellings (`yes`, `no`, blank) are read from the bytes.
+    func cell(at index: Int) -> MatrixCell? {
+        let range = ranges[index]
+        if range.lowerBound >= 0 {
+            let start = range.lowerBound
+            if range.isEmpty { return .unknown }
+            if range.count == 3, bytes[start] == 0x79, bytes[start + 1] == 0x65,
+                bytes[start + 2] == 0x73
+            {
+                return .yes
+            }
+            if range.count == 2, bytes[start] == 0x6e, bytes[start + 1] == 0x6f { return .no }
+        }
+        return MatrixCell(parsing: text(at: index))
+    }
+
+    /// Every field's text.
+    var strings: [String] { (0..<count).map(text(at:)) }
 }

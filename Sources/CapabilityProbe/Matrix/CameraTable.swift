@@ -7,31 +7,31 @@ import Foundation
 /// `Flash` (`no` or a flash kind), `StillMegapixels`, `StillWidth`, `StillHeight`,
 /// `VideoWidth`, `VideoHeight`, `VideoMode`; other columns (`Notes`, `VideoMegapixels`) are kept
 /// out of the join.
-public struct CameraTable: Sendable, Hashable {
+struct CameraTable: Sendable, Hashable {
     /// One camera of one model.
-    public struct Camera: Sendable, Hashable {
+    struct Camera: Sendable, Hashable {
         /// The model (device row name or family) it belongs to.
-        public var model: String
+        var model: String
         /// `front`, `back` or `external`.
-        public var facing: String
+        var facing: String
         /// Whether it autofocuses.
-        public var autofocus: Bool
+        var autofocus: Bool
         /// Whether it has a flash.
-        public var flash: Bool
+        var flash: Bool
         /// Still size in megapixels, if printed.
-        public var megapixels: Double?
+        var megapixels: Double?
         /// The video mode, if it records video.
-        public var videoMode: MatrixValueParser.VideoMode?
+        var videoMode: MatrixValueParser.VideoMode?
         /// The line it came from.
-        public var line: Int
+        var line: Int
     }
 
     /// The cameras, in table order.
-    public var cameras: [Camera]
+    var cameras: [Camera]
     /// The provenance lines.
-    public var provenance: [String]
+    var provenance: [String]
     /// The file name.
-    public var source: String
+    var source: String
 
     private static let required = ["model", "camera", "focus", "flash"]
 
@@ -50,7 +50,7 @@ public struct CameraTable: Sendable, Hashable {
     ///   - path: The file name for messages.
     /// - Returns: The table.
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for a missing column or bad cell.
-    public static func parse(text: String, path: String) throws(MatrixError) -> CameraTable {
+    static func parse(text: String, path: String) throws(MatrixError) -> CameraTable {
         var reader = CSVReader(bytes: Array(text.utf8), path: path)
         var provenance: [String] = []
         var header: [String: Int]?
@@ -127,7 +127,7 @@ public struct CameraTable: Sendable, Hashable {
     /// - Returns: The joined matrix; provenance lines of both tables.
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` when a camera row names neither a
     ///   row nor a family of the matrix.
-    public func join(into matrix: DeviceMatrix) throws(MatrixError) -> DeviceMatrix {
+    func join(into matrix: DeviceMatrix) throws(MatrixError) -> DeviceMatrix {
         let names = Set(matrix.rows.map(\.name))
         let families = Set(matrix.rows.compactMap(\.family))
         if let stray = cameras.first(where: {
@@ -140,14 +140,14 @@ public struct CameraTable: Sendable, Hashable {
         var byModel: [String: [Camera]] = [:]
         for camera in cameras { byModel[camera.model, default: []].append(camera) }
         let existing = Set(matrix.capabilityIDs)
-        let added: [(String, String, ([Camera]) -> Bool)] = [
+        let added: [(CapabilityID, String, ([Camera]) -> Bool)] = [
             (
-                "camera.front", "Front camera (camera table)",
+                .cameraFront, "Front camera (camera table)",
                 { $0.contains { $0.facing == "front" } }
             ),
-            ("camera.back", "Back camera (camera table)", { $0.contains { $0.facing == "back" } }),
-            ("camera.autofocus", "Autofocus (camera table)", { $0.contains(where: \.autofocus) }),
-            ("camera.flash", "Flash (camera table)", { $0.contains(where: \.flash) }),
+            (.cameraBack, "Back camera (camera table)", { $0.contains { $0.facing == "back" } }),
+            (.cameraAutofocus, "Autofocus (camera table)", { $0.contains(where: \.autofocus) }),
+            (.cameraFlash, "Flash (camera table)", { $0.contains(where: \.flash) }),
         ].filter { !existing.contains($0.0) }
         var joined = matrix
         joined.source = matrix.source

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
 
-/// The machines of a fleet: one recording per file in a directory, typically the snapshots
-/// (`capcheck list --json`) collected from each machine.
+/// The machines of a fleet: one recording per file in a directory, typically the JSON
+/// snapshots `capcheck list` wrote on each machine.
 ///
-/// Each file is read and classified exactly as `verify --from FILE` reads it, so a machine's
-/// verdict in `matrix --fleet` is the one `verify --from` gives for its file. A file that
-/// cannot be read is listed in ``skipped`` with its reason; it never hides the other machines.
+/// Each file is read and classified exactly as a recorded machine is checked
+/// (``RecordedSource/inventory(contentsOf:)``, then ``CapabilityClassifier``), so a machine's
+/// fleet verdict is the one a check of its file alone gives. A file that cannot be read is
+/// listed in ``skipped`` with its reason; it never hides the other machines.
 public struct Fleet: Sendable {
     /// One machine of the fleet.
     public struct Machine: Sendable {
@@ -20,7 +21,7 @@ public struct Fleet: Sendable {
     }
 
     /// How a fleet's ``MatrixResult/matrix`` starts (`fleet:DIR`).
-    public static let sourcePrefix = "fleet:"
+    static let sourcePrefix = "fleet:"
 
     /// The directory read.
     public var directory: String
@@ -83,8 +84,8 @@ public struct Fleet: Sendable {
     }
 
     /// The machines checked against a manifest as matrix rows: the row is the file name, the
-    /// family the vendor and model (so the summary counts per model), the verdict the one
-    /// `verify --from` gives (eligible = satisfied, excluded = unsatisfied).
+    /// family the vendor and model (so the summary counts per model), the verdict the one a
+    /// check of the recording gives (eligible = satisfied, excluded = unsatisfied).
     /// - Parameters:
     ///   - evaluator: The manifest check.
     ///   - manifest: The manifest path to record.

@@ -16,51 +16,79 @@ struct MatrixBuilder {
 
     /// Resolves the header; the first column is always the row name.
     /// - Throws: ``MatrixError/unknownHeader(path:line:header:suggestion:)`` naming the nearest
-    ///   alias, or ``MatrixError/malformed(path:line:reason:)`` for an empty or repeated column.
+    ///   alias, ``MatrixError/cameraTable(path:line:header:joinedIn:)`` for a camera table's
+    ///   header, or ``MatrixError/malformed(path:line:reason:)`` for an empty or repeated column.
     init(header: [String], line: Int, path: String, provenance: [String]) throws(MatrixError) {
         self.path = path
         guard let first = header.first else {
             throw .malformed(path: path, line: line, reason: "the table has no header")
         }
+        var layout = Layout()
+        for raw in header.dropFirst() {
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else {
+                throw .malformed(
+                    path: path, line: line, reason: "column \(layout.slots.count + 1) has no header"
+                )
+            }
+            let role = try Self.role(of: text, in: header, line: line, path: path)
+            if let reason = layout.place(text, role: role) {
+                throw .malformed(path: path, line: line, reason: reason)
+            }
+        }
+        self.slots = layout.slots
+        self.capabilityHeaders = layout.capabilities.map(\.header)
+        self.valueKinds = layout.values.map { column in
+            if case .value(let kind) = column.role { return kind }
+            return .notes
+        }
+        self.validated = Array(repeating: [], count: layout.values.count)
+        self.matrix = DeviceMatrix(
+            source: path, provenance: provenance,
+            nameHeader: first.trimmingCharacters(in: .whitespaces), hasFamily: layout.hasFamily,
+            capabilityColumns: layout.capabilities, valueColumns: layout.values,
+            ignoredColumns: layout.ignored, rows: [])
+    }
+
+    /// What a column header means.
+    /// - Throws: ``MatrixError/cameraTable(path:line:header:joinedIn:)`` when the whole header
+    ///   is a camera table's, else ``MatrixError/unknownHeader(path:line:header:suggestion:)``.
+    private static func role(
+        of text: String, in header: [String], line: Int, path: String
+    ) throws(MatrixError) -> MatrixColumn.Role {
+        if let role = MatrixHeaders.role(of: text) { return role }
+        if CameraTable.isCameraTableHeader(header) {
+            throw .cameraTable(
+                path: path, line: line, header: text, joinedIn: BuiltinMatrices.seedCameraJoin)
+        }
+        throw .unknownHeader(
+            path: path, line: line, header: text, suggestion: MatrixHeaders.suggestion(for: text))
+    }
+
+    /// The header resolved column by column: one slot per column, and the matrix's columns.
+    private struct Layout {
         var slots: [Slot] = [.name]
         var capabilities: [MatrixColumn] = []
         var values: [MatrixColumn] = []
         var ignored: [MatrixColumn] = []
         var hasFamily = false
-        var seenIDs: [String: String] = [:]
-        for raw in header.dropFirst() {
-            let text = raw.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else {
-                throw .malformed(
-                    path: path, line: line, reason: "column \(slots.count + 1) has no header")
-            }
-            guard let role = MatrixHeaders.role(of: text) else {
-                if CameraTable.isCameraTableHeader(header) {
-                    throw .malformed(
-                        path: path, line: line,
-                        reason:
-                            "unknown column '\(text)': this is a camera table (one row per camera: Model, Camera, Focus, Flash), not a device table; the seed's joins its device table in --builtin ios-2011"
-                    )
-                }
-                throw .unknownHeader(
-                    path: path, line: line, header: text,
-                    suggestion: MatrixHeaders.suggestion(for: text))
-            }
+        /// Capability id → the header that gave it (one column per id).
+        var seenIDs: [CapabilityID: String] = [:]
+
+        /// Places one column by its role.
+        /// - Returns: Why it cannot be placed (a second `Family` column, a second column for
+        ///   one capability id), or nil.
+        mutating func place(_ text: String, role: MatrixColumn.Role) -> String? {
             switch role {
             case .name:
                 slots.append(.ignored)
             case .family:
-                guard !hasFamily else {
-                    throw .malformed(
-                        path: path, line: line, reason: "column 'Family' appears twice")
-                }
+                guard !hasFamily else { return "column 'Family' appears twice" }
                 hasFamily = true
                 slots.append(.family)
             case .capability(let id):
                 if let earlier = seenIDs[id] {
-                    throw .malformed(
-                        path: path, line: line,
-                        reason: "columns '\(earlier)' and '\(text)' both give \(id)")
+                    return "columns '\(earlier)' and '\(text)' both give \(id)"
                 }
                 seenIDs[id] = text
                 slots.append(.capability(capabilities.count))
@@ -72,23 +100,9 @@ struct MatrixBuilder {
                 slots.append(.ignored)
                 ignored.append(MatrixColumn(header: text, role: role))
             }
+            return nil
         }
-        self.slots = slots
-        self.capabilityHeaders = capabilities.map(\.header)
-        self.valueKinds = values.map { column in
-            if case .value(let kind) = column.role { return kind }
-            return .notes
-        }
-        self.validated = Array(repeating: [], count: values.count)
-        self.matrix = DeviceMatrix(
-            source: path, provenance: provenance,
-            nameHeader: first.trimmingCharacters(in: .whitespaces), hasFamily: hasFamily,
-            capabilityColumns: capabilities, valueColumns: values, ignoredColumns: ignored, rows: []
-        )
     }
-
-    /// The number of columns the header has.
-    var width: Int { slots.count }
 
     /// Adds one record.
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for a wrong field count, an empty

@@ -4,58 +4,22 @@ import Foundation
 ///
 /// Lookup ignores case, spaces, hyphens and underscores, so `Audio In`, `audio-in` and
 /// `AUDIO_IN` are one header. Seed aliases follow manifests.md §4.3.
-public enum MatrixHeaders {
+enum MatrixHeaders {
     /// Every canonical capability id a column may name (the probers' ids).
-    public static var capabilityIDs: [String] { KeyCatalog.capabilityIDs }
+    static var capabilityIDs: [CapabilityID] { CapabilityID.probed }
 
-    /// Aliases for capability columns, as they are usually written, with their ids.
-    public static let capabilityAliases: [(alias: String, id: String)] = [
-        // The seed's Table 1-1 (manifests.md §4.3).
-        ("Cellular", "cellular"), ("WiFi", "net.wifi"), ("Wi-Fi", "net.wifi"),
-        ("Bluetooth", "bluetooth"), ("Speaker", "audio.output"), ("Audio In", "audio.input"),
-        ("Accelerometer", "sensor.accelerometer"), ("Magnetometer", "sensor.magnetometer"),
-        ("Gyroscope", "sensor.gyroscope"), ("GPS", "location.gnss"),
-        ("Proximity Sensor", "sensor.proximity"), ("Camera", "camera.any"),
-        ("Video", "camera.video"), ("Vibration", "haptics.vibration"),
-        // Apple UIRequiredDeviceCapabilities keys with a Linux meaning.
-        ("telephony", "cellular"), ("sms", "cellular.sms"), ("still-camera", "camera.any"),
-        ("auto-focus-camera", "camera.autofocus"), ("front-facing-camera", "camera.front"),
-        ("camera-flash", "camera.flash"), ("video-camera", "camera.video"),
-        ("location-services", "location.any"), ("microphone", "audio.input"),
-        ("bluetooth-le", "bluetooth.le"), ("armv6", "cpu.arch.armv6"),
-        ("armv7", "cpu.arch.armv7"), ("arm64", "cpu.arch.arm64"), ("peer-peer", "bluetooth"),
-        // Plain words.
-        ("Front Camera", "camera.front"), ("Back Camera", "camera.back"),
-        ("Rear Camera", "camera.back"), ("External Camera", "camera.external"),
-        ("Autofocus", "camera.autofocus"), ("Flash", "camera.flash"),
-        ("Proximity", "sensor.proximity"), ("Compass", "sensor.magnetometer"),
-        ("Light Sensor", "sensor.light"), ("Barometer", "sensor.barometer"),
-        ("Humidity", "sensor.humidity"), ("Bluetooth LE", "bluetooth.le"), ("NFC", "nfc"),
-        ("Touchscreen", "input.touchscreen"), ("Battery", "power.battery"), ("GPU", "gpu"),
-        ("Display", "display"), ("Location", "location.any"),
-        // Android <uses-feature> names.
-        ("android.hardware.camera", "camera.back"), ("android.hardware.camera.any", "camera.any"),
-        ("android.hardware.camera.front", "camera.front"),
-        ("android.hardware.camera.external", "camera.external"),
-        ("android.hardware.camera.autofocus", "camera.autofocus"),
-        ("android.hardware.camera.flash", "camera.flash"), ("android.hardware.wifi", "net.wifi"),
-        ("android.hardware.bluetooth", "bluetooth"),
-        ("android.hardware.bluetooth_le", "bluetooth.le"),
-        ("android.hardware.telephony", "cellular"), ("android.hardware.location", "location.any"),
-        ("android.hardware.location.gps", "location.gnss"),
-        ("android.hardware.sensor.accelerometer", "sensor.accelerometer"),
-        ("android.hardware.sensor.gyroscope", "sensor.gyroscope"),
-        ("android.hardware.sensor.compass", "sensor.magnetometer"),
-        ("android.hardware.sensor.proximity", "sensor.proximity"),
-        ("android.hardware.sensor.light", "sensor.light"),
-        ("android.hardware.sensor.barometer", "sensor.barometer"),
-        ("android.hardware.microphone", "audio.input"), ("android.hardware.nfc", "nfc"),
-        ("android.hardware.touchscreen", "input.touchscreen"),
-        ("android.hardware.audio.output", "audio.output"),
-    ]
+    /// Aliases for capability columns, as they are usually written, with their ids: the
+    /// table's plain words, Apple keys and Android feature names (``CapabilityID/Definition``).
+    static let capabilityAliases: [(alias: String, id: CapabilityID)] = capabilityIDs.flatMap {
+        id in
+        let definition = id.definition
+        return (definition.aliases + definition.appleKeys + definition.androidFeatures).map {
+            ($0, id)
+        }
+    }
 
     /// Headers of numeric and text columns.
-    public static let valueAliases: [(alias: String, kind: MatrixValueKind)] = [
+    static let valueAliases: [(alias: String, kind: MatrixValueKind)] = [
         ("StillMegapixels", .stillMegapixels), ("camera.megapixels", .stillMegapixels),
         ("Megapixels", .stillMegapixels), ("StillWidth", .stillWidth),
         ("StillHeight", .stillHeight), ("VideoWidth", .videoWidth), ("VideoHeight", .videoHeight),
@@ -68,7 +32,7 @@ public enum MatrixHeaders {
     ]
 
     /// Known headers with no Linux meaning: kept, shown, never evaluated.
-    public static let ignoredAliases: [(alias: String, reason: String)] = [
+    static let ignoredAliases: [(alias: String, reason: String)] = [
         ("arkit", "Apple framework"), ("arm64e", "Apple ABI"), ("driverkit", "Apple framework"),
         ("embedded-web-browser-engine", "Apple entitlement"), ("gamekit", "Apple service"),
         ("healthkit", "Apple framework"), ("ipad-minimum-performance-m1", "Apple chip tier"),
@@ -92,7 +56,7 @@ public enum MatrixHeaders {
         }
         for (alias, kind) in valueAliases { table[normalized(alias)] = .value(kind) }
         for (alias, id) in capabilityAliases { table[normalized(alias)] = .capability(id) }
-        for id in capabilityIDs { table[normalized(id)] = .capability(id) }
+        for id in capabilityIDs { table[normalized(id.rawValue)] = .capability(id) }
         table["family"] = .family
         return table
     }()
@@ -100,17 +64,17 @@ public enum MatrixHeaders {
     /// What a header means, if it is known.
     /// - Parameter header: The header as written.
     /// - Returns: The role, or nil for an unknown header.
-    public static func role(of header: some StringProtocol) -> MatrixColumn.Role? {
+    static func role(of header: some StringProtocol) -> MatrixColumn.Role? {
         table[normalized(header.trimmingCharacters(in: .whitespaces))]
     }
 
     /// The nearest known header to an unknown one, for "did you mean …".
     /// - Parameter header: The unknown header.
     /// - Returns: `'Gyroscope' (sensor.gyroscope)`-style text, or nil when nothing is close.
-    public static func suggestion(for header: String) -> String? {
+    static func suggestion(for header: String) -> String? {
         var names: [String: String] = [:]
         for (alias, id) in capabilityAliases { names[alias] = "'\(alias)' (\(id))" }
-        for id in capabilityIDs { names[id] = "'\(id)'" }
+        for id in capabilityIDs { names[id.rawValue] = "'\(id)'" }
         for (alias, _) in valueAliases { names[alias] = "'\(alias)'" }
         for (alias, _) in ignoredAliases { names[alias] = "'\(alias)'" }
         names["Family"] = "'Family'"

@@ -8,24 +8,17 @@
 /// definite cell implies it: a present sub-capability implies its parent (`camera.front` ⇒
 /// `camera.any`, `location.gnss` ⇒ `location.any`), an absent parent implies absent
 /// sub-capabilities (`camera.any` = no ⇒ `camera.front` absent).
-public struct MatrixReportBuilder: Sendable {
-    /// Parent → sub-capabilities, for implications.
-    static let children: [(parent: String, children: [String])] = [
-        (
-            "camera.any",
-            [
-                "camera.front", "camera.back", "camera.external", "camera.autofocus",
-                "camera.flash", "camera.video",
-            ]
-        ),
-        ("location.any", ["location.gnss"]),
-        ("bluetooth", ["bluetooth.le"]),
-        ("cellular", ["cellular.sms"]),
-    ]
+struct MatrixReportBuilder: Sendable {
+    /// Parent → sub-capabilities, for implications (``CapabilityID/Definition/parent``).
+    static let children: [(parent: CapabilityID, children: [CapabilityID])] =
+        CapabilityID.allCases.compactMap { id in
+            let children = id.children
+            return children.isEmpty ? nil : (id, children)
+        }
 
     /// The matrix whose rows are turned into reports.
-    public let matrix: DeviceMatrix
-    private let ids: [String]
+    let matrix: DeviceMatrix
+    private let ids: [CapabilityID]
     private let kinds: [MatrixValueKind]
     /// Per capability column, the evidence for each cell value (written once, not per row).
     private let evidence: [[MatrixCell: Evidence]]
@@ -33,7 +26,7 @@ public struct MatrixReportBuilder: Sendable {
 
     /// Creates a builder for a matrix.
     /// - Parameter matrix: The matrix.
-    public init(matrix: DeviceMatrix) {
+    init(matrix: DeviceMatrix) {
         self.matrix = matrix
         self.ids = matrix.capabilityIDs
         self.kinds = matrix.valueKinds
@@ -43,7 +36,7 @@ public struct MatrixReportBuilder: Sendable {
                     (
                         cell,
                         Evidence(
-                            device: "matrix column '\(column.header)'",
+                            .matrixColumn(column.header),
                             reason: "the table says \(cell.word)")
                     )
                 })
@@ -56,8 +49,8 @@ public struct MatrixReportBuilder: Sendable {
     /// The synthetic report of one row. It names no row, so equal rows give equal reports.
     /// - Parameter row: The row.
     /// - Returns: A report with one finding per capability the row decides.
-    public func report(for row: MatrixRow) -> CapabilityReport {
-        var findings: [String: CapabilityFinding] = [:]
+    func report(for row: MatrixRow) -> CapabilityReport {
+        var findings: [CapabilityID: CapabilityFinding] = [:]
         findings.reserveCapacity(ids.count + 4)
         for (index, id) in ids.enumerated() {
             let cell = row.cells[index]
@@ -72,65 +65,26 @@ public struct MatrixReportBuilder: Sendable {
             devices: [])
     }
 
-    private func addDetails(_ row: MatrixRow, to findings: inout [String: CapabilityFinding]) {
-        var megapixels: Double?
-        var stillWidth: Double?
-        var stillHeight: Double?
-        var videoWidth: Int?
-        var videoHeight: Int?
-        var modeText: [String] = []
-        var modes: [MatrixValueParser.VideoMode] = []
-        var details: [String: [String: JSONValue]] = [:]
+    /// Adds the details the row's value columns give, in three steps: read each value
+    /// cell, derive the camera details (megapixels from width × height, modes from the mode
+    /// text and the video size), and merge them into the findings.
+    private func addDetails(_ row: MatrixRow, to findings: inout [CapabilityID: CapabilityFinding])
+    {
+        var values = RowValues()
         for (index, kind) in kinds.enumerated() {
             let text = row.values[index]
             guard !text.isEmpty else { continue }
-            switch kind {
-            case .stillMegapixels:
-                if let value = try? MatrixValueParser.number(text) {
-                    megapixels = max(megapixels ?? 0, value)
-                }
-            case .stillWidth: stillWidth = try? MatrixValueParser.number(text)
-            case .stillHeight: stillHeight = try? MatrixValueParser.number(text)
-            case .videoWidth: videoWidth = (try? MatrixValueParser.dimension(text)) ?? nil
-            case .videoHeight: videoHeight = (try? MatrixValueParser.dimension(text)) ?? nil
-            case .videoMode: modeText.append(text)
-            case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
-            case .memoryBytes:
-                if let bytes = try? MatrixValueParser.bytes(text) {
-                    details["memory.total", default: [:]]["bytes"] = .int(bytes)
-                }
-            case .displayScale:
-                if let value = try? MatrixValueParser.number(text) {
-                    details["display", default: [:]]["scale"] = .int(Int(value))
-                }
-            case .displayDPI:
-                if let value = try? MatrixValueParser.number(text) {
-                    details["display", default: [:]]["dpi"] = .double(value)
-                }
-            case .touchPoints:
-                if let value = try? MatrixValueParser.number(text) {
-                    details["input.touchscreen", default: [:]]["points"] = .int(Int(value))
-                }
-            case .notes: break
-            }
+            values.read(text, as: kind)
         }
-        for text in modeText {
-            if let mode = try? MatrixValueParser.videoMode(
-                text, width: videoWidth, height: videoHeight)
-            {
-                modes.append(mode)
-            }
-        }
-        if megapixels == nil, let stillWidth, let stillHeight {
-            megapixels = stillWidth * stillHeight / 1e6
-        }
-        if let megapixels {
-            details["camera.any", default: [:]]["megapixels"] = .double(megapixels)
-        }
-        if !modes.isEmpty {
-            let sorted = Array(Set(modes)).sorted(by: >)
-            details["camera.video", default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
-        }
+        Self.merge(values.details, into: &findings)
+    }
+
+    /// Merges details into the findings; a capability the row has no cell for becomes
+    /// present, with the value columns as its evidence.
+    private static func merge(
+        _ details: [CapabilityID: [String: JSONValue]],
+        into findings: inout [CapabilityID: CapabilityFinding]
+    ) {
         for (id, values) in details {
             var finding =
                 findings[id]
@@ -138,7 +92,7 @@ public struct MatrixReportBuilder: Sendable {
                     id: id, status: .present, count: 1,
                     evidence: [
                         Evidence(
-                            device: "matrix values",
+                            .matrixValues,
                             reason:
                                 "the table gives \(values.keys.sorted().joined(separator: ", "))")
                     ])
@@ -147,7 +101,7 @@ public struct MatrixReportBuilder: Sendable {
         }
     }
 
-    private func applyImplications(to findings: inout [String: CapabilityFinding]) {
+    private func applyImplications(to findings: inout [CapabilityID: CapabilityFinding]) {
         for (parent, children) in Self.children {
             let current = findings[parent]?.status
             if current == nil || current == .unknown,
@@ -157,7 +111,7 @@ public struct MatrixReportBuilder: Sendable {
                 finding.status = .present
                 finding.count = max(finding.count, 1)
                 finding.evidence = [
-                    Evidence(device: "matrix implication", reason: "implied by \(child) = yes")
+                    Evidence(.matrixImplication, reason: "implied by \(child) = yes")
                 ]
                 findings[parent] = finding
             }
@@ -167,9 +121,83 @@ public struct MatrixReportBuilder: Sendable {
                 findings[child] = CapabilityFinding(
                     id: child, status: .absent,
                     evidence: [
-                        Evidence(device: "matrix implication", reason: "implied by \(parent) = no")
+                        Evidence(.matrixImplication, reason: "implied by \(parent) = no")
                     ])
             }
         }
+    }
+}
+
+/// The value cells of one row as they are read, before the camera details are derived.
+private struct RowValues {
+    var megapixels: Double?
+    var stillWidth: Double?
+    var stillHeight: Double?
+    var videoWidth: Int?
+    var videoHeight: Int?
+    /// Mode texts, read once the video size is known (a mode may name only a rate).
+    var modeText: [String] = []
+    var modes: [MatrixValueParser.VideoMode] = []
+    /// Details that need no other column, per capability id.
+    var plain: [CapabilityID: [String: JSONValue]] = [:]
+
+    /// Reads one non-blank value cell; a cell that does not parse adds nothing (the table
+    /// was validated when read).
+    mutating func read(_ text: String, as kind: MatrixValueKind) {
+        switch kind {
+        case .stillMegapixels:
+            if let value = try? MatrixValueParser.number(text) {
+                megapixels = max(megapixels ?? 0, value)
+            }
+        case .stillWidth: stillWidth = try? MatrixValueParser.number(text)
+        case .stillHeight: stillHeight = try? MatrixValueParser.number(text)
+        case .videoWidth: videoWidth = (try? MatrixValueParser.dimension(text)) ?? nil
+        case .videoHeight: videoHeight = (try? MatrixValueParser.dimension(text)) ?? nil
+        case .videoMode: modeText.append(text)
+        case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
+        case .memoryBytes:
+            if let bytes = try? MatrixValueParser.bytes(text) {
+                plain[.memoryTotal, default: [:]]["bytes"] = .int(bytes)
+            }
+        case .displayScale:
+            if let value = try? MatrixValueParser.number(text) {
+                plain[.display, default: [:]]["scale"] = .int(Int(value))
+            }
+        case .displayDPI:
+            if let value = try? MatrixValueParser.number(text) {
+                plain[.display, default: [:]]["dpi"] = .double(value)
+            }
+        case .touchPoints:
+            if let value = try? MatrixValueParser.number(text) {
+                plain[.inputTouchscreen, default: [:]]["points"] = .int(Int(value))
+            }
+        case .notes: break
+        }
+    }
+
+    /// Every detail: the plain ones, `camera.any` megapixels (else width × height / 10⁶) and
+    /// the distinct `camera.video` modes, largest first.
+    var details: [CapabilityID: [String: JSONValue]] {
+        var details = plain
+        var modes = modes
+        for text in modeText {
+            if let mode = try? MatrixValueParser.videoMode(
+                text, width: videoWidth, height: videoHeight)
+            {
+                modes.append(mode)
+            }
+        }
+        var megapixels = megapixels
+        if megapixels == nil, let stillWidth, let stillHeight {
+            megapixels = stillWidth * stillHeight / 1e6
+        }
+        if let megapixels {
+            details[.cameraAny, default: [:]]["megapixels"] = .double(megapixels)
+        }
+        if !modes.isEmpty {
+            let sorted = Array(Set(modes)).sorted(by: >)
+            details[.cameraVideo, default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
+        }
+        return details
     }
 }

@@ -1,28 +1,28 @@
 import Foundation
 
 /// Reads the numeric and text cells of value columns (megapixels, video modes, RAM, …).
-public enum MatrixValueParser {
+enum MatrixValueParser {
     /// A video mode: width, height and integer frame rate.
-    public struct VideoMode: Sendable, Hashable, Comparable {
+    struct VideoMode: Sendable, Hashable, Comparable {
         /// Width in pixels.
-        public var width: Int
+        var width: Int
         /// Height in pixels.
-        public var height: Int
+        var height: Int
         /// Frames per second, rounded to an integer.
-        public var fps: Int
+        var fps: Int
 
         /// Creates a mode.
-        public init(width: Int, height: Int, fps: Int) {
+        init(width: Int, height: Int, fps: Int) {
             self.width = width
             self.height = height
             self.fps = fps
         }
 
         /// `WxH@fps`, the contract spelling of `camera.video` modes.
-        public var text: String { "\(width)x\(height)@\(fps)" }
+        var text: String { "\(width)x\(height)@\(fps)" }
 
         /// Orders by pixel count, then frame rate.
-        public static func < (lhs: VideoMode, rhs: VideoMode) -> Bool {
+        static func < (lhs: VideoMode, rhs: VideoMode) -> Bool {
             (lhs.width * lhs.height, lhs.fps, lhs.width) < (
                 rhs.width * rhs.height, rhs.fps, rhs.width
             )
@@ -163,4 +163,54 @@ public enum MatrixValueParser {
         case .notes: break
         }
     }
+}
+
+/// A numeric or text column of a device matrix that feeds a finding's details.
+public enum MatrixValueKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Still size in megapixels → `camera.any` details `megapixels` (largest wins).
+    case stillMegapixels
+    /// Still width in pixels (megapixels = width × height / 1e6 when no megapixel column).
+    case stillWidth
+    /// Still height in pixels.
+    case stillHeight
+    /// Video width in pixels (joins `videoMode` for the frame rate).
+    case videoWidth
+    /// Video height in pixels.
+    case videoHeight
+    /// A video mode as printed: `720p at 30fps`, `VGA at 30fps`, `1280x720@30`, `No`.
+    case videoMode
+    /// A list of modes `WxH@fps`, separated by spaces, commas or semicolons.
+    case videoModes
+    /// Installed RAM (`4 GiB`, `512 MB`, `4294967296`) → `memory.total` details `bytes`.
+    case memoryBytes
+    /// Display scale factor → `display` details `scale`.
+    case displayScale
+    /// Display density → `display` details `dpi`.
+    case displayDPI
+    /// Simultaneous touch points → `input.touchscreen` details `points`.
+    case touchPoints
+    /// Free text kept with the row and never evaluated.
+    case notes
+
+    /// The finding whose details this column feeds, if any.
+    var capabilityID: CapabilityID? {
+        switch self {
+        case .stillMegapixels, .stillWidth, .stillHeight: return .cameraAny
+        case .videoWidth, .videoHeight, .videoMode, .videoModes: return .cameraVideo
+        case .memoryBytes: return .memoryTotal
+        case .displayScale, .displayDPI: return .display
+        case .touchPoints: return .inputTouchscreen
+        case .notes: return nil
+        }
+    }
+}
+
+/// Why a value cell (number, video mode, amount of memory) cannot be read.
+struct MatrixValueError: Error, Equatable, Sendable {
+    /// The reason, naming the text.
+    var reason: String
+
+    /// Creates an error.
+    /// - Parameter reason: The reason.
+    init(reason: String) { self.reason = reason }
 }

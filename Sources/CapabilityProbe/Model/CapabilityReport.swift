@@ -34,8 +34,16 @@ public struct CapabilityReport: Codable, Sendable, Hashable {
     /// The finding for an id, if the report has one.
     /// - Parameter id: The capability id.
     /// - Returns: The finding.
-    public func finding(_ id: String) -> CapabilityFinding? {
+    public func finding(_ id: CapabilityID) -> CapabilityFinding? {
         capabilities.first { $0.id == id }
+    }
+
+    /// The finding for an id written as text (`camera.any`), if the id is known and the
+    /// report has a finding for it.
+    /// - Parameter rawID: The dotted id.
+    /// - Returns: The finding.
+    public func finding(_ rawID: String) -> CapabilityFinding? {
+        CapabilityID(rawValue: rawID).flatMap { finding($0) }
     }
 
     /// Replaces or adds a finding, keeping the order.

@@ -79,7 +79,7 @@ public enum Redaction {
     /// Replaces MAC-style addresses (`00:1a:2b:3c:4d:5e`, `-` too) and UUIDs inside a value.
     /// - Parameter value: A property or attribute value.
     /// - Returns: The value with those replaced by ``marker``.
-    public static func scrub(_ value: String) -> String {
+    static func scrub(_ value: String) -> String {
         guard value.count >= 17, value.contains(where: { $0 == ":" || $0 == "-" }) else {
             return value
         }

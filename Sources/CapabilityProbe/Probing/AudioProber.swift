@@ -13,17 +13,17 @@
 /// when no other card decides it. A USB audio function bound to `snd-usb-audio` whose card
 /// is missing from the recording still counts where its direction is known
 /// (``cardlessUSBAudio(_:)``), with that fact in the evidence and in `details["cardless"]`.
-public struct AudioProber: CapabilityProber {
+struct AudioProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["audio.input", "audio.output"] }
+    var ids: [CapabilityID] { [.audioInput, .audioOutput] }
 
     /// Classifies the sound cards.
     /// - Parameter context: The records.
     /// - Returns: The `audio.input` and `audio.output` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let cards = context.devices(in: "sound")
             .filter { Self.isCard($0.sysname) }
             .map { SoundCard($0, in: context) }
@@ -58,7 +58,7 @@ public struct AudioProber: CapabilityProber {
 
         let inputs = usable.filter { !$0.capture.isEmpty }
         let input = finding(
-            "audio.input", providers: inputs, silent: silent,
+            .audioInput, providers: inputs, silent: silent,
             cardless: cardless.map { ($0, $0.input) }, details: details, context: context,
             reason: { card in
                 "capture PCM \(card.capture.joined(separator: ", "))" + Self.formFactor(card)
@@ -76,7 +76,7 @@ public struct AudioProber: CapabilityProber {
         }
         if !hdmi.isEmpty { outputDetails["hdmi"] = .array(hdmi) }
         var output = finding(
-            "audio.output", providers: outputs, silent: silent,
+            .audioOutput, providers: outputs, silent: silent,
             cardless: cardless.map { ($0, $0.output) }, details: outputDetails, context: context,
             reason: { card in
                 "playback PCM \(card.playback.joined(separator: ", "))" + Self.formFactor(card)
@@ -96,7 +96,7 @@ public struct AudioProber: CapabilityProber {
     }
 
     private func finding(
-        _ id: String, providers: [SoundCard], silent: [SoundCard],
+        _ id: CapabilityID, providers: [SoundCard], silent: [SoundCard],
         cardless: [(CardlessUSBAudio, Bool?)], details: [String: JSONValue],
         context: ProbeContext, reason: (SoundCard) -> String
     ) -> CapabilityFinding {

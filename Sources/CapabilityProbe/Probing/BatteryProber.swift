@@ -10,17 +10,17 @@
 ///   combined by energy as upower does, -1 with no system battery; states by
 ///   ``BatteryState/map(status:capacity:acOnline:)``). Raw statuses are kept in
 ///   `details["status"]`; `details["acOnline"]` when a mains/USB supply reports `online`.
-public struct BatteryProber: CapabilityProber {
+struct BatteryProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `power.battery`.
-    public var ids: [String] { ["power.battery"] }
+    var ids: [CapabilityID] { [.powerBattery] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The `power.battery` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var batteries: [Device] = []
         var peripherals: [JSONValue] = []
         var unsure: [Evidence] = []
@@ -72,7 +72,7 @@ public struct BatteryProber: CapabilityProber {
             let status: CapabilityStatus = unsure.isEmpty ? context.noCandidateStatus : .unknown
             return [
                 CapabilityFinding(
-                    id: "power.battery", status: status, evidence: unsure, details: details)
+                    id: .powerBattery, status: status, evidence: unsure, details: details)
             ]
         }
         details["status"] = .array(readings.map { .string($0.status ?? "Unknown") })
@@ -111,7 +111,7 @@ public struct BatteryProber: CapabilityProber {
         }
         return [
             CapabilityFinding(
-                id: "power.battery", status: .present, count: batteries.count, evidence: evidence,
+                id: .powerBattery, status: .present, count: batteries.count, evidence: evidence,
                 details: details)
         ]
     }

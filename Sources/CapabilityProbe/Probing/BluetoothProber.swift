@@ -8,20 +8,20 @@
 /// `bluetooth.le` needs the controller's features (`facts.hci`, read with
 /// ``BluetoothControllerFacts/lowEnergy(from:)``); sysfs has none, so it is `unknown`
 /// without them, with the recorded reason (decisions.md).
-public struct BluetoothProber: CapabilityProber {
+struct BluetoothProber: CapabilityProber {
     /// USB ids of Bluetooth functions that use vendor-specific interface classes.
     static let vendorClassUSBIDs: Set<String> = ["0e8d:763f"]
 
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["bluetooth", "bluetooth.le"] }
+    var ids: [CapabilityID] { [.bluetooth, .bluetoothLE] }
 
     /// Classifies Bluetooth controllers.
     /// - Parameter context: The records.
     /// - Returns: The `bluetooth` and `bluetooth.le` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var adapters: [String: RadioFunction] = [:]
         var hosts: [String: [Device]] = [:]
         func add(
@@ -93,9 +93,9 @@ public struct BluetoothProber: CapabilityProber {
         let bluetooth =
             sorted.isEmpty
             ? CapabilityFinding(
-                id: "bluetooth", status: context.noCandidateStatus, details: details)
+                id: .bluetooth, status: context.noCandidateStatus, details: details)
             : CapabilityFinding(
-                id: "bluetooth", status: .present, count: sorted.count, evidence: evidence,
+                id: .bluetooth, status: .present, count: sorted.count, evidence: evidence,
                 details: details)
         return [bluetooth, lowEnergy(sorted, bluetooth: bluetooth)]
     }
@@ -104,7 +104,7 @@ public struct BluetoothProber: CapabilityProber {
         -> CapabilityFinding
     {
         guard bluetooth.status == .present else {
-            return CapabilityFinding(id: "bluetooth.le", status: bluetooth.status)
+            return CapabilityFinding(id: .bluetoothLE, status: bluetooth.status)
         }
         var having: [Evidence] = []
         var lacking: [Evidence] = []
@@ -143,15 +143,15 @@ public struct BluetoothProber: CapabilityProber {
             controllers.isEmpty ? [:] : ["controllers": .array(controllers)]
         if !having.isEmpty {
             return CapabilityFinding(
-                id: "bluetooth.le", status: .present, count: having.count, evidence: having,
+                id: .bluetoothLE, status: .present, count: having.count, evidence: having,
                 details: details)
         }
         if undecided.isEmpty {
             return CapabilityFinding(
-                id: "bluetooth.le", status: .absent, evidence: lacking, details: details)
+                id: .bluetoothLE, status: .absent, evidence: lacking, details: details)
         }
         return CapabilityFinding(
-            id: "bluetooth.le", status: .unknown, evidence: undecided + lacking, details: details)
+            id: .bluetoothLE, status: .unknown, evidence: undecided + lacking, details: details)
     }
 
     /// `hciN` with `DEVTYPE=host` (connections are `hciN:handle`, `DEVTYPE=link`).

@@ -16,71 +16,73 @@
 /// What they do not show stays `unknown`, with a family hint (`x86` for ACPI/i8042
 /// machines, `arm` for device-tree SoCs) in `details["hint"]`; a PCI chipset does not tell
 /// a 64-bit CPU from a 32-bit one (the Atom N270 is 32-bit only).
-public struct CPUArchProber: CapabilityProber {
+struct CPUArchProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
-    /// The Apple-style architecture keys.
-    static let keys = ["armv6", "armv7", "arm64", "x86_64"]
+    /// The Apple-style architecture keys, with the instruction set each names.
+    static let keys: [(id: CapabilityID, isa: String)] = [
+        (.cpuArchARMv6, "armv6"), (.cpuArchARMv7, "armv7"), (.cpuArchARM64, "arm64"),
+        (.cpuArchX86_64, "x86_64"),
+    ]
 
     /// `cpu.arch` and its keys.
-    public var ids: [String] { ["cpu.arch"] + Self.keys.map { "cpu.arch." + $0 } }
+    var ids: [CapabilityID] { [.cpuArch] + Self.keys.map(\.id) }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         if let kernel = context.inventory.machine.arch {
             return Self.findings(
-                machine: kernel, device: "uname", reason: "uname machine \(kernel)",
+                machine: kernel, source: .uname, reason: "uname machine \(kernel)",
                 recorded32BitARM: context.inventory.machine.runs32BitARM)
         }
         let recorded = RecordedCPU.read(context)
         if let recorded, let machine = recorded.machine {
             return Self.findings(
-                machine: machine, device: recorded.device, reason: recorded.reason,
+                machine: machine, source: .device(recorded.device), reason: recorded.reason,
                 recorded32BitARM: nil, overrides: recorded.overrides)
         }
         var details: [String: JSONValue] = [:]
         if let hint = recorded?.family ?? Self.familyHint(context) {
             details["hint"] = .string(hint)
         }
-        var evidence = [Evidence(device: "uname", reason: "the source records no architecture")]
+        var evidence = [Evidence(.uname, reason: "the source records no architecture")]
         if let recorded {
             evidence.append(Evidence(device: recorded.device, reason: recorded.reason))
         }
         return [
             CapabilityFinding(
-                id: "cpu.arch", status: .unknown, evidence: evidence, details: details)
+                id: .cpuArch, status: .unknown, evidence: evidence, details: details)
         ]
-            + Self.keys.map { key in
-                let id = "cpu.arch." + key
+            + Self.keys.map { id, isa in
                 guard let recorded, let decided = recorded.overrides[id] else {
                     return CapabilityFinding(id: id, status: .unknown, evidence: evidence)
                 }
                 return Self.keyFinding(
-                    id: id, key: key, decided, device: recorded.device, reason: recorded.reason)
+                    id: id, isa: isa, decided, source: .device(recorded.device),
+                    reason: recorded.reason)
             }
     }
 
     /// The findings for a known kernel machine.
     static func findings(
-        machine: String, device: String, reason: String, recorded32BitARM: Bool?,
-        overrides: [String: KernelProbeResult<Bool>] = [:]
+        machine: String, source: Evidence.Source, reason: String, recorded32BitARM: Bool?,
+        overrides: [CapabilityID: KernelProbeResult<Bool>] = [:]
     ) -> [CapabilityFinding] {
         let cpu = CPUArchitecture(machine: machine, recorded32BitARM: recorded32BitARM)
         var findings = [
             CapabilityFinding(
-                id: "cpu.arch", status: .present, count: 1,
-                evidence: [Evidence(device: device, reason: reason)],
+                id: .cpuArch, status: .present, count: 1,
+                evidence: [Evidence(source, reason: reason)],
                 details: ["arch": .string(cpu.name), "kernelArch": .string(machine)])
         ]
         let keys = cpu.keys
-        for key in Self.keys {
-            let id = "cpu.arch." + key
+        for (id, isa) in Self.keys {
             findings.append(
                 keyFinding(
-                    id: id, key: key, overrides[id] ?? keys[id] ?? .value(false), device: device,
+                    id: id, isa: isa, overrides[id] ?? keys[id] ?? .value(false), source: source,
                     reason: reason))
         }
         return findings
@@ -88,7 +90,8 @@ public struct CPUArchProber: CapabilityProber {
 
     /// One key's finding.
     static func keyFinding(
-        id: String, key: String, _ result: KernelProbeResult<Bool>, device: String, reason: String
+        id: CapabilityID, isa key: String, _ result: KernelProbeResult<Bool>,
+        source: Evidence.Source, reason: String
     ) -> CapabilityFinding {
         let status: CapabilityStatus
         let why: String
@@ -105,7 +108,7 @@ public struct CPUArchProber: CapabilityProber {
         }
         return CapabilityFinding(
             id: id, status: status, count: status == .present ? 1 : 0,
-            evidence: [Evidence(device: device, reason: why)])
+            evidence: [Evidence(source, reason: why)])
     }
 
     /// The processor family suggested by the records (never decisive).

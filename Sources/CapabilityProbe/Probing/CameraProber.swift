@@ -20,10 +20,10 @@ public struct CameraProber: CapabilityProber {
     public init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] {
+    public var ids: [CapabilityID] {
         [
-            "camera.any", "camera.video", "camera.front", "camera.back", "camera.external",
-            "camera.autofocus", "camera.flash",
+            .cameraAny, .cameraVideo, .cameraFront, .cameraBack, .cameraExternal,
+            .cameraAutofocus, .cameraFlash,
         ]
     }
 
@@ -50,8 +50,11 @@ public struct CameraProber: CapabilityProber {
         let any = Self.anyCamera(cameras, context: context)
         var findings = [any, Self.video(cameras, any: any)]
         let sensors = Self.subdevices(context)
-        for facing in ["front", "back", "external"] {
-            findings.append(facingFinding(facing, cameras, any: any, sensors: sensors))
+        for (id, facing) in [
+            (CapabilityID.cameraFront, "front"), (.cameraBack, "back"),
+            (.cameraExternal, "external"),
+        ] {
+            findings.append(facingFinding(id, facing, cameras, any: any, sensors: sensors))
         }
         findings.append(autofocus(cameras, any: any, sensors: sensors))
         findings.append(flash(cameras, any: any, sensors: sensors, context: context))
@@ -111,7 +114,7 @@ public struct CameraProber: CapabilityProber {
             status = context.noCandidateStatus
         }
         return CapabilityFinding(
-            id: "camera.any", status: status,
+            id: .cameraAny, status: status,
             count: status == .present ? cameras.visible.count : 0, evidence: evidence,
             details: anyDetails(cameras))
     }
@@ -152,7 +155,7 @@ public struct CameraProber: CapabilityProber {
             details["modes"] = .array(CameraFacts.sortedModes(modes).map(JSONValue.string))
         }
         return CapabilityFinding(
-            id: "camera.video", status: any.status, count: any.count,
+            id: .cameraVideo, status: any.status, count: any.count,
             evidence: cameras.visible.map {
                 Evidence(device: $0.id, reason: "camera streams video: \($0.reason)")
             }
@@ -163,11 +166,11 @@ public struct CameraProber: CapabilityProber {
     /// `camera.front|back|external`: a camera's facing, or a sensor sub-device's
     /// `CAMERA_ORIENTATION`.
     private func facingFinding(
-        _ facing: String, _ cameras: Cameras, any: CapabilityFinding,
+        _ id: CapabilityID, _ facing: String, _ cameras: Cameras, any: CapabilityFinding,
         sensors: [(device: Device, facts: V4L2SubdeviceFacts)]
     ) -> CapabilityFinding {
         trait(
-            "camera." + facing, anyStatus: any.status, functions: cameras.visible,
+            id, anyStatus: any.status, functions: cameras.visible,
             extra: sensors.filter { $0.facts.orientation == facing }.map {
                 Evidence(
                     device: $0.device.id,
@@ -186,7 +189,7 @@ public struct CameraProber: CapabilityProber {
         sensors: [(device: Device, facts: V4L2SubdeviceFacts)]
     ) -> CapabilityFinding {
         trait(
-            "camera.autofocus", anyStatus: any.status, functions: cameras.visible,
+            .cameraAutofocus, anyStatus: any.status, functions: cameras.visible,
             extra: sensors.filter(\.facts.autofocus).map {
                 Evidence(device: $0.device.id, reason: "lens sub-device with an autofocus control")
             },
@@ -203,7 +206,7 @@ public struct CameraProber: CapabilityProber {
         let flashLEDs = CameraFlashLEDs.names(in: context.devices)
         let flashDevices = context.devices(in: "leds").filter { flashLEDs.contains($0.sysname) }
         return trait(
-            "camera.flash", anyStatus: any.status, functions: cameras.visible,
+            .cameraFlash, anyStatus: any.status, functions: cameras.visible,
             extra: flashDevices.map {
                 Evidence(device: $0.id, reason: "flash LED class device '\($0.sysname)'")
             }
@@ -229,7 +232,8 @@ public struct CameraProber: CapabilityProber {
     /// sub-device, LED in `extra`) has it, unknown while any camera is undecided (with the
     /// refused probe's reason in `details["access"]`), absent when all say no.
     private func trait(
-        _ id: String, anyStatus: CapabilityStatus, functions: [CameraFunction], extra: [Evidence],
+        _ id: CapabilityID, anyStatus: CapabilityStatus, functions: [CameraFunction],
+        extra: [Evidence],
         value: (CameraFunction) -> Bool?, reason: (CameraFunction) -> String, unknownReason: String
     ) -> CapabilityFinding {
         let having = functions.filter { value($0) == true }

@@ -19,13 +19,13 @@ public struct CapabilityClassifier: Sendable {
     /// Classifies an indexed inventory (tests pass a context with a ``LookupCounter``).
     func classify(_ context: ProbeContext) -> CapabilityReport {
         let inventory = context.inventory
-        var findings: [String: CapabilityFinding] = [:]
+        var findings: [CapabilityID: CapabilityFinding] = [:]
         for prober in probers {
             for var finding in prober.evaluate(context) {
                 // Every verdict carries its why: findings without device evidence get the
                 // rule that was looked for.
                 if finding.evidence.isEmpty, finding.details["reason"] == nil,
-                    let reason = CapabilityRules.reason(for: finding, source: inventory.source)
+                    let reason = Self.reason(for: finding, source: inventory.source)
                 {
                     finding.details["reason"] = .string(reason)
                 }
@@ -35,5 +35,25 @@ public struct CapabilityClassifier: Sendable {
         return CapabilityReport(
             source: inventory.source, machine: inventory.machine,
             capabilities: Array(findings.values), devices: inventory.devices)
+    }
+
+    /// The reason shown for a finding without device evidence: the rule that was looked for
+    /// (``CapabilityID/Definition/rule``).
+    /// - Parameters:
+    ///   - finding: The finding.
+    ///   - source: Where the records came from.
+    /// - Returns: A reason in words, or `nil` for present findings.
+    public static func reason(for finding: CapabilityFinding, source: SourceInfo) -> String? {
+        let rule = finding.id.definition.rule ?? "a device providing \(finding.id)"
+        switch finding.status {
+        case .absent:
+            return "none found; looked for \(rule)"
+        case .unknown:
+            return source.complete
+                ? "cannot decide; looked for \(rule)"
+                : "partial source, proves no absence; looked for \(rule)"
+        case .present:
+            return nil
+        }
     }
 }

@@ -4,7 +4,7 @@
 /// libudev, a dump, a recording or a snapshot.
 public protocol CapabilityProber: Sendable {
     /// The capability ids this prober decides.
-    var ids: [String] { get }
+    var ids: [CapabilityID] { get }
     /// Classifies the records.
     /// - Parameter context: The records and what the source can prove.
     /// - Returns: One finding per id in ``ids``.

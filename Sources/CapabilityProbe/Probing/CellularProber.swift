@@ -6,17 +6,17 @@
 /// 0x0d40, `iosm`, `mhi-pci-generic`). One modem = one USB device or PCI function. Platform
 /// rfkill switches (`tpacpi_wwan_sw`) are not radios. SMS needs ModemManager, so
 /// `cellular.sms` is `unknown` while a modem exists.
-public struct CellularProber: CapabilityProber {
+struct CellularProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["cellular", "cellular.sms"] }
+    var ids: [CapabilityID] { [.cellular, .cellularSMS] }
 
     /// Classifies modems.
     /// - Parameter context: The records.
     /// - Returns: The `cellular` and `cellular.sms` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let scan = Self.scan(context)
         var details: [String: JSONValue] = ["devices": .array(scan.modems.map(\.detail))]
         if !scan.ignored.isEmpty {
@@ -28,8 +28,8 @@ public struct CellularProber: CapabilityProber {
         guard !scan.modems.isEmpty else {
             return [
                 CapabilityFinding(
-                    id: "cellular", status: context.noCandidateStatus, details: details),
-                CapabilityFinding(id: "cellular.sms", status: context.noCandidateStatus),
+                    id: .cellular, status: context.noCandidateStatus, details: details),
+                CapabilityFinding(id: .cellularSMS, status: context.noCandidateStatus),
             ]
         }
         let evidence = scan.modems.map {
@@ -37,10 +37,10 @@ public struct CellularProber: CapabilityProber {
         }
         return [
             CapabilityFinding(
-                id: "cellular", status: .present, count: scan.modems.count, evidence: evidence,
+                id: .cellular, status: .present, count: scan.modems.count, evidence: evidence,
                 details: details),
             CapabilityFinding(
-                id: "cellular.sms", status: .unknown,
+                id: .cellularSMS, status: .unknown,
                 evidence: scan.modems.map {
                     Evidence(
                         device: $0.id, reason: "SMS support is only visible through ModemManager")

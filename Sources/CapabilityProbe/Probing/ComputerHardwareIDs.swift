@@ -4,9 +4,9 @@ import Foundation
 /// way fwupd does (`fwupdtool hwids`): each id is a version-5 UUID (SHA-1, namespace
 /// `70ffd812-4c7f-4c7d-0000-000000000000`) of the UTF-16LE text of its fields joined by `&`.
 /// An id whose fields are not all known is not computed, as in fwupd.
-public struct ComputerHardwareIDs: Sendable, Hashable {
+struct ComputerHardwareIDs: Sendable, Hashable {
     /// The DMI fields fwupd names (`Manufacturer`, `ProductSku`, …), in fwupd's spelling.
-    public enum Field: String, Sendable, Hashable, CaseIterable {
+    enum Field: String, Sendable, Hashable, CaseIterable {
         /// The system vendor (SMBIOS type 1, sysfs `sys_vendor`).
         case manufacturer = "Manufacturer"
         /// The product family (`product_family`).
@@ -34,7 +34,7 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     /// The fields of HardwareID-00 … HardwareID-14 (Microsoft's CHIDs, from fwupd's docs) and
     /// the three that `fwupdtool hwids` 2.0 adds after them (15–17, with the BIOS vendor), in
     /// order: one table.
-    public static let recipes: [[Field]] = [
+    static let recipes: [[Field]] = [
         [
             .manufacturer, .family, .productName, .productSku, .biosVendor, .biosVersion,
             .biosMajorRelease, .biosMinorRelease,
@@ -68,23 +68,23 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     ]
 
     /// One computed id.
-    public struct Entry: Sendable, Hashable {
+    struct Entry: Sendable, Hashable {
         /// The HardwareID number (0…14).
-        public var index: Int
+        var index: Int
         /// The GUID, lower case, without braces.
-        public var guid: String
+        var guid: String
     }
 
     /// The field values used.
-    public var values: [Field: String]
+    var values: [Field: String]
     /// Whether every field was known (sysfs attributes with all eleven values, not only the
     /// modalias); when false, ids that could not be computed may still exist.
-    public var complete: Bool
+    var complete: Bool
     /// The ids whose fields are all known (HardwareID-12 twice when the enclosure kind has
     /// two spellings).
-    public var entries: [Entry]
+    var entries: [Entry]
     /// The record the fields came from.
-    public var device: String
+    var device: String
 
     /// Computes the ids from field values.
     /// - Parameters:
@@ -94,7 +94,7 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     ///   - enclosureAlias: A second spelling of the enclosure kind: fwupd hashes the SMBIOS
     ///     byte in hex (`a`) when it can read the tables (as root) and the sysfs text (`10`)
     ///     when it cannot, so a machine has either HardwareID-12.
-    public init(
+    init(
         values: [Field: String], complete: Bool, device: String, enclosureAlias: String? = nil
     ) {
         self.values = values
@@ -124,7 +124,7 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     /// and `:` removed from values, so such ids are marked incomplete).
     /// - Parameter devices: The machine's records.
     /// - Returns: The ids, or nil without a DMI record (device-tree machines).
-    public static func read(_ devices: [Device]) -> ComputerHardwareIDs? {
+    static func read(_ devices: [Device]) -> ComputerHardwareIDs? {
         guard let dmi = devices.first(where: { $0.id == "/devices/virtual/dmi/id" }) else {
             return nil
         }
@@ -199,7 +199,7 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     /// The version-5 UUID fwupd computes for one joined field text.
     /// - Parameter text: Field values joined by `&`.
     /// - Returns: The GUID in lower case.
-    public static func guid(_ text: String) -> String {
+    static func guid(_ text: String) -> String {
         let namespace: [UInt8] =
             [0x70, 0xFF, 0xD8, 0x12, 0x4C, 0x7F, 0x4C, 0x7D]
             + [UInt8](
@@ -225,7 +225,7 @@ public struct ComputerHardwareIDs: Sendable, Hashable {
     /// Whether text is a GUID (`8-4-4-4-12` hex digits), lower or upper case.
     /// - Parameter text: The text.
     /// - Returns: True for a well-formed GUID.
-    public static func isGUID(_ text: String) -> Bool {
+    static func isGUID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
         return groups.map(\.count) == [8, 4, 4, 4, 12]
             && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }

@@ -15,12 +15,12 @@
 /// is the largest scale over the connected displays and `details["dpi"]` the largest DPI;
 /// both are left out (unknown) while a connected display's scale or DPI is unknown, unless
 /// a known scale already is the maximum 3. `count` = connected connectors.
-public struct DisplayProber: CapabilityProber {
+struct DisplayProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `display`.
-    public var ids: [String] { ["display"] }
+    var ids: [CapabilityID] { [.display] }
 
     /// Connector types of built-in panels.
     static let internalTypes: Set<String> = ["eDP", "LVDS", "DSI", "DPI"]
@@ -28,7 +28,7 @@ public struct DisplayProber: CapabilityProber {
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The `display` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var connected: [Evidence] = []
         var unsure: [Evidence] = []
         var devices: [JSONValue] = []
@@ -113,7 +113,7 @@ public struct DisplayProber: CapabilityProber {
         }
         return [
             CapabilityFinding(
-                id: "display", status: status, count: status == .present ? connected.count : 0,
+                id: .display, status: status, count: status == .present ? connected.count : 0,
                 evidence: evidence, details: details)
         ]
     }

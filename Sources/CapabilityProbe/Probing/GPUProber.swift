@@ -19,12 +19,12 @@ import Foundation
 ///   driver for the API (vc4 Vulkan) gives `absent` when no other GPU decides.
 ///
 /// `count` counts GPU functions (PCI functions or platform devices).
-public struct GPUProber: CapabilityProber {
+struct GPUProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `gpu`, `gpu.gles`, `gpu.vulkan`.
-    public var ids: [String] { ["gpu", "gpu.gles", "gpu.vulkan"] }
+    var ids: [CapabilityID] { [.gpu, .gpuGLES, .gpuVulkan] }
 
     /// Kernel drivers of render-capable GPUs (including proprietary ones without render nodes).
     static let gpuDrivers: Set<String> = [
@@ -47,7 +47,7 @@ public struct GPUProber: CapabilityProber {
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The three GPU findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var functions: [String: Evidence] = [:]
         var devices: [String: [String: JSONValue]] = [:]
         var unsure: [Evidence] = []
@@ -106,7 +106,7 @@ public struct GPUProber: CapabilityProber {
         let owners = functions.keys.sorted().compactMap { context.device($0) }
         return [
             CapabilityFinding(
-                id: "gpu", status: gpu, count: gpu == .present ? functions.count : 0,
+                id: .gpu, status: gpu, count: gpu == .present ? functions.count : 0,
                 evidence: evidence, details: details),
             Self.apiFinding(
                 .gles, gpus: owners, gpu: gpu, userspace: userspace, context: context),
@@ -116,9 +116,12 @@ public struct GPUProber: CapabilityProber {
     }
 
     /// The two graphics APIs.
-    enum API: String {
-        case gles = "gpu.gles"
-        case vulkan = "gpu.vulkan"
+    enum API {
+        case gles
+        case vulkan
+
+        /// The capability the API's finding is about.
+        var id: CapabilityID { self == .gles ? .gpuGLES : .gpuVulkan }
 
         var name: String { self == .gles ? "OpenGL ES" : "Vulkan" }
     }
@@ -138,7 +141,7 @@ public struct GPUProber: CapabilityProber {
         _ api: API, gpus: [Device], gpu: CapabilityStatus, userspace: GraphicsUserspace?,
         context: ProbeContext
     ) -> CapabilityFinding {
-        guard gpu != .absent else { return CapabilityFinding(id: api.rawValue, status: .absent) }
+        guard gpu != .absent else { return CapabilityFinding(id: api.id, status: .absent) }
         var supported: [(Device, [Int], String)] = []
         var none: [Evidence] = []
         var undecided: [Evidence] = []
@@ -167,7 +170,7 @@ public struct GPUProber: CapabilityProber {
             let exact = undecided.isEmpty && gpu == .present && context.source.complete
             details[exact ? "version" : "versionAtLeast"] = .string(Self.text(top))
             return CapabilityFinding(
-                id: api.rawValue, status: .present, count: supported.count,
+                id: api.id, status: .present, count: supported.count,
                 evidence: supported.map { Evidence(device: $0.0.id, reason: $0.2) }
                     + undecided, details: details)
         }
@@ -177,10 +180,10 @@ public struct GPUProber: CapabilityProber {
                 undecided.isEmpty
                 ? gpus.map { Evidence(device: $0.id, reason: reason) } : undecided + none
             return CapabilityFinding(
-                id: api.rawValue, status: .unknown, evidence: evidence, details: details)
+                id: api.id, status: .unknown, evidence: evidence, details: details)
         }
         return CapabilityFinding(
-            id: api.rawValue, status: context.noCandidateStatus, evidence: none, details: details)
+            id: api.id, status: context.noCandidateStatus, evidence: none, details: details)
     }
 
     /// One GPU's level for one API: the hardware generation's, then (live) the userspace.

@@ -7,17 +7,17 @@
 ///   absolute axes.
 /// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
 ///   adapters that pass remote keys), a `lirc` node or a `cec` adapter.
-public struct InputControlProber: CapabilityProber {
+struct InputControlProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `input.keyboard`, `input.remote`, `input.tablet`.
-    public var ids: [String] { ["input.keyboard", "input.remote", "input.tablet"] }
+    var ids: [CapabilityID] { [.inputKeyboard, .inputRemote, .inputTablet] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The three findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var keyboards: [Evidence] = []
         var tablets: [Evidence] = []
         let bits = context.wordBits
@@ -57,14 +57,14 @@ public struct InputControlProber: CapabilityProber {
                     Evidence(device: device.id, reason: "\(what) \(device.sysname)\(driver)"))
             }
         }
-        func finding(_ id: String, _ evidence: [Evidence]) -> CapabilityFinding {
+        func finding(_ id: CapabilityID, _ evidence: [Evidence]) -> CapabilityFinding {
             CapabilityFinding(
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
                 count: evidence.count, evidence: evidence)
         }
         return [
-            finding("input.keyboard", keyboards), finding("input.remote", remotes),
-            finding("input.tablet", tablets),
+            finding(.inputKeyboard, keyboards), finding(.inputRemote, remotes),
+            finding(.inputTablet, tablets),
         ]
     }
 }

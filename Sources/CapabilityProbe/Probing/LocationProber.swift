@@ -7,7 +7,7 @@
 /// ModemManager's Location interface) make it `unknown`, never `absent`.
 /// `location.any` is present when GNSS is; otherwise `unknown` when Wi-Fi or a modem exists
 /// (network location is a service, not a device); `absent` only when nothing could locate.
-public struct LocationProber: CapabilityProber {
+struct LocationProber: CapabilityProber {
     /// USB ids of GNSS receivers (gpsd `60-gpsd.rules`).
     static let receiverIDs: Set<String> = [
         "1546:01a5", "1546:01a6", "1546:01a7", "1546:01a8", "1546:01a9", "091e:0003", "1163:0100",
@@ -17,15 +17,15 @@ public struct LocationProber: CapabilityProber {
     static let genericSerialIDs: Set<String> = ["10c4:ea60", "10c4:ea71", "067b:2303", "0403:6001"]
 
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["location.gnss", "location.any"] }
+    var ids: [CapabilityID] { [.locationGNSS, .locationAny] }
 
     /// Classifies location sources.
     /// - Parameter context: The records.
     /// - Returns: The `location.gnss` and `location.any` findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var receivers: [String: RadioFunction] = [:]
         func add(_ device: Device, _ reason: String) {
             let key = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)
@@ -81,17 +81,17 @@ public struct LocationProber: CapabilityProber {
         let gnss: CapabilityFinding
         if !sorted.isEmpty {
             gnss = CapabilityFinding(
-                id: "location.gnss", status: .present, count: sorted.count,
+                id: .locationGNSS, status: .present, count: sorted.count,
                 evidence: sorted.map {
                     Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
                 },
                 details: details)
         } else if !maybe.isEmpty {
             gnss = CapabilityFinding(
-                id: "location.gnss", status: .unknown, evidence: maybe, details: details)
+                id: .locationGNSS, status: .unknown, evidence: maybe, details: details)
         } else {
             gnss = CapabilityFinding(
-                id: "location.gnss", status: context.noCandidateStatus, details: details)
+                id: .locationGNSS, status: context.noCandidateStatus, details: details)
         }
         return [gnss, any(gnss: gnss, modems: modems, context: context)]
     }
@@ -101,7 +101,7 @@ public struct LocationProber: CapabilityProber {
     {
         if gnss.status == .present {
             return CapabilityFinding(
-                id: "location.any", status: .present, count: gnss.count, evidence: gnss.evidence)
+                id: .locationAny, status: .present, count: gnss.count, evidence: gnss.evidence)
         }
         var evidence = gnss.status == .unknown ? gnss.evidence : []
         for radio in WiFiProber.scan(context).radios {
@@ -117,8 +117,8 @@ public struct LocationProber: CapabilityProber {
                     reason: "cellular modem: cell-based location needs ModemManager"))
         }
         if !evidence.isEmpty {
-            return CapabilityFinding(id: "location.any", status: .unknown, evidence: evidence)
+            return CapabilityFinding(id: .locationAny, status: .unknown, evidence: evidence)
         }
-        return CapabilityFinding(id: "location.any", status: context.noCandidateStatus)
+        return CapabilityFinding(id: .locationAny, status: context.noCandidateStatus)
     }
 }

@@ -3,25 +3,25 @@
 /// The live source fills ``MachineIdentity/memoryBytes`` (DMI memory-device sizes, else
 /// MemTotal rounded up to the next GiB). Recorded sources carry no memory size: `unknown`,
 /// never `absent` (every machine has RAM).
-public struct MemoryProber: CapabilityProber {
+struct MemoryProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `memory.total`.
-    public var ids: [String] { ["memory.total"] }
+    var ids: [CapabilityID] { [.memoryTotal] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The `memory.total` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let machine = context.inventory.machine
         guard let bytes = machine.memoryBytes, bytes > 0 else {
             return [
                 CapabilityFinding(
-                    id: "memory.total", status: .unknown,
+                    id: .memoryTotal, status: .unknown,
                     evidence: [
                         Evidence(
-                            device: "/proc/meminfo", reason: "the source records no memory size")
+                            .file("/proc/meminfo"), reason: "the source records no memory size")
                     ])
             ]
         }
@@ -31,8 +31,8 @@ public struct MemoryProber: CapabilityProber {
             ? "sum of DMI memory-device sizes" : "MemTotal rounded up to the next GiB"
         return [
             CapabilityFinding(
-                id: "memory.total", status: .present, count: 1,
-                evidence: [Evidence(device: source, reason: reason)],
+                id: .memoryTotal, status: .present, count: 1,
+                evidence: [Evidence(.file(source), reason: reason)],
                 details: ["bytes": .int(bytes), "gib": .double(Double(bytes) / Double(1 << 30))])
         ]
     }

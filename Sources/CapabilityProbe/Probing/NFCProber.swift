@@ -2,17 +2,17 @@
 ///
 /// Present when a kernel NFC class device (`nfcN`) exists; one per controller. USB CCID
 /// readers (class 0x0b) go through pcscd and are not kernel NFC, so they do not count.
-public struct NFCProber: CapabilityProber {
+struct NFCProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["nfc"] }
+    var ids: [CapabilityID] { [.nfc] }
 
     /// Classifies NFC controllers.
     /// - Parameter context: The records.
     /// - Returns: The `nfc` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var controllers: [String: RadioFunction] = [:]
         for device in context.devices(in: "nfc") {
             let key = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)
@@ -25,12 +25,12 @@ public struct NFCProber: CapabilityProber {
         let details: [String: JSONValue] = ["devices": .array(sorted.map(\.detail))]
         guard !sorted.isEmpty else {
             return [
-                CapabilityFinding(id: "nfc", status: context.noCandidateStatus, details: details)
+                CapabilityFinding(id: .nfc, status: context.noCandidateStatus, details: details)
             ]
         }
         return [
             CapabilityFinding(
-                id: "nfc", status: .present, count: sorted.count,
+                id: .nfc, status: .present, count: sorted.count,
                 evidence: sorted.map {
                     Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
                 },

@@ -8,9 +8,9 @@
 /// (0x120) is a game controller. A game pad function bound to its driver (`xpad`,
 /// `hid-sony`, `hid-playstation`, …) whose input device is missing from a partial recording
 /// still counts, with that fact in its evidence.
-public struct PointerProber: CapabilityProber {
+struct PointerProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// Drivers that bind only game controllers: the USB `xpad` driver and the kernel HID
     /// game-pad drivers (`hid-sony` registers as `sony`, `hid-playstation` as `playstation`,
@@ -41,12 +41,12 @@ public struct PointerProber: CapabilityProber {
     }
 
     /// `input.pointer`, `input.gamepad`.
-    public var ids: [String] { ["input.gamepad", "input.pointer"] }
+    var ids: [CapabilityID] { [.inputGamepad, .inputPointer] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The two findings.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var pointers: [Evidence] = []
         var gamepads: [Evidence] = []
         let bits = context.wordBits
@@ -87,11 +87,11 @@ public struct PointerProber: CapabilityProber {
             }
         }
         gamepads += Self.boundGamepadsWithoutInput(context)
-        func finding(_ id: String, _ evidence: [Evidence]) -> CapabilityFinding {
+        func finding(_ id: CapabilityID, _ evidence: [Evidence]) -> CapabilityFinding {
             CapabilityFinding(
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
                 count: evidence.count, evidence: evidence)
         }
-        return [finding("input.gamepad", gamepads), finding("input.pointer", pointers)]
+        return [finding(.inputGamepad, gamepads), finding(.inputPointer, pointers)]
     }
 }

@@ -17,7 +17,7 @@ struct RecordedCPU: Sendable {
     /// The rule in words.
     var reason: String
     /// Keys decided apart from (or instead of) ``machine``'s.
-    var overrides: [String: KernelProbeResult<Bool>] = [:]
+    var overrides: [CapabilityID: KernelProbeResult<Bool>] = [:]
     /// The family in words, when ``machine`` is `nil`.
     var family: String?
 
@@ -60,10 +60,10 @@ struct RecordedCPU: Sendable {
                 machine: nil, device: cpu.id,
                 reason: "x86 CPU with long mode (feature 003D); no 64-bit kernel feature recorded",
                 overrides: [
-                    "cpu.arch.x86_64": .unknown(
+                    .cpuArchX86_64: .unknown(
                         reason:
                             "the CPU has long mode but the recording does not show a 64-bit kernel"),
-                    "cpu.arch.arm64": arm, "cpu.arch.armv7": arm, "cpu.arch.armv6": arm,
+                    .cpuArchARM64: arm, .cpuArchARMv7: arm, .cpuArchARMv6: arm,
                 ], family: "x86 (64-bit CPU; kernel word size not recorded)")
         }
         return armCore(context, cpus: cpus)
@@ -90,7 +90,7 @@ struct RecordedCPU: Sendable {
                         machine: "armv7l", device: device.id,
                         reason: "\(seen): an ARMv7 core, which runs only 32-bit ARM kernels",
                         overrides: [
-                            "cpu.arch.arm64": .value(false)
+                            .cpuArchARM64: .value(false)
                         ])
                 }
                 if armv6Cores.contains(core) {
@@ -104,10 +104,10 @@ struct RecordedCPU: Sendable {
                     return RecordedCPU(
                         machine: nil, device: device.id, reason: "\(seen): an ARMv8 core",
                         overrides: [
-                            "cpu.arch.x86_64": .value(false),
-                            "cpu.arch.arm64": .unknown(reason: why),
-                            "cpu.arch.armv7": .unknown(reason: why),
-                            "cpu.arch.armv6": .unknown(reason: why),
+                            .cpuArchX86_64: .value(false),
+                            .cpuArchARM64: .unknown(reason: why),
+                            .cpuArchARMv7: .unknown(reason: why),
+                            .cpuArchARMv6: .unknown(reason: why),
                         ], family: "arm (ARMv8 core; kernel word size not recorded)")
                 }
             }

@@ -18,7 +18,18 @@ public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
     case steps
 
     /// The capability id.
-    public var id: String { "sensor." + rawValue }
+    public var id: CapabilityID {
+        switch self {
+        case .accelerometer: return .sensorAccelerometer
+        case .gyroscope: return .sensorGyroscope
+        case .magnetometer: return .sensorMagnetometer
+        case .proximity: return .sensorProximity
+        case .light: return .sensorLight
+        case .barometer: return .sensorBarometer
+        case .humidity: return .sensorHumidity
+        case .steps: return .sensorSteps
+        }
+    }
 
     /// Orders by declaration order.
     public static func < (lhs: SensorKind, rhs: SensorKind) -> Bool {

@@ -32,7 +32,7 @@ public struct SensorProber: CapabilityProber {
     public init() {}
 
     /// The `sensor.*` ids.
-    public var ids: [String] { SensorKind.allCases.map(\.id) }
+    public var ids: [CapabilityID] { SensorKind.allCases.map(\.id) }
 
     /// One device providing one kind.
     private struct Hit {

@@ -16,17 +16,17 @@
 /// (or parent). `details["points"]` = the `ABS_MT_SLOT` range from the evdev facts
 /// (``EvdevFacts/touchPoints(from:)``), the largest over the panels; a panel whose facts are
 /// missing or refused says why in `pointsUnknown`.
-public struct TouchscreenProber: CapabilityProber {
+struct TouchscreenProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `input.touchscreen`.
-    public var ids: [String] { ["input.touchscreen"] }
+    var ids: [CapabilityID] { [.inputTouchscreen] }
 
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The `input.touchscreen` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var evidence: [Evidence] = []
         var unsure: [Evidence] = []
         var functions: Set<String> = []
@@ -76,7 +76,7 @@ public struct TouchscreenProber: CapabilityProber {
         let (status, reported) = context.verdict(found: evidence, unsure: unsure)
         return [
             CapabilityFinding(
-                id: "input.touchscreen", status: status,
+                id: .inputTouchscreen, status: status,
                 count: status == .present ? functions.count : 0,
                 evidence: reported, details: details)
         ]

@@ -5,12 +5,12 @@
 /// controller (`ID_INPUT_JOYSTICK` on it or a sibling) and not on USB or Bluetooth (external
 /// HID rumble). feedbackd's vibrator names (`FEEDBACKD_TYPE=vibra`) are accepted as well.
 /// Laptops have none; game pads and wheels are listed in `details["excluded"]`.
-public struct VibrationProber: CapabilityProber {
+struct VibrationProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// `haptics.vibration`.
-    public var ids: [String] { ["haptics.vibration"] }
+    var ids: [CapabilityID] { [.hapticsVibration] }
 
     /// Input device names feedbackd's `72-feedbackd.rules` tags as vibrators.
     static let vibratorNames: Set<String> = [
@@ -22,7 +22,7 @@ public struct VibrationProber: CapabilityProber {
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: The `haptics.vibration` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var evidence: [Evidence] = []
         var devices: [JSONValue] = []
         var excluded: [JSONValue] = []
@@ -72,7 +72,7 @@ public struct VibrationProber: CapabilityProber {
         let status: CapabilityStatus = evidence.isEmpty ? context.noCandidateStatus : .present
         return [
             CapabilityFinding(
-                id: "haptics.vibration", status: status, count: evidence.count, evidence: evidence,
+                id: .hapticsVibration, status: status, count: evidence.count, evidence: evidence,
                 details: details)
         ]
     }

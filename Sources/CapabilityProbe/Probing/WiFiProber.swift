@@ -9,17 +9,17 @@
 /// `DEVTYPE=wimax` is not Wi-Fi; virtual radios (`mac80211_hwsim`) are ignored.
 /// `details["radios"]` lists each phy of a counted radio (``WiFiRadio``: phy, driver,
 /// interfaces, rfkill `unblocked`/`blocked (soft)`/…): a blocked radio is still present.
-public struct WiFiProber: CapabilityProber {
+struct WiFiProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [String] { ["net.wifi"] }
+    var ids: [CapabilityID] { [.netWiFi] }
 
     /// Classifies wireless devices.
     /// - Parameter context: The records.
     /// - Returns: The `net.wifi` finding.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let scan = Self.scan(context)
         var details: [String: JSONValue] = [
             "devices": .array(scan.radios.map(\.detail))
@@ -39,12 +39,12 @@ public struct WiFiProber: CapabilityProber {
         if scan.radios.isEmpty {
             return [
                 CapabilityFinding(
-                    id: "net.wifi", status: context.noCandidateStatus, details: details)
+                    id: .netWiFi, status: context.noCandidateStatus, details: details)
             ]
         }
         return [
             CapabilityFinding(
-                id: "net.wifi", status: .present, count: scan.radios.count,
+                id: .netWiFi, status: .present, count: scan.radios.count,
                 evidence: scan.radios.map {
                     Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
                 },

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Writes CSV fields (RFC 4180) from untrusted text.
-public enum CSVText {
+enum CSVText {
     /// Quotes a field when it holds a comma, quote or line break; control characters become
     /// `?`, and a leading `=`, `+`, `-` or `@` gets a `'` so spreadsheets do not run it as a
     /// formula.
     /// - Parameter text: Untrusted text.
     /// - Returns: One CSV field.
-    public static func field(_ text: String) -> String {
+    static func field(_ text: String) -> String {
         var clean = String(
             String.UnicodeScalarView(
                 text.unicodeScalars.map { scalar -> Unicode.Scalar in
@@ -34,7 +34,7 @@ public enum CSVText {
     /// One CSV record with a final CRLF-free newline.
     /// - Parameter fields: Untrusted fields.
     /// - Returns: The line.
-    public static func line(_ fields: [String]) -> String {
+    static func line(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\n"
     }
 }

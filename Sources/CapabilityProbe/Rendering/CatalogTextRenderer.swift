@@ -1,12 +1,14 @@
 /// Renders a catalog verification for people: one line per component (like matrix rows),
-/// then a summary; device and catalog strings sanitized for terminals.
+/// then a summary ended by what the caller does with it (the CLI: its exit); device and
+/// catalog strings sanitized for terminals.
 public enum CatalogTextRenderer {
     /// Renders the catalog result.
     /// - Parameters:
     ///   - result: The verification of every component.
-    ///   - exitCode: The exit code the summary names.
+    ///   - outcome: What the result leads to, shown after an arrow at the end of the summary
+    ///     (the CLI names its exit status); nil ends the summary without one.
     /// - Returns: Text with a final newline.
-    public static func render(_ result: CatalogVerification, exitCode: Int32) -> String {
+    public static func render(_ result: CatalogVerification, outcome: String? = nil) -> String {
         let width = min(
             48, (result.components.map { TerminalText.sanitize($0.id).count }.max() ?? 0) + 2)
         var lines: [String] = []
@@ -34,8 +36,8 @@ public enum CatalogTextRenderer {
         let total = result.components.count
         lines.append(
             "\(total) component\(total == 1 ? "" : "s"): \(result.count(.satisfied)) can run, "
-                + "\(result.count(.unsatisfied)) cannot, \(result.count(.undecided)) undecided "
-                + "→ exit \(exitCode)")
+                + "\(result.count(.unsatisfied)) cannot, \(result.count(.undecided)) undecided"
+                + (outcome.map { " → " + $0 } ?? ""))
         return lines.joined(separator: "\n") + "\n"
     }
 }

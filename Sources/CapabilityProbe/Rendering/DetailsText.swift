@@ -2,7 +2,7 @@ import Foundation
 
 /// Shows a finding's `details` in the human `capcheck list`: the numeric facts of the shared
 /// contract first, then every other fact, then one line per listed device, radio or
-/// controller. Device strings are sanitised; the device id paths are left to `--devices`.
+/// controller. Device strings are sanitised; the device id paths are left to the device view.
 enum DetailsText {
     /// Detail keys shown first, in this order (the numeric facts of the shared contract, then
     /// states).
@@ -13,7 +13,7 @@ enum DetailsText {
 
     /// Keys never shown as facts: `reason` is the evidence column when there is no evidence
     /// (the list renders it as `note` otherwise), `device` is the record id (shown by
-    /// `--devices`).
+    /// the device view).
     static let hiddenKeys: Set<String> = ["reason", "device"]
 
     /// Keys that name an entry of a device list, best first.

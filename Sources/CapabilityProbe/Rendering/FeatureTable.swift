@@ -38,21 +38,21 @@ public struct FeatureTable: Sendable, Hashable, Codable {
     public var manifest: String?
 
     /// The seed's Table 1-1 features in its order, with its labels.
-    public static let seedFeatures: [(id: String, label: String)] = [
-        ("cellular", "Cellular"), ("net.wifi", "WiFi"), ("bluetooth", "Bluetooth"),
-        ("audio.output", "Speaker"), ("audio.input", "Audio In"),
-        ("sensor.accelerometer", "Accelerometer"), ("sensor.magnetometer", "Magnetometer"),
-        ("sensor.gyroscope", "Gyroscope"), ("location.gnss", "GPS"),
-        ("sensor.proximity", "Proximity Sensor"), ("camera.any", "Camera"),
-        ("camera.video", "Video"),
-        ("haptics.vibration", "Vibration"),
+    public static let seedFeatures: [(id: CapabilityID, label: String)] = [
+        (.cellular, "Cellular"), (.netWiFi, "WiFi"), (.bluetooth, "Bluetooth"),
+        (.audioOutput, "Speaker"), (.audioInput, "Audio In"),
+        (.sensorAccelerometer, "Accelerometer"), (.sensorMagnetometer, "Magnetometer"),
+        (.sensorGyroscope, "Gyroscope"), (.locationGNSS, "GPS"),
+        (.sensorProximity, "Proximity Sensor"), (.cameraAny, "Camera"),
+        (.cameraVideo, "Video"),
+        (.hapticsVibration, "Vibration"),
     ]
 
     /// Numeric details shown as value rows when any machine has them.
-    static let valueRows: [(id: String, key: String, label: String)] = [
-        ("camera.any", "megapixels", "Camera megapixels"), ("camera.video", "modes", "Video modes"),
-        ("memory.total", "bytes", "Memory"), ("display", "scale", "Display scale"),
-        ("display", "dpi", "Display DPI"), ("input.touchscreen", "points", "Touch points"),
+    static let valueRows: [(id: CapabilityID, key: String, label: String)] = [
+        (.cameraAny, "megapixels", "Camera megapixels"), (.cameraVideo, "modes", "Video modes"),
+        (.memoryTotal, "bytes", "Memory"), (.display, "scale", "Display scale"),
+        (.display, "dpi", "Display DPI"), (.inputTouchscreen, "points", "Touch points"),
     ]
 
     /// Builds the table.
@@ -92,11 +92,11 @@ public struct FeatureTable: Sendable, Hashable, Codable {
         ).sorted()
         var rows: [Row] = []
         for (id, label) in Self.seedFeatures
-            + otherIDs.map({ ($0, CapabilityRules.names[$0] ?? $0) })
+            + otherIDs.map({ ($0, $0.definition.name) })
         {
             rows.append(
                 Row(
-                    id: id, label: label,
+                    id: id.rawValue, label: label,
                     cells: machines.map { $0.report.finding(id)?.status.rawValue ?? "unknown" }))
         }
         for (id, key, label) in Self.valueRows {

@@ -34,7 +34,7 @@ public enum FeatureTableRenderer {
     /// `☑` present, `☐` absent, `?` unknown; value rows as they are (`?` when missing).
     /// - Parameter cell: The cell text.
     /// - Returns: The glyph or value.
-    public static func glyph(_ cell: String) -> String {
+    static func glyph(_ cell: String) -> String {
         switch cell {
         case "present": return "☑"
         case "absent": return "☐"
@@ -52,7 +52,7 @@ public enum FeatureTableRenderer {
     /// A Markdown pipe table in the seed's form.
     /// - Parameter table: The table.
     /// - Returns: Markdown text.
-    public static func markdown(_ table: FeatureTable) -> String {
+    static func markdown(_ table: FeatureTable) -> String {
         var out =
             "| Feature | Id | "
             + table.machines.map { MarkdownText.cell($0.name) }.joined(separator: " | ") + " |\n"

@@ -8,7 +8,7 @@ public enum GitHubAnnotationRenderer {
     /// Escapes a message: `%`, CR and LF as GitHub requires; other control characters become `?`.
     /// - Parameter text: Untrusted text.
     /// - Returns: The escaped message.
-    public static func escapeData(_ text: String) -> String {
+    static func escapeData(_ text: String) -> String {
         let escaped = text.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
@@ -18,7 +18,7 @@ public enum GitHubAnnotationRenderer {
     /// Escapes a property value: as a message, plus `:` and `,`.
     /// - Parameter text: Untrusted text.
     /// - Returns: The escaped value.
-    public static func escapeProperty(_ text: String) -> String {
+    static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
             of: ",", with: "%2C")
     }

@@ -3,7 +3,7 @@ import Foundation
 /// The one JSON encoder and decoder setup: sorted keys, readable paths.
 public enum JSONOutput {
     /// An encoder with sorted keys, pretty printing and unescaped slashes.
-    public static func encoder() -> JSONEncoder {
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dataEncodingStrategy = .base64
@@ -11,7 +11,7 @@ public enum JSONOutput {
     }
 
     /// A compact encoder with sorted keys (one object per line, for `watch`).
-    public static func compactEncoder() -> JSONEncoder {
+    static func compactEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
@@ -30,7 +30,7 @@ public enum JSONOutput {
     /// - Parameter value: The value.
     /// - Returns: The text.
     /// - Throws: `EncodingError`.
-    public static func compactString<T: Encodable>(_ value: T) throws -> String {
+    static func compactString<T: Encodable>(_ value: T) throws -> String {
         escapingDeceptive(String(decoding: try compactEncoder().encode(value), as: UTF8.self))
     }
 
@@ -39,7 +39,7 @@ public enum JSONOutput {
     /// replacement can run over the whole text.
     /// - Parameter json: Encoded JSON.
     /// - Returns: The same JSON value, with those characters escaped.
-    public static func escapingDeceptive(_ json: String) -> String {
+    static func escapingDeceptive(_ json: String) -> String {
         guard json.unicodeScalars.contains(where: TerminalText.isDeceptive) else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {

@@ -27,13 +27,13 @@ public enum ListRenderer {
         lines.append("Machine   " + machineLine(report))
         for note in report.source.notes { lines.append("Note      " + TerminalText.sanitize(note)) }
         lines += warningLines(report.source)
-        let idWidth = max(22, (report.capabilities.map { $0.id.count }.max() ?? 0) + 2)
-        var seen: Set<String> = []
+        let idWidth = max(22, (report.capabilities.map { $0.id.rawValue.count }.max() ?? 0) + 2)
+        var seen: Set<CapabilityID> = []
         for group in groups + [("Other", [])] {
             let members = report.capabilities.filter { finding in
                 guard !seen.contains(finding.id) else { return false }
-                let prefix = finding.id.split(separator: ".").first.map(String.init) ?? finding.id
-                return group.1.isEmpty || group.1.contains(prefix)
+                let prefix = finding.id.rawValue.prefix { $0 != "." }
+                return group.1.isEmpty || group.1.contains(String(prefix))
             }
             guard !members.isEmpty else { continue }
             lines.append("")
@@ -45,7 +45,7 @@ public enum ListRenderer {
                 seen.insert(finding.id)
                 let count = finding.status == .present ? String(finding.count) : ""
                 lines.append(
-                    "  " + TerminalText.pad(finding.id, idWidth)
+                    "  " + TerminalText.pad(finding.id.rawValue, idWidth)
                         + style.apply(
                             TerminalText.pad(finding.status.rawValue, 10),
                             TextStyle.role(finding.status)) + TerminalText.pad(count, 4)

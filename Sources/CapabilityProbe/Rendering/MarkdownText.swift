@@ -1,12 +1,12 @@
 import Foundation
 
 /// Escapes untrusted text for a Markdown table cell.
-public enum MarkdownText {
+enum MarkdownText {
     /// Escapes `\`, `|`, `<`, `>`, `&`, backticks and `*`/`_`, turns line breaks into
     /// spaces and control characters into `?`.
     /// - Parameter text: Untrusted text.
     /// - Returns: Text that stays inside one cell and renders literally.
-    public static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         var out = ""
         for character in TerminalText.sanitize(text.replacingOccurrences(of: "\n", with: " ")) {
             switch character {
@@ -31,7 +31,7 @@ public enum MarkdownText {
     /// do not work there.
     /// - Parameter text: An identifier, possibly untrusted (a snapshot's capability id).
     /// - Returns: `` `id` `` or escaped text.
-    public static func code(_ text: String) -> String {
+    static func code(_ text: String) -> String {
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy { scalar in

@@ -42,7 +42,7 @@ public enum MatrixDiffRenderer {
     /// The keys responsible for one change, in words.
     /// - Parameter row: The changed row.
     /// - Returns: `doesn't support required feature: gps` for a loss, `no longer requires: gps` for a gain.
-    public static func because(_ row: MatrixDiffRow) -> String {
+    static func because(_ row: MatrixDiffRow) -> String {
         switch row.change {
         case .lost, .mayBeLost:
             if row.new == .excluded { return row.keys.map(\.playWording).joined(separator: "; ") }

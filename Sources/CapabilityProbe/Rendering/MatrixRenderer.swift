@@ -76,7 +76,7 @@ public enum MatrixRenderer {
     ///   - row: The row result.
     ///   - unknownSubject: What cannot say (`the table`; `the recording` for a fleet's rows).
     /// - Returns: The reasons in words, empty for an eligible row.
-    public static func reasons(_ row: MatrixRowResult, unknownSubject: String = "the table")
+    static func reasons(_ row: MatrixRowResult, unknownSubject: String = "the table")
         -> String
     {
         switch row.verdict {

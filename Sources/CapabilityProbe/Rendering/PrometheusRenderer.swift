@@ -16,7 +16,8 @@ public enum PrometheusRenderer {
         for finding in report.capabilities {
             for status in CapabilityStatus.allCases {
                 out += sample(
-                    "capcheck_capability", [("id", finding.id), ("status", status.rawValue)],
+                    "capcheck_capability",
+                    [("id", finding.id.rawValue), ("status", status.rawValue)],
                     finding.status == status ? 1 : 0)
             }
         }
@@ -25,7 +26,8 @@ public enum PrometheusRenderer {
             "Physical functions providing a present capability (0 unless present).")
         for finding in report.capabilities {
             out += sample(
-                "capcheck_capability_functions", [("id", finding.id)], Double(finding.count))
+                "capcheck_capability_functions", [("id", finding.id.rawValue)],
+                Double(finding.count))
         }
         out += family("capcheck_capabilities", "Number of capabilities per status.")
         for status in CapabilityStatus.allCases {
@@ -33,7 +35,7 @@ public enum PrometheusRenderer {
                 "capcheck_capabilities", [("status", status.rawValue)],
                 Double(report.capabilities.filter { $0.status == status }.count))
         }
-        if let battery = report.finding("power.battery"),
+        if let battery = report.finding(.powerBattery),
             let level = battery.details["level"]?.doubleValue, level >= 0
         {
             out += family(
@@ -41,7 +43,7 @@ public enum PrometheusRenderer {
                 "System battery level, 0 to 1 (absent without a system battery).")
             out += sample("capcheck_battery_level_ratio", [], level)
         }
-        if let battery = report.finding("power.battery"),
+        if let battery = report.finding(.powerBattery),
             let state = battery.details["state"]?.stringValue
         {
             out += family(

@@ -51,7 +51,7 @@ public enum ReportJSONWriter {
         }
         out.close()
         out.key("id")
-        out.string(finding.id)
+        out.string(finding.id.rawValue)
         out.key("status")
         out.string(finding.status.rawValue)
         out.close()

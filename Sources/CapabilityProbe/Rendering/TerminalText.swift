@@ -30,7 +30,7 @@ public enum TerminalText {
     /// - Parameter text: Untrusted text.
     /// - Returns: Escaped text: C0 controls (but tab and newline) replaced with `?`, which XML
     ///   cannot carry; ``isDeceptive(_:)`` characters as numeric references.
-    public static func escapeMarkup(_ text: String) -> String {
+    static func escapeMarkup(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

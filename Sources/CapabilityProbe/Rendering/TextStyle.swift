@@ -25,7 +25,7 @@ public enum TextStyle: Sendable, Hashable {
     ///   - text: The text (already sanitized and padded).
     ///   - role: What it says.
     /// - Returns: The text, coloured when the style is ``ansi``.
-    public func apply(_ text: String, _ role: Role) -> String {
+    func apply(_ text: String, _ role: Role) -> String {
         guard self == .ansi else { return text }
         let code: String
         switch role {
@@ -42,7 +42,7 @@ public enum TextStyle: Sendable, Hashable {
     /// The role of a capability status.
     /// - Parameter status: The status.
     /// - Returns: present, absent or unknown.
-    public static func role(_ status: CapabilityStatus) -> Role {
+    static func role(_ status: CapabilityStatus) -> Role {
         switch status {
         case .present: return .present
         case .absent: return .absent
@@ -54,7 +54,7 @@ public enum TextStyle: Sendable, Hashable {
     /// - Parameter verdict: The verdict.
     /// - Returns: satisfied → present, unsatisfied → unmet, unknown and an AppStream
     ///   recommendation's warning → unknown, else absent.
-    public static func role(_ verdict: RequirementVerdict) -> Role {
+    static func role(_ verdict: RequirementVerdict) -> Role {
         switch verdict {
         case .satisfied: return .present
         case .unsatisfied: return .unmet

@@ -1,5 +1,5 @@
 /// Renders a verification report for people: unmet first, one line each with its reason,
-/// then a summary line naming the exit code.
+/// then a summary line, ended by what the caller does with the verdict (the CLI: its exit).
 public enum VerificationTextRenderer {
     /// The display order of verdicts: unmet first.
     static let order: [RequirementVerdict] = [
@@ -9,7 +9,7 @@ public enum VerificationTextRenderer {
     /// The mark shown before a verdict.
     /// - Parameter verdict: The verdict.
     /// - Returns: ✘, ?, ✔ or –.
-    public static func mark(_ verdict: RequirementVerdict) -> String {
+    static func mark(_ verdict: RequirementVerdict) -> String {
         switch verdict {
         case .unsatisfied: return "✘"
         case .unknown: return "?"
@@ -22,21 +22,23 @@ public enum VerificationTextRenderer {
     /// The results in display order (unmet first, then by key within a verdict).
     /// - Parameter report: The report.
     /// - Returns: The ordered results.
-    public static func ordered(_ report: VerificationReport) -> [RequirementResult] {
+    static func ordered(_ report: VerificationReport) -> [RequirementResult] {
         order.flatMap { verdict in report.requirements.filter { $0.verdict == verdict } }
     }
 
     /// Renders the report.
     /// - Parameters:
     ///   - report: The report.
-    ///   - exitCode: The exit code the summary line names.
     ///   - style: Plain text, or ANSI colours for the mark and the verdict.
+    ///   - names: How the summary names the unknown policy (the CLI passes its flags).
     ///   - hintText: How the caller phrases a ``RequirementHint`` (the CLI names its flag);
     ///     nil shows the hint's reason alone.
+    ///   - outcome: What the verdict leads to, shown after an arrow at the end of the summary
+    ///     (the CLI names its exit status); nil ends the summary without one.
     /// - Returns: Text with a final newline; device strings sanitized for terminals.
     public static func render(
-        _ report: VerificationReport, exitCode: Int32, style: TextStyle = .plain,
-        hintText: (@Sendable (RequirementHint) -> String)? = nil
+        _ report: VerificationReport, style: TextStyle = .plain, names: OptionNames = .swift,
+        hintText: (@Sendable (RequirementHint) -> String)? = nil, outcome: String? = nil
     ) -> String {
         let rows = ordered(report)
         let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
@@ -60,16 +62,19 @@ public enum VerificationTextRenderer {
         for warning in report.manifest.warnings ?? [] {
             lines.append("warning: " + TerminalText.sanitize(warning))
         }
-        lines.append(summary(report, exitCode: exitCode))
+        lines.append(summary(report, names: names, outcome: outcome))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The closing line: `1 of 3 requirements unmet → exit 1`.
+    /// The closing line: `1 of 3 requirements unmet`, then ` → ` and the outcome if given.
     /// - Parameters:
     ///   - report: The report.
-    ///   - exitCode: The exit code.
+    ///   - names: How the line names the unknown policy.
+    ///   - outcome: What the verdict leads to (the CLI names its exit status), if any.
     /// - Returns: The line without a newline.
-    public static func summary(_ report: VerificationReport, exitCode: Int32) -> String {
+    public static func summary(
+        _ report: VerificationReport, names: OptionNames = .swift, outcome: String? = nil
+    ) -> String {
         let total = report.requirements.count
         var text = "\(report.unmetCount) of \(total) requirement\(total == 1 ? "" : "s") unmet"
         let warnings = report.requirements.filter { $0.verdict == .warning }.count
@@ -80,8 +85,8 @@ public enum VerificationTextRenderer {
             text += ", \(report.unknownCount) unknown"
             if report.unmetCount == 0 {
                 switch report.verdict {
-                case .unsatisfied: text += " (counted as unmet: --unknown-as fail)"
-                case .satisfied: text += " (counted as met: --unknown-as pass)"
+                case .unsatisfied: text += " (counted as unmet: \(names.unknownAs) fail)"
+                case .satisfied: text += " (counted as met: \(names.unknownAs) pass)"
                 case .undecided: break
                 }
             }
@@ -92,6 +97,6 @@ public enum VerificationTextRenderer {
             }
             text += " (assumed: \(TerminalText.sanitize(facts.joined(separator: ", "))))"
         }
-        return text + " → exit \(exitCode)"
+        return text + (outcome.map { " → " + $0 } ?? "")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the dynamic loader found the C libraries capcheck calls, for `--version`: the real
+/// Where the dynamic loader found the C libraries capcheck calls, for the version report: the real
 /// file names carry the library versions the machine runs (`libpci.so.3.9.0`), which may
 /// differ from the ones capcheck was built against.
 ///

@@ -1,7 +1,7 @@
 /// Names recorded hardware from this machine's databases: a dump or recording that lacks
 /// `ID_VENDOR_FROM_DATABASE`/`ID_MODEL_FROM_DATABASE` (old udev, umockdev, no udevd when
 /// it was made) gets them from the hwdb (by `MODALIAS`, or `usb:vXXXXpYYYY` for a USB
-/// device) and libpci (by `PCI_ID` or the `vendor`/`device` attributes), so `list --devices`
+/// device) and libpci (by `PCI_ID` or the `vendor`/`device` attributes), so the device listing
 /// names its hardware as on the live machine.
 ///
 /// Only `*_FROM_DATABASE` keys are added and never over a recorded value: other hwdb

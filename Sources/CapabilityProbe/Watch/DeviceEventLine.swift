@@ -7,7 +7,7 @@ public enum DeviceEventLine {
     /// ISO 8601 UTC with milliseconds, e.g. `2026-11-30T09:21:35.123Z`.
     /// - Parameter time: The instant.
     /// - Returns: The text.
-    public static func timestamp(_ time: Date) -> String {
+    static func timestamp(_ time: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         formatter.timeZone = TimeZone(identifier: "UTC")

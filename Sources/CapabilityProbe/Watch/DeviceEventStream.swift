@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Glibc
 
 /// The events of a running watch, as an `AsyncSequence`.
 ///
@@ -27,19 +29,8 @@ public struct DeviceEventStream: AsyncSequence, Sendable {
         self.stopper = Stopper(control)
     }
 
-    /// The descriptors the running watch owns (monitor socket, wake-up pipe), for tests.
-    var descriptors: [Int32] { stopper.control.descriptors }
-
-    /// The watch thread's `/proc/PID/task/TID` directory, for tests.
-    var workerTaskPath: String? { stopper.control.workerTaskPath }
-
-    /// Waits until the watch thread has released its libudev objects and descriptors,
-    /// without joining it (for tests).
-    /// - Parameter timeout: The latest time to wait until.
-    /// - Returns: Whether it did in time.
-    func waitForWorkerExit(timeout: DispatchTime) -> Bool {
-        stopper.control.waitForWorkerExit(timeout: timeout)
-    }
+    /// The watch's stop machinery (test hooks in `CapabilityProbeTesting` read it).
+    package var control: WatchControl { stopper.control }
 
     /// Stops the watch now and waits for its thread; the iteration then ends. Idempotent.
     public func stop() { stopper.control.stop() }
@@ -56,5 +47,132 @@ public struct DeviceEventStream: AsyncSequence, Sendable {
     /// Makes an iterator.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: events.makeAsyncIterator(), stopper: stopper)
+    }
+}
+
+/// Stops the watcher thread: wakes it through a pipe and joins it.
+///
+/// The thread closes both pipe ends as it exits; ``stop()`` writes only while the thread
+/// has not exited (under the lock), so a descriptor is never used after it was closed.
+package final class WatchControl: @unchecked Sendable {
+    private let lock = NSLock()
+    private let readEnd: Int32
+    private let writeEnd: Int32
+    private var thread: pthread_t?
+    private var workerID: pthread_t?
+    private var workerTask: String?
+    private var exited = false
+    private var wakeSent = false
+    private var joined = false
+    private var monitorDescriptor: Int32?
+    private let exitSignal = DispatchSemaphore(value: 0)
+
+    /// Takes ownership of both ends of a non-blocking pipe.
+    init(readEnd: Int32, writeEnd: Int32) {
+        self.readEnd = readEnd
+        self.writeEnd = writeEnd
+    }
+
+    /// The descriptor the worker polls for a stop request.
+    var wakeDescriptor: Int32 { readEnd }
+
+    /// Records the thread handle (starter side).
+    func setThread(_ handle: pthread_t) {
+        lock.lock()
+        thread = handle
+        lock.unlock()
+    }
+
+    /// Records the monitor's socket (worker side, before start-up completes).
+    func registerMonitor(_ descriptor: Int32) {
+        lock.lock()
+        monitorDescriptor = descriptor
+        lock.unlock()
+    }
+
+    /// The descriptors the watch owns while it runs: the monitor socket and the pipe ends.
+    package var descriptors: [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        return [monitorDescriptor, readEnd, writeEnd].compactMap { $0 }
+    }
+
+    /// Records the worker's own identity (worker side, first thing it does).
+    func registerWorker() {
+        // "PID/task/TID": the kernel's name for this thread, to see it in /proc.
+        let task = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+        lock.lock()
+        workerID = pthread_self()
+        workerTask = task.map { "/proc/" + $0 }
+        lock.unlock()
+    }
+
+    /// The worker thread's `/proc/PID/task/TID` directory (for tests: it is gone once the
+    /// thread was joined); nil before the worker started or without /proc.
+    package var workerTaskPath: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return workerTask
+    }
+
+    /// Worker side, last thing before returning (its libudev objects are released by
+    /// then): closes the pipe and wakes ``waitForWorkerExit(timeout:)``.
+    func workerExited() {
+        closeDescriptors()
+        exitSignal.signal()
+    }
+
+    /// Waits until the worker has released everything it owned, without joining it (tests
+    /// use this to see that cancellation alone stops the worker).
+    /// - Parameter timeout: The latest time to wait until.
+    /// - Returns: Whether the worker exited in time.
+    package func waitForWorkerExit(timeout: DispatchTime) -> Bool {
+        guard exitSignal.wait(timeout: timeout) == .success else { return false }
+        exitSignal.signal()
+        return true
+    }
+
+    /// Closes both pipe ends once (also used when start-up fails).
+    func closeDescriptors() {
+        lock.lock()
+        if !exited {
+            exited = true
+            close(readEnd)
+            close(writeEnd)
+        }
+        lock.unlock()
+    }
+
+    /// Asks the worker to stop without waiting. Safe anywhere, including inside a task
+    /// cancellation handler (where blocking would deadlock the task runtime).
+    func requestStop() {
+        lock.lock()
+        if !exited, !wakeSent {
+            wakeSent = true
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }
+        lock.unlock()
+    }
+
+    /// Asks the worker to stop and waits for it (join). On the worker itself, detaches
+    /// instead. Idempotent.
+    func stop() {
+        requestStop()
+        lock.lock()
+        if joined {
+            lock.unlock()
+            return
+        }
+        joined = true
+        let handle = thread
+        let worker = workerID
+        lock.unlock()
+        guard let handle else { return }
+        if let worker, pthread_equal(worker, pthread_self()) != 0 {
+            pthread_detach(handle)
+        } else {
+            pthread_join(handle, nil)
+        }
     }
 }

@@ -57,3 +57,129 @@ public enum DeviceWatcher {
         return DeviceEventStream(source: source, events: events, control: control)
     }
 }
+
+/// What to watch and how often to poll what raises no uevent.
+public struct WatchOptions: Sendable {
+    /// The subsystems the monitor receives: every subsystem the probers classify.
+    static let subsystems = [
+        "bluetooth", "drm", "gnss", "iio", "input", "net", "nfc", "power_supply", "rfkill", "sound",
+        "usb", "video4linux", "wwan",
+    ]
+
+    /// The event kinds to report (default: all).
+    public var kinds: Set<WatchKind>
+    /// The uevent source; nil picks one with ``EventSource/detect(controlSocket:)``.
+    public var source: EventSource?
+    /// Seconds between battery polls while the battery is watched (default 5 s).
+    ///
+    /// `capacity` often changes without a uevent (many fuel gauges only emit one on status
+    /// changes), so `capacity`/`status` are re-read this often, like upower does. 5 s keeps
+    /// 1 % steps timely (a laptop drains 1 % in about a minute) at the cost of a few small
+    /// sysfs reads.
+    public var batteryPollInterval: Double
+    /// Seconds between proximity polls while proximity is watched (default 0.5 s).
+    ///
+    /// IIO proximity channels and input switches raise no uevent when the value changes;
+    /// 2 Hz notices a hand or an ear within half a second for one small read per sensor.
+    public var proximityPollInterval: Double
+    /// Seconds without an `add`/`remove` uevent before capabilities are re-classified
+    /// (default 0.5 s).
+    ///
+    /// A device arrives as a burst of uevents (a USB headset: device, interfaces, sound
+    /// card, then its PCMs); classifying in the middle would report passing states such as
+    /// "sound card without PCMs → unknown". Waiting for the burst to settle reports the
+    /// change once.
+    public var settleInterval: Double
+    /// The probers used to re-classify after devices come and go.
+    public var probers: [any CapabilityProber]
+    /// The sysfs mount point (umockdev redirects `/sys` in tests).
+    public var sysfsRoot: String
+    /// The machine the watch starts from; nil enumerates the live one (tests set a recorded
+    /// one through `CapabilityProbeTesting`).
+    package var baseline: DeviceInventory?
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - kinds: The kinds to report.
+    ///   - source: The uevent source, or nil to detect.
+    ///   - batteryPollInterval: Seconds between battery polls.
+    ///   - proximityPollInterval: Seconds between proximity polls.
+    ///   - settleInterval: Quiet seconds before capabilities are re-classified.
+    ///   - probers: Probers for capability changes.
+    ///   - sysfsRoot: The sysfs mount point.
+    public init(
+        kinds: Set<WatchKind> = Set(WatchKind.allCases), source: EventSource? = nil,
+        batteryPollInterval: Double = 5, proximityPollInterval: Double = 0.5,
+        settleInterval: Double = 0.5, probers: [any CapabilityProber] = Probers.all,
+        sysfsRoot: String = "/sys"
+    ) {
+        self.kinds = kinds
+        self.source = source
+        self.batteryPollInterval = batteryPollInterval
+        self.proximityPollInterval = proximityPollInterval
+        self.settleInterval = settleInterval
+        self.probers = probers
+        self.sysfsRoot = sysfsRoot
+    }
+}
+
+/// What a watch reports; each kind is only polled or diffed while it is watched.
+public enum WatchKind: String, Codable, Sendable, Hashable, CaseIterable, Comparable {
+    /// System battery level and state (`batteryLevelChanged`, `batteryStateChanged`).
+    case battery
+    /// Proximity sensor near/far (`proximityChanged`).
+    case proximity
+    /// Capability status changes after devices come and go (`capabilityChanged`).
+    case capabilities
+    /// Raw device add/remove/change (`deviceAdded`, `deviceRemoved`, `deviceChanged`).
+    case devices
+
+    /// Orders by declaration order.
+    public static func < (lhs: WatchKind, rhs: WatchKind) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}
+
+/// Why a watch could not start.
+public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// A libudev call failed.
+    case udev(function: String, errno: Int32)
+    /// A system call (pipe, pthread_create) failed.
+    case system(function: String, errno: Int32)
+    /// The initial enumeration failed.
+    case source(SourceError)
+
+    /// A one-line message naming the call and the reason.
+    public var description: String {
+        switch self {
+        case .udev(let function, let errno): return "\(function) failed: errno \(errno)"
+        case .system(let function, let errno): return "\(function) failed: errno \(errno)"
+        case .source(let error): return error.description
+        }
+    }
+}
+
+/// Where uevents come from: udevd's processed events or the kernel's raw ones.
+public enum EventSource: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Events udevd re-broadcasts after running its rules (with `ID_*` properties).
+    case udev
+    /// The kernel's uevents, which arrive even without udevd (no `ID_*` properties).
+    case kernel
+
+    /// The source that will actually deliver events here: `udev` when udevd is running
+    /// (its control socket `/run/udev/control` exists), else `kernel` — without udevd the
+    /// udev source is silent, while kernel uevents still arrive.
+    /// - Parameter controlSocket: udevd's control socket path.
+    /// - Returns: The source to listen to.
+    public static func detect(controlSocket: String = "/run/udev/control") -> EventSource {
+        FileManager.default.fileExists(atPath: controlSocket) ? .udev : .kernel
+    }
+
+    /// A short explanation for the first output line.
+    public var note: String {
+        switch self {
+        case .udev: return "udevd events (after udev rules)"
+        case .kernel: return "kernel uevents (udevd not running: no udev properties)"
+        }
+    }
+}

@@ -43,12 +43,50 @@ final class WatchWorker: @unchecked Sendable {
         continuation.finish()
     }
 
+    /// What one watch holds from set-up to return, on the watcher thread: the libudev
+    /// objects (thread-bound, released when the watch returns), the readers and the state.
+    private struct Session {
+        let context: UdevContext
+        let monitor: UdevMonitor
+        let liveSource: UdevDeviceSource
+        let hwdb: UdevHwdb?
+        let pci = PCINames()
+        let switches = EvdevSwitchReader()
+        let collector = KernelFactsCollector()
+        var state: WatchState
+    }
+
+    /// When the loop next has work without a uevent (monotonic seconds).
+    private struct Deadlines {
+        var battery: Double
+        var proximity: Double
+        /// When the last add/remove burst has settled; infinity while nothing is pending.
+        var settled = Double.infinity
+    }
+
     /// Sets up, signals the starter, loops; false when set-up failed (nothing to clean up
     /// beyond what is released on return). Every libudev object dies when this returns.
     private func watch() -> Bool {
+        var session: Session
+        switch setUp() {
+        case .success(let value): session = value
+        case .failure(let error):
+            failure = error
+            started.signal()
+            return false
+        }
+        defer { session.switches.closeAll() }
+        control.registerMonitor(session.monitor.fileDescriptor)
+        started.signal()
+        loop(&session)
+        return true
+    }
+
+    /// Step 1: the monitor listens before the baseline is read, so nothing falls between
+    /// the two; proximity starts from what the enumeration recorded.
+    private func setUp() -> Result<Session, WatchError> {
         let context: UdevContext
         let monitor: UdevMonitor
-        let baseline: DeviceInventory
         do {
             context = try UdevContext()
             monitor = try UdevMonitor(context: context, source: source)
@@ -56,96 +94,116 @@ final class WatchWorker: @unchecked Sendable {
             // Listen before enumerating so nothing falls between the two.
             try monitor.enableReceiving()
         } catch {
-            failure = .udev(function: Self.function(error), errno: Self.code(error))
-            started.signal()
-            return false
+            return .failure(.udev(function: Self.function(error), errno: Self.code(error)))
         }
         let liveSource = UdevDeviceSource(sysfsRoot: options.sysfsRoot)
-        do {
-            baseline = try liveSource.inventory()
-        } catch {
-            failure = .source(error)
-            started.signal()
-            return false
+        let baseline: DeviceInventory
+        if let recorded = options.baseline {
+            baseline = recorded
+        } else {
+            do {
+                baseline = try liveSource.inventory()
+            } catch {
+                return .failure(.source(error))
+            }
         }
-        let hwdb = try? UdevHwdb(context: context)
-        let pci = PCINames()
-        let switches = EvdevSwitchReader()
-        defer { switches.closeAll() }
         var state = WatchState(
             inventory: baseline, kinds: options.kinds,
             classifier: CapabilityClassifier(probers: options.probers))
-        let collector = KernelFactsCollector()
         if options.kinds.contains(.proximity) {
             // The baseline is what the enumeration (and its kernel probes) recorded.
             _ = state.update(near: recordedProximity(state))
         }
-        control.registerMonitor(monitor.fileDescriptor)
-        started.signal()
+        return .success(
+            Session(
+                context: context, monitor: monitor, liveSource: liveSource,
+                hwdb: try? UdevHwdb(context: context), state: state))
+    }
 
-        let now = { () -> Double in
-            var spec = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &spec)
-            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-        }
-        var nextBattery = now() + options.batteryPollInterval
-        var nextProximity = now() + options.proximityPollInterval
-        var settled = Double.infinity
+    /// Step 2: polls the monitor and the stop pipe until a stop request, an error or a
+    /// closed monitor; between uevents, the timed work runs when it is due.
+    private func loop(_ session: inout Session) {
+        var deadlines = Deadlines(
+            battery: Self.now() + options.batteryPollInterval,
+            proximity: Self.now() + options.proximityPollInterval)
         var descriptors = [
-            pollfd(fd: monitor.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: session.monitor.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: control.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let pollBattery = state.pollsBattery
-            let pollProximity = state.pollsProximity
-            var deadline = Double.infinity
-            if pollBattery { deadline = min(deadline, nextBattery) }
-            if pollProximity { deadline = min(deadline, nextProximity) }
-            deadline = min(deadline, settled)
+            let pollBattery = session.state.pollsBattery
+            let pollProximity = session.state.pollsProximity
+            var deadline = deadlines.settled
+            if pollBattery { deadline = min(deadline, deadlines.battery) }
+            if pollProximity { deadline = min(deadline, deadlines.proximity) }
             let timeout =
-                deadline.isInfinite ? -1 : Int32(max(0, (deadline - now()) * 1000).rounded(.up))
+                deadline.isInfinite
+                ? -1 : Int32(max(0, (deadline - Self.now()) * 1000).rounded(.up))
             for index in descriptors.indices { descriptors[index].revents = 0 }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
-                break
+                return
             }
-            if descriptors[1].revents != 0 { break }
-            if descriptors[0].revents & Int16(POLLIN) != 0, let udev = monitor.receive() {
-                let action = udev.action ?? "change"
-                var record = liveSource.record(
-                    udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""),
-                    hwdb: hwdb, pci: pci)
-                for key in Self.eventOnlyProperties { record.properties[key] = nil }
-                if action != "remove" {
-                    // Kernel facts as `list` collects them, so hot-plugged devices classify
-                    // the same.
-                    let parent = state.parentID(of: record).flatMap { state.devices[$0] }
-                    record.facts.merge(collector.facts(for: record, parent: parent))
+            if descriptors[1].revents != 0 { return }
+            if descriptors[0].revents & Int16(POLLIN) != 0,
+                let udev = session.monitor.receive()
+            {
+                receive(udev, in: &session)
+                if session.state.needsReclassification {
+                    deadlines.settled = Self.now() + options.settleInterval
                 }
-                emit(state.apply(action: action, device: record))
-                if state.needsReclassification { settled = now() + options.settleInterval }
             } else if descriptors[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-                break
+                return
             }
-            let time = now()
-            if pollBattery, time >= nextBattery {
-                nextBattery = time + options.batteryPollInterval
-                let refreshed = state.batteries.map {
-                    SystemBattery.refreshed($0, sysfsRoot: options.sysfsRoot)
-                }
-                emit(state.refreshBatteries(refreshed))
-            }
-            if time >= settled {
-                settled = .infinity
-                emit(state.reclassify())
-            }
-            if pollProximity, time >= nextProximity {
-                nextProximity = time + options.proximityPollInterval
-                emit(state.update(near: readProximity(state, switches)))
-            }
+            runTimedWork(
+                &session, &deadlines, battery: pollBattery, proximity: pollProximity)
         }
-        return true
+    }
+
+    /// Step 3: one uevent becomes a record (kernel facts as `list` collects them, so
+    /// hot-plugged devices classify the same) and the events its change implies.
+    private func receive(_ udev: UdevDevice, in session: inout Session) {
+        let action = udev.action ?? "change"
+        var record = session.liveSource.record(
+            udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""),
+            hwdb: session.hwdb, pci: session.pci)
+        for key in Self.eventOnlyProperties { record.properties[key] = nil }
+        if action != "remove" {
+            let parent = session.state.parentID(of: record).flatMap { session.state.devices[$0] }
+            record.facts.merge(session.collector.facts(for: record, parent: parent))
+        }
+        emit(session.state.apply(action: action, device: record))
+    }
+
+    /// Step 4: what raises no uevent, each when due: battery values, the re-classification
+    /// once a burst has settled, proximity.
+    private func runTimedWork(
+        _ session: inout Session, _ deadlines: inout Deadlines, battery: Bool, proximity: Bool
+    ) {
+        let time = Self.now()
+        if battery, time >= deadlines.battery {
+            deadlines.battery = time + options.batteryPollInterval
+            let refreshed = session.state.batteries.map {
+                SystemBattery.refreshed($0, sysfsRoot: options.sysfsRoot)
+            }
+            emit(session.state.refreshBatteries(refreshed))
+        }
+        if time >= deadlines.settled {
+            deadlines.settled = .infinity
+            emit(session.state.reclassify())
+        }
+        if proximity, time >= deadlines.proximity {
+            deadlines.proximity = time + options.proximityPollInterval
+            emit(session.state.update(near: readProximity(session.state, session.switches)))
+        }
+    }
+
+    /// Monotonic seconds.
+    private static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// The first sensor's value as recorded, without touching the devices.

@@ -17,12 +17,25 @@ struct ArgumentCursor {
     var knownOptions: [String] = []
 
     /// Tokenizes arguments: `--o v`, `--o=v`, `-h`, `--` (rest positional), `-` (positional).
-    init(_ arguments: [String], command: String) {
+    ///
+    /// A token that reads as a number (`-1`, `-0.5`) right after an option that takes a value
+    /// (one of `options` with a value placeholder, given without `=`) is that option's value,
+    /// not an option of its own.
+    /// - Parameters:
+    ///   - arguments: argv after the command name.
+    ///   - command: The command name used in messages.
+    ///   - options: The command's options; they become ``knownOptions``.
+    init(_ arguments: [String], command: String, options: [OptionSpec] = []) {
         self.command = command
+        knownOptions = options.flatMap(\.spellings)
+        let takingValues = Set(options.filter { $0.value != nil }.flatMap(\.spellings))
         var tokens: [ArgumentToken] = []
         var rest = false
+        var valueMayFollow = false
         for argument in arguments {
-            if rest || argument == "-" || !argument.hasPrefix("-") {
+            let isValue = valueMayFollow && Self.isNumber(argument)
+            valueMayFollow = false
+            if rest || isValue || argument == "-" || !argument.hasPrefix("-") {
                 tokens.append(.positional(argument))
             } else if argument == "--" {
                 rest = true
@@ -35,12 +48,19 @@ struct ArgumentCursor {
                             inlineValue: String(body[body.index(after: equals)...])))
                 } else {
                     tokens.append(.option(name: String(body), inlineValue: nil))
+                    valueMayFollow = takingValues.contains(argument)
                 }
             } else {
                 tokens.append(.option(name: String(argument.dropFirst()), inlineValue: nil))
+                valueMayFollow = takingValues.contains(argument)
             }
         }
         self.tokens = tokens
+    }
+
+    /// Whether a token reads as a number (`-1`, `-2.5`, `-1e3`), so it can be a value.
+    static func isNumber(_ text: String) -> Bool {
+        Double(text) != nil
     }
 
     /// Removes a flag (`--json`); true when it was given. A value for a flag is an error.

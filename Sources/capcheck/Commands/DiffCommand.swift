@@ -18,27 +18,25 @@ struct DiffCommand: Command {
             OptionSpec(
                 "matrix", value: "TABLE", "A device table (CSV, Markdown or JSON; '-' = stdin)",
                 completion: .file),
-            OptionSpec(
-                "builtin", value: "NAME", "A built-in matrix ('capcheck matrix --list-builtin')",
-                completion: .choices(BuiltinMatrices.all.map(\.name))),
+            MatrixTableChoice.builtinOption("A built-in matrix ('capcheck matrix --list-builtin')"),
             OptionSpec(
                 "no-loss",
                 "Exit 1 when any row is lost (2 when a row may be lost): Apple rejects updates that tighten UIRequiredDeviceCapabilities"
             ),
-        ] + MatrixManifestOptions.specs + [OptionSpec("json", "Print the stable JSON document")]
+        ] + ManifestOptions.tableSpecs + [OptionSpec("json", "Print the stable JSON document")]
 
     var old: String
     var new: String
     var source: MatrixTableChoice
     var noLoss: Bool
-    var manifestOptions: MatrixManifestOptions
+    var manifestOptions: ManifestOptions
     var json: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let table = try arguments.value("matrix")
         let builtin = try arguments.value("builtin")
         noLoss = try arguments.flag("no-loss")
-        manifestOptions = try MatrixManifestOptions(&arguments)
+        manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
         json = try arguments.flag("json")
         let positionals = arguments.positionals()
         guard positionals.count == 2 else {

@@ -7,32 +7,27 @@ struct LintCommand: Command {
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
         "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]"
-    static let arguments = [VerifyCommand.manifestArgument]
+    static let arguments = [ManifestOptions.manifestArgument]
     static let options = [
-        VerifyCommand.kindOption,
+        ManifestOptions.kindOption,
         OptionSpec(
             "allow-unknown",
             "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
         ),
-        OptionSpec("no-implied", "Drop Android's implied and default features"),
+        ManifestOptions.noImpliedOption,
     ]
 
     var manifestPath: String
-    var kind: ManifestKind?
-    var allowUnknown: Bool
-    var noImplied: Bool
+    var reading: ManifestOptions
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        kind = try VerifyCommand.parseKind(try arguments.value("kind"), command: Self.name)
-        allowUnknown = try arguments.flag("allow-unknown")
-        noImplied = try arguments.flag("no-implied")
-        manifestPath = try VerifyCommand.singleManifest(arguments.positionals(), command: Self.name)
+        reading = try ManifestOptions(&arguments, command: Self.name, kindCheck: .parsing)
+        manifestPath = try ManifestOptions.singleManifest(
+            arguments.positionals(), command: Self.name)
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        let options = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
-        let loaded = VerifyCommand.loadManifest(
-            manifestPath, kind: kind, options: options, env: env)
+        let loaded = reading.load(manifestPath, env: env)
         if let catalog = loaded.catalog {
             for component in catalog { env.stdout.write(Self.render(component.manifest)) }
             return .ok

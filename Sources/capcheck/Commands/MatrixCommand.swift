@@ -16,103 +16,132 @@ struct MatrixCommand: Command {
     ]
     static let options =
         [
-            OptionSpec(
-                "builtin", value: "NAME", "Use a built-in matrix (see --list-builtin)",
-                completion: .choices(BuiltinMatrices.all.map(\.name))),
+            MatrixTableChoice.builtinOption("Use a built-in matrix (see --list-builtin)"),
             OptionSpec(
                 "fleet", value: "DIR",
                 "Rows are the machines whose snapshots ('capcheck list --json' files) are in DIR; each verdict is what 'verify --from' gives for that snapshot",
                 completion: .directory),
-            OptionSpec(
-                "manifest", value: "FILE",
-                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app",
-                completion: .file),
-        ] + MatrixManifestOptions.specs + [
+            ManifestOptions.manifestOption(
+                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app"
+            ),
+        ] + ManifestOptions.tableSpecs + [
             OptionSpec("json", "Print the stable JSON document"),
             OptionSpec("csv", "Print one CSV record per row"),
             OptionSpec("list-builtin", "List the built-in matrices"),
         ]
 
-    var source: MatrixTableChoice?
-    var fleet: String?
-    var manifest: String?
-    var manifestOptions: MatrixManifestOptions
+    /// What the command was asked to do.
+    enum Task {
+        /// `--list-builtin`.
+        case listBuiltin
+        /// Filter the rows through the `--manifest` file.
+        case filter(Rows, manifest: String)
+    }
+
+    /// Where the rows come from.
+    enum Rows {
+        /// A table file or a built-in matrix.
+        case table(MatrixTableChoice)
+        /// `--fleet DIR`: one row per machine recording.
+        case fleet(String)
+    }
+
+    var task: Task
+    var manifestOptions: ManifestOptions
     var json: Bool
     var csv: Bool
-    var listBuiltin: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let builtin = try arguments.value("builtin")
-        fleet = try arguments.value("fleet")
-        manifest = try arguments.value("manifest")
-        manifestOptions = try MatrixManifestOptions(&arguments)
+        let fleet = try arguments.value("fleet")
+        manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
         json = try arguments.flag("json")
         csv = try arguments.flag("csv")
-        listBuiltin = try arguments.flag("list-builtin")
+        let listBuiltin = try arguments.flag("list-builtin")
         let positionals = arguments.positionals()
         if positionals.count > 1 {
             throw UsageError("unexpected argument '\(positionals[1])'", command: Self.name)
         }
-        if listBuiltin { return }
+        if listBuiltin {
+            task = .listBuiltin
+            return
+        }
         if json && csv {
             throw UsageError("--json and --csv exclude each other", command: Self.name)
         }
-        if fleet != nil {
+        let rows: Rows
+        if let fleet {
             if positionals.first != nil || builtin != nil {
                 throw UsageError(
                     "give a TABLE, --builtin NAME or --fleet DIR, only one", command: Self.name)
             }
+            rows = .fleet(fleet)
         } else {
-            source = try MatrixTableChoice(
-                table: positionals.first, builtin: builtin, tableWording: "a TABLE",
-                command: Self.name)
+            rows = .table(
+                try MatrixTableChoice(
+                    table: positionals.first, builtin: builtin, tableWording: "a TABLE",
+                    command: Self.name))
         }
-        if manifest == nil { throw UsageError("--manifest is required", command: Self.name) }
+        guard let manifest = manifestOptions.path else {
+            throw UsageError("--manifest is required", command: Self.name)
+        }
+        task = .filter(rows, manifest: manifest)
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        if listBuiltin {
+        switch task {
+        case .listBuiltin:
             let width = (BuiltinMatrices.all.map { $0.name.count }.max() ?? 0) + 2
             for entry in BuiltinMatrices.all {
                 env.stdout.line(TerminalText.pad(entry.name, width) + entry.summary)
             }
             return .ok
+        case .filter(let rows, let manifest):
+            switch filter(rows, manifest: manifest, env: env) {
+            case .value(let result):
+                if json {
+                    env.stdout.write(MatrixJSONWriter.json(result))
+                } else if csv {
+                    env.stdout.write(MatrixRenderer.csv(result))
+                } else {
+                    env.stdout.write(MatrixRenderer.text(result))
+                }
+                return .ok
+            case .failed(let code):
+                return code
+            }
         }
-        guard let manifest else {
-            return env.fail("give a TABLE or --builtin NAME and --manifest", .usage)
-        }
-        // A table is read before the manifest (a bad table name is a usage error whatever
-        // the manifest); a fleet after it, so a bad manifest fails before thousands of reads.
-        var matrix: DeviceMatrix?
-        if let source {
-            switch source.load(in: env) {
+    }
+
+    /// Evaluates every row. A table is read before the manifest (a bad table name is a usage
+    /// error whatever the manifest); a fleet after it, so a bad manifest fails before
+    /// thousands of reads.
+    private func filter(_ rows: Rows, manifest: String, env: CommandEnvironment)
+        -> MatrixInputs.Loaded<MatrixResult>
+    {
+        switch rows {
+        case .table(let choice):
+            let matrix: DeviceMatrix
+            switch choice.load(in: env) {
             case .value(let value): matrix = value
-            case .failed(let code): return code
+            case .failed(let code): return .failed(code)
+            }
+            switch manifestOptions.evaluator(manifest, in: env) {
+            case .value(let evaluator):
+                return .value(MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest))
+            case .failed(let code): return .failed(code)
+            }
+        case .fleet(let directory):
+            let evaluator: ManifestRowEvaluator
+            switch manifestOptions.evaluator(manifest, in: env) {
+            case .value(let value): evaluator = value
+            case .failed(let code): return .failed(code)
+            }
+            switch MatrixInputs.fleet(directory, env: env) {
+            case .value(let fleet):
+                return .value(fleet.evaluate(with: evaluator, manifest: manifest))
+            case .failed(let code): return .failed(code)
             }
         }
-        let evaluator: ManifestRowEvaluator
-        switch manifestOptions.evaluator(manifest, in: env) {
-        case .value(let value): evaluator = value
-        case .failed(let code): return code
-        }
-        let result: MatrixResult
-        if let matrix {
-            result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
-        } else if let fleet {
-            switch MatrixInputs.fleet(fleet, env: env) {
-            case .value(let value): result = value.evaluate(with: evaluator, manifest: manifest)
-            case .failed(let code): return code
-            }
-        } else {
-            return env.fail("give a TABLE, --builtin NAME or --fleet DIR", .usage)
-        }
-        if json {
-            env.stdout.write(MatrixJSONWriter.json(result))
-        } else if csv {
-            env.stdout.write(MatrixRenderer.csv(result))
-        } else {
-            env.stdout.write(MatrixRenderer.text(result))
-        }
-        return .ok
     }
 }

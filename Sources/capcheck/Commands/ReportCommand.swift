@@ -15,10 +15,8 @@ struct ReportCommand: Command {
                 "from", value: "FILE",
                 "A machine: udevadm --export-db dump, umockdev recording or snapshot ('-' = stdin), or a directory of snapshots (one column each); repeat for more columns; without it the live machine is probed",
                 completion: .file, repeatable: true),
-            OptionSpec(
-                "manifest", value: "FILE", "Add a verdict row for this manifest",
-                completion: .file),
-        ] + MatrixManifestOptions.specs + [
+            ManifestOptions.manifestOption("Add a verdict row for this manifest"),
+        ] + ManifestOptions.tableSpecs + [
             OptionSpec(
                 "format", value: "FORMAT",
                 "md (default), csv, json or html (one self-contained page)",
@@ -33,16 +31,14 @@ struct ReportCommand: Command {
         ]
 
     var from: [String]
-    var manifest: String?
-    var manifestOptions: MatrixManifestOptions
+    var manifestOptions: ManifestOptions
     var format: FeatureTableRenderer.Format
     var output: String?
     var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.values("from")
-        manifest = try arguments.value("manifest")
-        manifestOptions = try MatrixManifestOptions(&arguments)
+        manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
         let formatName = try arguments.value("format") ?? "md"
         guard let format = FeatureTableRenderer.Format(rawValue: formatName) else {
             throw UsageError(
@@ -70,13 +66,14 @@ struct ReportCommand: Command {
             if code != .ok { return code }
         }
         var verdicts: [RowEvaluation]?
-        if let manifest {
+        if let manifest = manifestOptions.path {
             switch manifestOptions.evaluator(manifest, in: env) {
             case .value(let evaluator): verdicts = machines.map { evaluator.evaluate($0.report) }
             case .failed(let code): return code
             }
         }
-        let table = FeatureTable(machines: machines, verdicts: verdicts, manifest: manifest)
+        let table = FeatureTable(
+            machines: machines, verdicts: verdicts, manifest: manifestOptions.path)
         let text: String
         do {
             text = try FeatureTableRenderer.render(table, as: format)

@@ -12,23 +12,13 @@ struct VerifyCommand: Command {
                         [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
                         [--color WHEN]
         """
-    /// The manifest argument of `verify` and `lint`.
-    static let manifestArgument = ArgumentSpec(
-        "MANIFEST",
-        "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
-    )
-    /// The `--kind` option of `verify` and `lint`.
-    static let kindOption = OptionSpec(
-        "kind", value: "KIND",
-        "Read the manifest as plist, android, json or appstream (default: by content)",
-        completion: .choices(ManifestKind.allCases.map(\.rawValue)))
-    static let arguments = [manifestArgument]
+    static let arguments = [ManifestOptions.manifestArgument]
     static let options = [
         OptionSpec(
             "from", value: "FILE",
             "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
             completion: .file),
-        kindOption,
+        ManifestOptions.kindOption,
         OptionSpec(
             "format", value: "FORMAT",
             "text (default), json (the stable report) or prometheus (node_exporter textfile metrics)",
@@ -51,26 +41,24 @@ struct VerifyCommand: Command {
             "assume", value: "ID=STATE",
             "Declare a capability present or absent (shown as assumed); repeatable",
             repeatable: true),
-        OptionSpec("no-implied", "Drop Android's implied and default features"),
+        ManifestOptions.noImpliedOption,
         OptionSpec.color,
     ]
 
     var manifestPath: String
     var from: String?
-    var kind: ManifestKind?
+    var reading: ManifestOptions
     var format: ListFormat
     var color: ColorChoice
     var junit: String?
     var github: Bool
     var strict: Bool
-    var allowUnknown: Bool
     var unknownAs: UnknownPolicy?
     var assumptions: [String: CapabilityStatus]
-    var noImplied: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.value("from")
-        kind = try Self.parseKind(try arguments.value("kind"), command: Self.name)
+        reading = try ManifestOptions(&arguments, command: Self.name, kindCheck: .parsing)
         junit = try arguments.value("junit")
         if let text = try arguments.value("unknown-as") {
             guard let policy = UnknownPolicy(rawValue: text) else {
@@ -88,9 +76,8 @@ struct VerifyCommand: Command {
         color = try ColorChoice(&arguments, command: Self.name)
         github = try arguments.flag("github")
         strict = try arguments.flag("strict")
-        allowUnknown = try arguments.flag("allow-unknown")
-        noImplied = try arguments.flag("no-implied")
-        manifestPath = try Self.singleManifest(arguments.positionals(), command: Self.name)
+        manifestPath = try ManifestOptions.singleManifest(
+            arguments.positionals(), command: Self.name)
         if format != .text && github {
             throw UsageError(
                 "--\(format == .json ? "json" : "format \(format.rawValue)") and --github cannot be combined",
@@ -100,27 +87,6 @@ struct VerifyCommand: Command {
             throw UsageError(
                 "the manifest and --from cannot both be standard input", command: Self.name)
         }
-    }
-
-    static func parseKind(_ text: String?, command: String) throws(UsageError) -> ManifestKind? {
-        guard let text else { return nil }
-        guard let kind = ManifestKind(rawValue: text) else {
-            throw UsageError(
-                "--kind must be plist, android, json or appstream, not '\(text)'", command: command)
-        }
-        return kind
-    }
-
-    static func singleManifest(_ positionals: [String], command: String) throws(UsageError)
-        -> String
-    {
-        guard let first = positionals.first else {
-            throw UsageError("missing MANIFEST", command: command)
-        }
-        if positionals.count > 1 {
-            throw UsageError("unexpected argument '\(positionals[1])'", command: command)
-        }
-        return first
     }
 
     static func parseAssumption(_ text: String) throws(UsageError) -> (String, CapabilityStatus) {
@@ -140,42 +106,6 @@ struct VerifyCommand: Command {
         return (id, status)
     }
 
-    /// Loads a manifest (`-` = standard input), reporting errors with their exit codes; an
-    /// AppStream catalog (`<components>`) comes back as its components instead.
-    static func loadManifest(
-        _ path: String, kind: ManifestKind?, options: ManifestLoadOptions, env: CommandEnvironment
-    ) -> (manifest: Manifest?, catalog: [AppStreamComponentManifest]?, code: ExitCode) {
-        do throws(ManifestError) {
-            if path != "-", ManifestLoader.isBuiltApp(path: path) {
-                return (try ManifestLoader.load(path: path, kind: kind, options: options), nil, .ok)
-            }
-            let name = path == "-" ? "<stdin>" : path
-            let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
-            let resolved: ManifestKind
-            if let kind {
-                resolved = kind
-            } else {
-                resolved = try ManifestLoader.detect(data, path: name)
-            }
-            if resolved == .appstream {
-                let components = try ManifestLoader.loadAppStreamComponents(
-                    data: data, path: name, options: options)
-                if let only = components.first, components.count == 1, !only.inCatalog {
-                    return (only.manifest, nil, .ok)
-                }
-                return (nil, components, .ok)
-            }
-            return (
-                try ManifestLoader.load(data: data, path: name, kind: resolved, options: options),
-                nil, .ok
-            )
-        } catch {
-            return (
-                nil, nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError)
-            )
-        }
-    }
-
     /// Checks every component of a catalog and prints one line (or JSON entry) per component;
     /// a listing, so it exits 0 like `matrix`.
     private func verifyCatalog(
@@ -190,7 +120,8 @@ struct VerifyCommand: Command {
         let result = CatalogVerification(
             catalog: manifestPath == "-" ? "<stdin>" : manifestPath, components: components,
             report: report,
-            options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
+            options: CheckOptions(
+                strict: strict, unknownAs: unknownAs, assumptions: assumptions, names: .flags))
         switch format {
         case .json:
             do {
@@ -203,14 +134,14 @@ struct VerifyCommand: Command {
                 "\(manifestPath): --format prometheus takes one metainfo file, not a catalog of "
                     + "\(components.count) components (use --json)", .usage)
         case .text:
-            env.stdout.write(CatalogTextRenderer.render(result, exitCode: ExitCode.ok.rawValue))
+            env.stdout.write(
+                CatalogTextRenderer.render(result, outcome: "exit \(ExitCode.ok.rawValue)"))
         }
         return .ok
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        let loadOptions = ManifestLoadOptions(allowUnknown: allowUnknown, implied: !noImplied)
-        let loaded = Self.loadManifest(manifestPath, kind: kind, options: loadOptions, env: env)
+        let loaded = reading.load(manifestPath, env: env)
         if let catalog = loaded.catalog {
             return env.withReport(from: from) { report in
                 verifyCatalog(catalog, against: report, env: env)
@@ -228,7 +159,8 @@ struct VerifyCommand: Command {
     ) -> ExitCode {
         let verification = ManifestChecker().check(
             manifest, against: report,
-            options: CheckOptions(strict: strict, unknownAs: unknownAs, assumptions: assumptions))
+            options: CheckOptions(
+                strict: strict, unknownAs: unknownAs, assumptions: assumptions, names: .flags))
         let code: ExitCode
         switch verification.verdict {
         case .satisfied: code = .ok
@@ -255,8 +187,8 @@ struct VerifyCommand: Command {
             if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
             env.stdout.write(
                 VerificationTextRenderer.render(
-                    verification, exitCode: code.rawValue, style: color.style(in: env),
-                    hintText: Self.phrase))
+                    verification, style: color.style(in: env), names: .flags,
+                    hintText: Self.phrase, outcome: "exit \(code.rawValue)"))
         }
         return code
     }

@@ -4,15 +4,6 @@ enum CompletionScript {
     /// The shells with a script.
     enum Shell: String, CaseIterable, Sendable {
         case bash, zsh, fish
-
-        /// Where Debian's packages install the script for this shell.
-        var installPath: String {
-            switch self {
-            case .bash: return "usr/share/bash-completion/completions/capcheck"
-            case .zsh: return "usr/share/zsh/vendor-completions/_capcheck"
-            case .fish: return "usr/share/fish/vendor_completions.d/capcheck.fish"
-            }
-        }
     }
 
     /// The script for a shell.

@@ -1,3 +1,4 @@
+import CapabilityProbeTesting
 import Foundation
 
 /// libappstream's own verdicts (Debian's `gir1.2-appstream-1.0` through `python3-gi`), run
@@ -21,13 +22,13 @@ enum LibAppStream {
 
     static let python = "/usr/bin/python3"
     static var script: String {
-        Umockdev.packageRoot.appendingPathComponent("Scripts/appstream-oracle.py").path
+        ProgramRun.packageRoot.appendingPathComponent("Scripts/appstream-oracle.py").path
     }
 
     /// Whether python3-gi and the AppStream typelib are installed.
     static let isAvailable: Bool = {
         guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-        let probe = try? Umockdev.run(
+        let probe = try? ProgramRun.run(
             python, ["-c", "import gi; gi.require_version('AppStream', '1.0')"])
         return probe?.status == 0
     }()
@@ -39,13 +40,13 @@ enum LibAppStream {
 
     /// Runs the oracle on several files in one process (one testbed start).
     static func verdicts(files: [String], recordings: [String] = []) throws -> [Item] {
-        let result: Umockdev.Result
+        let result: ProgramRun.Result
         if recordings.isEmpty {
-            result = try Umockdev.run(python, [script] + files)
+            result = try ProgramRun.run(python, [script] + files)
         } else {
             var args: [String] = []
             for recording in recordings { args += ["-d", Fixtures.path(recording)] }
-            result = try Umockdev.run(
+            result = try ProgramRun.run(
                 "/usr/bin/umockdev-run", args + ["--", python, script] + files)
         }
         guard result.status == 0 else {

@@ -10,7 +10,9 @@ enum SyntheticMachines {
             machine: MachineIdentity(model: "synthetic"), capabilities: findings, devices: [])
     }
 
-    static func present(_ id: String, _ details: [String: JSONValue] = [:], reason: String? = nil)
+    static func present(
+        _ id: CapabilityID, _ details: [String: JSONValue] = [:], reason: String? = nil
+    )
         -> CapabilityFinding
     {
         CapabilityFinding(
@@ -19,10 +21,10 @@ enum SyntheticMachines {
             details: details)
     }
 
-    static func absent(_ id: String) -> CapabilityFinding {
+    static func absent(_ id: CapabilityID) -> CapabilityFinding {
         CapabilityFinding(id: id, status: .absent)
     }
-    static func unknown(_ id: String) -> CapabilityFinding {
+    static func unknown(_ id: CapabilityID) -> CapabilityFinding {
         CapabilityFinding(id: id, status: .unknown)
     }
 

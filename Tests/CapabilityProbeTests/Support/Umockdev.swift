@@ -1,79 +1,19 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 
-/// Runs the real `capcheck` binary (real libudev code path) inside a umockdev testbed.
+/// The real `capcheck` binary (real libudev code path) inside a umockdev testbed.
 ///
 /// `umockdev-run -d RECORDING -- capcheck ARGS` preloads libumockdev, so libudev sees only
 /// the recorded devices under a fake `/sys`; classification is then asserted on the JSON.
-final class DataBox: @unchecked Sendable { var data = Data() }
-
+/// Runs go through ``ProgramRun``, the one harness for programs.
 enum Umockdev {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     /// Whether `umockdev-run` is installed.
-    static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")
-    }
-
-    /// The package root.
-    static var packageRoot: URL { Fixtures.root.deletingLastPathComponent() }
-
-    /// The built `capcheck` executable (swift test builds it with the test targets).
-    static var capcheckBinary: String {
-        let build = packageRoot.appendingPathComponent(".build")
-        for candidate in [
-            "debug/capcheck", "x86_64-unknown-linux-gnu/debug/capcheck",
-            "aarch64-unknown-linux-gnu/debug/capcheck", "release/capcheck",
-        ] {
-            let path = build.appendingPathComponent(candidate).path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return build.appendingPathComponent("debug/capcheck").path
-    }
-
-    /// Runs a process and collects its output.
-    static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
-    ) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes before waiting so a full pipe cannot block the child.
-        let errBox = DataBox()
-        let done = DispatchSemaphore(value: 0)
-        let reader = Thread {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        // The semaphore orders the reader's write before this read (polling isFinished did
-        // not, as ThreadSanitizer reported).
-        done.wait()
-        let errData = errBox.data
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
-    }
+    static var isAvailable: Bool { ProgramRun.hasUmockdev }
 
     /// Runs `capcheck ARGS` inside a testbed made from recordings (paths relative to Fixtures/).
-    static func capcheck(recordings: [String], _ arguments: [String]) throws -> Result {
-        var args: [String] = []
-        for recording in recordings { args += ["-d", Fixtures.path(recording)] }
-        args += ["--", capcheckBinary] + arguments
-        return try run("/usr/bin/umockdev-run", args)
+    static func capcheck(recordings: [String], _ arguments: [String]) throws -> ProgramRun.Result {
+        try ProgramRun.capcheck(arguments, machine: .recordings(recordings))
     }
 
     /// `capcheck list --json` inside a testbed, decoded.

@@ -1,2 +1,0 @@
-/// Watch events carry the state as its raw value (`unknown`, `unplugged`, `charging`, `full`).
-extension BatteryState: Codable {}

@@ -1,0 +1,208 @@
+import CapabilityProbe
+
+/// The manifest options `verify`, `lint`, `matrix`, `diff` and `report` share, parsed in one
+/// place: `--kind`, `--allow-unknown`, `--no-implied` and `--manifest`.
+///
+/// Each command declares the options it offers from the specs below (the help wording differs
+/// between the checking and the table commands); the cursor has already rejected the others,
+/// so taking all of them here is safe.
+struct ManifestOptions {
+    /// When a `--kind` word that names no reader is reported.
+    enum KindCheck {
+        /// While parsing: a usage error with the command's usage (`verify`, `lint`).
+        case parsing
+        /// When the manifest is loaded, after the table (`matrix`, `diff`, `report`), as one
+        /// line with exit 64.
+        case loading
+    }
+
+    /// The `MANIFEST` argument of `verify` and `lint`.
+    static let manifestArgument = ArgumentSpec(
+        "MANIFEST",
+        "An Info.plist, AndroidManifest.xml, AppStream metainfo or capcheck JSON manifest, or a built app: .apk, .aab, .ipa or an .app directory (by content; '-' = stdin)"
+    )
+
+    /// `--kind` as `verify` and `lint` word it.
+    static let kindOption = OptionSpec(
+        "kind", value: "KIND",
+        "Read the manifest as plist, android, json or appstream (default: by content)",
+        completion: .choices(ManifestKind.allCases.map(\.rawValue)))
+
+    /// `--no-implied` of `verify` and `lint`.
+    static let noImpliedOption = OptionSpec(
+        "no-implied", "Drop Android's implied and default features")
+
+    /// `--manifest FILE`, with the command's wording.
+    static func manifestOption(_ help: String) -> OptionSpec {
+        OptionSpec("manifest", value: "FILE", help, completion: .file)
+    }
+
+    /// `--kind` and `--allow-unknown` as `matrix`, `diff` and `report` word them.
+    static let tableSpecs = [
+        OptionSpec(
+            "kind", value: "KIND", "Manifest reader: plist, android or json (else by content)",
+            completion: .choices(ManifestKind.allCases.map(\.rawValue))),
+        OptionSpec(
+            "allow-unknown", "Unknown manifest keys become not-applicable instead of exit 65"),
+    ]
+
+    /// The `--manifest` file, when given.
+    var path: String?
+    /// The reader named by `--kind`, or nil to detect it by content.
+    var kind: ManifestKind?
+    /// Whether unknown manifest keys become not-applicable instead of exit 65.
+    var allowUnknown: Bool
+    /// Whether Android's implied and default features are added (no `--no-implied`).
+    var implied: Bool
+    /// A `--kind` word that names no reader, reported when the manifest is loaded.
+    private var badKind: UsageError?
+
+    /// Takes `--manifest`, `--kind`, `--allow-unknown` and `--no-implied` from the arguments.
+    /// - Parameters:
+    ///   - arguments: The command's arguments.
+    ///   - command: The command name, for the usage error.
+    ///   - check: When a `--kind` word that names no reader is reported.
+    /// - Throws: `UsageError` for a missing value, or a bad `--kind` while parsing.
+    init(_ arguments: inout ArgumentCursor, command: String, kindCheck check: KindCheck)
+        throws(UsageError)
+    {
+        path = try arguments.value("manifest")
+        if let text = try arguments.value("kind") {
+            if let kind = ManifestKind(rawValue: text) {
+                self.kind = kind
+            } else {
+                let error = UsageError(
+                    "--kind must be plist, android, json or appstream, not '\(text)'",
+                    command: command)
+                if check == .parsing { throw error }
+                badKind = error
+            }
+        }
+        allowUnknown = try arguments.flag("allow-unknown")
+        implied = !(try arguments.flag("no-implied"))
+    }
+
+    /// The load options these flags ask for.
+    var loadOptions: ManifestLoadOptions {
+        ManifestLoadOptions(allowUnknown: allowUnknown, implied: implied, names: .flags)
+    }
+
+    /// The one `MANIFEST` of `verify` and `lint`.
+    /// - Parameters:
+    ///   - positionals: The positional arguments.
+    ///   - command: The command name, for the usage error.
+    /// - Throws: `UsageError` when there is none or more than one.
+    static func singleManifest(_ positionals: [String], command: String) throws(UsageError)
+        -> String
+    {
+        guard let first = positionals.first else {
+            throw UsageError("missing MANIFEST", command: command)
+        }
+        if positionals.count > 1 {
+            throw UsageError("unexpected argument '\(positionals[1])'", command: command)
+        }
+        return first
+    }
+
+    /// Loads a manifest (`-` = standard input), reporting errors with their exit codes; an
+    /// AppStream catalog (`<components>`) comes back as its components instead.
+    func load(_ path: String, env: CommandEnvironment)
+        -> (manifest: Manifest?, catalog: [AppStreamComponentManifest]?, code: ExitCode)
+    {
+        do throws(ManifestError) {
+            if path != "-", ManifestLoader.isBuiltApp(path: path) {
+                return (
+                    try ManifestLoader.load(path: path, kind: kind, options: loadOptions), nil,
+                    .ok
+                )
+            }
+            let name = path == "-" ? "<stdin>" : path
+            let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
+            let resolved: ManifestKind
+            if let kind {
+                resolved = kind
+            } else {
+                resolved = try ManifestLoader.detect(data, path: name, names: .flags)
+            }
+            if resolved == .appstream {
+                let components = try ManifestLoader.loadAppStreamComponents(
+                    data: data, path: name, options: loadOptions)
+                if let only = components.first, components.count == 1, !only.inCatalog {
+                    return (only.manifest, nil, .ok)
+                }
+                return (nil, components, .ok)
+            }
+            return (
+                try ManifestLoader.load(
+                    data: data, path: name, kind: resolved, options: loadOptions),
+                nil, .ok
+            )
+        } catch {
+            return (
+                nil, nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError)
+            )
+        }
+    }
+
+    /// Reads a manifest as a row evaluator, reporting failures through the environment.
+    /// - Parameters:
+    ///   - path: The manifest file.
+    ///   - env: The command environment.
+    /// - Returns: The evaluator, or the exit code of the reported failure.
+    func evaluator(_ path: String, in env: CommandEnvironment)
+        -> MatrixInputs.Loaded<ManifestRowEvaluator>
+    {
+        if let badKind { return .failed(env.fail(badKind.message, .usage)) }
+        do {
+            let manifest = try ManifestLoader.load(
+                path: path, kind: kind,
+                options: ManifestLoadOptions(allowUnknown: allowUnknown, names: .flags))
+            return .value(
+                ManifestRowEvaluator(manifest: manifest, options: CheckOptions(names: .flags)))
+        } catch {
+            return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
+        }
+    }
+}
+
+/// The device table of `matrix` and `diff`: a table file or a built-in matrix, exactly one.
+enum MatrixTableChoice {
+    /// A table file (`-` = standard input).
+    case file(String)
+    /// A built-in matrix, by name.
+    case builtin(String)
+
+    /// `--builtin NAME`, with the command's wording.
+    static func builtinOption(_ help: String) -> OptionSpec {
+        OptionSpec(
+            "builtin", value: "NAME", help,
+            completion: .choices(BuiltinMatrices.all.map(\.name)))
+    }
+
+    /// Checks that exactly one of the two was given.
+    /// - Parameters:
+    ///   - table: The table file, if given.
+    ///   - builtin: The `--builtin` name, if given.
+    ///   - tableWording: How the command's help names the table (`a TABLE`, `--matrix TABLE`).
+    ///   - command: The command name, for the usage error.
+    /// - Throws: `UsageError` when neither or both were given.
+    init(table: String?, builtin: String?, tableWording: String, command: String)
+        throws(UsageError)
+    {
+        switch (table, builtin) {
+        case (let table?, nil): self = .file(table)
+        case (nil, let builtin?): self = .builtin(builtin)
+        case (nil, nil):
+            throw UsageError("give \(tableWording) or --builtin NAME", command: command)
+        case (.some, .some):
+            throw UsageError("give \(tableWording) or --builtin NAME, not both", command: command)
+        }
+    }
+
+    /// Loads the matrix, reporting failures through the environment.
+    /// - Parameter env: The command environment.
+    /// - Returns: The matrix, or the exit code of the reported failure.
+    func load(in env: CommandEnvironment) -> MatrixInputs.Loaded<DeviceMatrix> {
+        MatrixInputs.matrix(self, env: env)
+    }
+}
