@@ -21,14 +21,15 @@ enum Umockdev {
     ///   - recordings: Recordings, relative to Fixtures/.
     ///   - prepare: A shell command run in the testbed first (`$UMOCKDEV_DIR` is its root).
     static func report(recordings: [String], prepare: String? = nil) throws -> CapabilityReport {
-        var result: Result
+        let result: ProgramRun.Result
         if let prepare {
             var args: [String] = []
             for recording in recordings { args += ["-d", Fixtures.path(recording)] }
             args += [
-                "--", "/bin/sh", "-c", prepare + " && exec \"$0\" list --json", capcheckBinary,
+                "--", "/bin/sh", "-c", prepare + " && exec \"$0\" list --json",
+                ProgramRun.capcheckBinary,
             ]
-            result = try run("/usr/bin/umockdev-run", args)
+            result = try ProgramRun.run(ProgramRun.umockdevRun, args)
         } else {
             result = try capcheck(recordings: recordings, ["list", "--json"])
         }
