@@ -6,8 +6,8 @@
 /// commas, line breaks and indentation. Shared by the report and matrix writers, which are
 /// pinned byte for byte against `JSONEncoder` by tests.
 struct JSONTextWriter {
-    /// The text so far.
-    private(set) var text = ""
+    /// The UTF-8 bytes so far (appending bytes is several times cheaper than growing a String).
+    private(set) var bytes: [UInt8] = []
     /// Per open container: whether it is an array, and how many members it has so far.
     private var open: [(isArray: Bool, members: Int)] = []
     /// The indentation depth the writer started at (for fragments inside a document).
@@ -16,25 +16,37 @@ struct JSONTextWriter {
     /// A writer for a document, or for a fragment that will sit at `depth` containers deep.
     init(depth: Int = 0, capacity: Int = 0) {
         baseDepth = depth
-        text.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity)
     }
+
+    /// The text so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// How many containers deep the next value sits (the `depth` of a fragment writer whose
     /// text is then written here with ``raw(_:)``).
     var depth: Int { baseDepth + open.count }
 
-    private mutating func newMember() {
-        guard let last = open.indices.last else { return }
-        text += open[last].members > 0 ? ",\n" : "\n"
-        open[last].members += 1
-        text += Self.indent(depth)
+    private mutating func append(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
     }
 
-    /// Indentation strings made once, not for every member.
-    private static let indents: [String] = (0..<32).map { String(repeating: "  ", count: $0) }
+    private mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
 
-    private static func indent(_ depth: Int) -> String {
-        depth < indents.count ? indents[depth] : String(repeating: "  ", count: depth)
+    private mutating func newMember() {
+        guard let last = open.indices.last else { return }
+        if open[last].members > 0 { append(UInt8(ascii: ",")) }
+        append(UInt8(ascii: "\n"))
+        open[last].members += 1
+        appendIndent(depth)
+    }
+
+    private mutating func appendIndent(_ depth: Int) {
+        for _ in 0..<depth {
+            append(UInt8(ascii: " "))
+            append(UInt8(ascii: " "))
+        }
     }
 
     private mutating func beforeValue() {
@@ -44,54 +56,55 @@ struct JSONTextWriter {
     /// Starts an object as the next value.
     mutating func openObject() {
         beforeValue()
-        text += "{"
+        append(UInt8(ascii: "{"))
         open.append((false, 0))
     }
 
     /// Starts an array as the next value.
     mutating func openArray() {
         beforeValue()
-        text += "["
+        append(UInt8(ascii: "["))
         open.append((true, 0))
     }
 
     /// Ends the innermost container.
     mutating func close() {
         guard let last = open.popLast() else { return }
-        text += last.members == 0 ? "\n\n" : "\n"
-        text += Self.indent(depth)
-        text += last.isArray ? "]" : "}"
+        append(UInt8(ascii: "\n"))
+        if last.members == 0 { append(UInt8(ascii: "\n")) }
+        appendIndent(depth)
+        append(last.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}"))
     }
 
     /// Writes an object key; the next call writes its value.
     mutating func key(_ name: String) {
         newMember()
-        Self.appendQuoted(name, to: &text)
-        text += " : "
+        Self.appendQuoted(name, to: &bytes)
+        append(" : ")
     }
 
     /// Writes a string value.
     mutating func string(_ value: String) {
         beforeValue()
-        Self.appendQuoted(value, to: &text)
+        Self.appendQuoted(value, to: &bytes)
     }
 
     /// Writes an integer value.
     mutating func int(_ value: Int) {
         beforeValue()
-        text += String(value)
+        append(String(value))
     }
 
     /// Writes a Boolean value.
     mutating func bool(_ value: Bool) {
         beforeValue()
-        text += value ? "true" : "false"
+        append(value ? "true" : "false")
     }
 
     /// Writes `null`.
     mutating func null() {
         beforeValue()
-        text += "null"
+        append("null")
     }
 
     /// Writes a finite double as `JSONEncoder` does (shortest round-trip digits, `3` not
@@ -102,13 +115,13 @@ struct JSONTextWriter {
         beforeValue()
         var digits = value.description
         if digits.hasSuffix(".0") { digits.removeLast(2) }
-        text += digits
+        append(digits)
     }
 
     /// Writes already formatted JSON (a fragment written at the same depth) as the next value.
     mutating func raw(_ json: String) {
         beforeValue()
-        text += json
+        append(json)
     }
 
     /// Writes a ``JSONValue`` tree, object keys sorted.
@@ -136,9 +149,11 @@ struct JSONTextWriter {
     /// Writes a string dictionary as an object, keys sorted.
     mutating func object(_ members: [String: String]) {
         openObject()
-        for key in Self.sortedKeys(members) {
+        for (key, value) in members.sorted(by: {
+            $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+        }) {
             self.key(key)
-            string(members[key] ?? "")
+            string(value)
         }
         close()
     }
@@ -159,37 +174,44 @@ struct JSONTextWriter {
     /// `\t`, `\r`, `\b`, `\f`) and ``TerminalText/isDeceptive(_:)`` characters as `\uXXXX`
     /// (as ``JSONOutput`` does after `JSONEncoder`), `/` and everything else kept.
     static func quoted(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendQuoted(text, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendQuoted(_ text: String, to out: inout String) {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 >= 0x7f }) {
-            out += "\""
-            out += text
-            out += "\""
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        // Most strings need no escape: one scan of the bytes, then one copy.
+        let plain = text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5c || byte >= 0x7f {
+                return false
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
             return
         }
-        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{8}": out += "\\b"
-            case "\u{c}": out += "\\f"
+            case "\"": out.append(contentsOf: "\\\"".utf8)
+            case "\\": out.append(contentsOf: "\\\\".utf8)
+            case "\n": out.append(contentsOf: "\\n".utf8)
+            case "\r": out.append(contentsOf: "\\r".utf8)
+            case "\t": out.append(contentsOf: "\\t".utf8)
+            case "\u{8}": out.append(contentsOf: "\\b".utf8)
+            case "\u{c}": out.append(contentsOf: "\\f".utf8)
             default:
                 if scalar.value < 0x20 || TerminalText.isDeceptive(scalar) {
-                    out += JSONOutput.unicodeEscape(scalar)
+                    out.append(contentsOf: JSONOutput.unicodeEscape(scalar).utf8)
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 

@@ -17,8 +17,9 @@ public enum RecordedDeviceNames {
         let pci = PCINames()
         guard hwdb != nil || pci != nil else { return inventory }
         var named = 0
+        var cache = Cache()
         let devices = inventory.devices.map { device -> Device in
-            let added = names(for: device, hwdb: hwdb, pci: pci)
+            let added = names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
             guard !added.isEmpty else { return device }
             named += 1
             var copy = device
@@ -33,7 +34,22 @@ public enum RecordedDeviceNames {
     }
 
     /// The `*_FROM_DATABASE` properties a device lacks, from the hwdb and libpci.
+    /// Look-ups already made: many records share a modalias or a PCI id (bridges, hubs,
+    /// the functions of one chip), and a hwdb or pci.ids search costs far more than a hash.
+    struct Cache {
+        var hwdb: [String: [(key: String, value: String)]] = [:]
+        var pciVendor: [UInt32: String?] = [:]
+        var pciDevice: [UInt64: String?] = [:]
+    }
+
     static func names(for device: Device, hwdb: UdevHwdb?, pci: PCINames?) -> [String: String] {
+        var cache = Cache()
+        return names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
+    }
+
+    static func names(
+        for device: Device, hwdb: UdevHwdb?, pci: PCINames?, cache: inout Cache
+    ) -> [String: String] {
         var added: [String: String] = [:]
         func add(_ key: String, _ value: String?) {
             guard let value, !value.isEmpty, device.property(key) == nil, added[key] == nil else {
@@ -42,14 +58,34 @@ public enum RecordedDeviceNames {
             added[key] = value
         }
         if let hwdb, let modalias = lookupKey(device) {
-            for (key, value) in hwdb.properties(modalias: modalias).sorted(by: { $0.key < $1.key })
-            where key.hasSuffix("_FROM_DATABASE") {
-                add(key, value)
+            let found: [(key: String, value: String)]
+            if let cached = cache.hwdb[modalias] {
+                found = cached
+            } else {
+                found = hwdb.properties(modalias: modalias).sorted(by: { $0.key < $1.key })
+                    .filter { $0.key.hasSuffix("_FROM_DATABASE") }
+                cache.hwdb[modalias] = found
             }
+            for (key, value) in found { add(key, value) }
         }
         if let pci, device.subsystem == "pci", let (vendor, product) = pciIDs(device) {
-            add("ID_VENDOR_FROM_DATABASE", pci.vendor(vendor))
-            add("ID_MODEL_FROM_DATABASE", pci.device(vendor, product))
+            let vendorName: String?
+            if let cached = cache.pciVendor[vendor] {
+                vendorName = cached
+            } else {
+                vendorName = pci.vendor(vendor)
+                cache.pciVendor[vendor] = vendorName
+            }
+            let key = UInt64(vendor) << 32 | UInt64(product)
+            let deviceName: String?
+            if let cached = cache.pciDevice[key] {
+                deviceName = cached
+            } else {
+                deviceName = pci.device(vendor, product)
+                cache.pciDevice[key] = deviceName
+            }
+            add("ID_VENDOR_FROM_DATABASE", vendorName)
+            add("ID_MODEL_FROM_DATABASE", deviceName)
         }
         return added
     }
