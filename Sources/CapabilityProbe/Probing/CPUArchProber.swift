@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides `cpu.arch` and the Apple-style keys `cpu.arch.armv6|armv7|arm64|x86_64`
 /// (detection.md §19).
 ///
@@ -129,5 +131,137 @@ struct CPUArchProber: CapabilityProber {
             return "arm or another device-tree platform (word size not recorded)"
         }
         return nil
+    }
+}
+
+/// What a recording's CPU records say about the architecture when it carries no `uname`:
+/// the `MODALIAS` of `/devices/system/cpu/cpuN` (``CPUModalias``), else the ARM core named
+/// by the device tree (`OF_COMPATIBLE` `arm,cortex-a53` on a CPU node, `arm,armv8-pmuv3` or
+/// `arm,cortex-a7-pmu` on the PMU node).
+///
+/// Only the running kernel decides which code runs: a 64-bit CPU under a 32-bit kernel runs
+/// no 64-bit code. So a key is decided only where the records show the kernel (a CPU
+/// modalias) or where the core allows a single kernel (an ARMv7 core runs only 32-bit ARM
+/// kernels); else it stays `unknown` with the reason.
+struct RecordedCPU: Sendable {
+    /// The kernel machine the records prove (`x86_64`, `i686`, `aarch64`, `armv7l`), if any.
+    var machine: String?
+    /// The record that shows it.
+    var device: String
+    /// The rule in words.
+    var reason: String
+    /// Keys decided apart from (or instead of) ``machine``'s.
+    var overrides: [CapabilityID: KernelProbeResult<Bool>] = [:]
+    /// The family in words, when ``machine`` is `nil`.
+    var family: String?
+
+    /// ARM cores by instruction set (Arm's core names; `cortex-a32` is ARMv8 without AArch64).
+    static let armv8Cores: Set<String> = [
+        "cortex-a34", "cortex-a35", "cortex-a53", "cortex-a55", "cortex-a57", "cortex-a65",
+        "cortex-a72", "cortex-a73", "cortex-a75", "cortex-a76", "cortex-a77", "cortex-a78",
+        "cortex-a510", "cortex-a520", "cortex-a710", "cortex-a715", "cortex-a720", "cortex-x1",
+        "cortex-x2", "cortex-x3", "cortex-x4", "neoverse-n1", "neoverse-n2", "neoverse-v1",
+        "armv8",
+    ]
+    /// ARMv7-A cores (no AArch64).
+    static let armv7Cores: Set<String> = [
+        "cortex-a5", "cortex-a7", "cortex-a8", "cortex-a9", "cortex-a12", "cortex-a15",
+        "cortex-a17", "cortex-a32", "armv7",
+    ]
+    /// ARMv6 cores.
+    static let armv6Cores: Set<String> = ["arm1136", "arm1176", "arm11mpcore"]
+
+    /// Reads the records; `nil` when none tells anything.
+    static func read(_ context: ProbeContext) -> RecordedCPU? {
+        let cpus = context.devices.filter { device in
+            device.id.hasPrefix("/devices/system/cpu/cpu") && device.sysname.hasPrefix("cpu")
+                && device.sysname.dropFirst(3).allSatisfy(\.isNumber) && device.sysname.count > 3
+        }
+        var longModeOnly: Device?
+        for cpu in cpus {
+            guard let text = cpu.property("MODALIAS"), let modalias = CPUModalias(text) else {
+                continue
+            }
+            if let machine = modalias.kernelMachine {
+                return RecordedCPU(
+                    machine: machine, device: cpu.id, reason: Self.words(modalias, machine))
+            }
+            if modalias.type == "x86" { longModeOnly = longModeOnly ?? cpu }
+        }
+        if let cpu = longModeOnly {
+            let arm = KernelProbeResult<Bool>.value(false)
+            return RecordedCPU(
+                machine: nil, device: cpu.id,
+                reason: "x86 CPU with long mode (feature 003D); no 64-bit kernel feature recorded",
+                overrides: [
+                    .cpuArchX86_64: .unknown(
+                        reason:
+                            "the CPU has long mode but the recording does not show a 64-bit kernel"),
+                    .cpuArchARM64: arm, .cpuArchARMv7: arm, .cpuArchARMv6: arm,
+                ], family: "x86 (64-bit CPU; kernel word size not recorded)")
+        }
+        return armCore(context, cpus: cpus)
+    }
+
+    /// The ARM core named by a CPU node or the PMU node.
+    private static func armCore(_ context: ProbeContext, cpus: [Device]) -> RecordedCPU? {
+        let pmus = context.devices.filter { device in
+            (0..<4).contains { device.property("OF_COMPATIBLE_\($0)")?.hasSuffix("pmu") == true }
+                || device.property("OF_COMPATIBLE_0")?.hasSuffix("pmuv3") == true
+        }
+        for device in cpus + pmus {
+            for index in 0..<4 {
+                guard let compatible = device.property("OF_COMPATIBLE_\(index)"),
+                    compatible.hasPrefix("arm,")
+                else { continue }
+                var core = String(compatible.dropFirst("arm,".count))
+                for suffix in ["-pmuv3", "-pmu"] where core.hasSuffix(suffix) {
+                    core.removeLast(suffix.count)
+                }
+                let seen = "OF_COMPATIBLE \(compatible)"
+                if armv7Cores.contains(core) {
+                    return RecordedCPU(
+                        machine: "armv7l", device: device.id,
+                        reason: "\(seen): an ARMv7 core, which runs only 32-bit ARM kernels",
+                        overrides: [
+                            .cpuArchARM64: .value(false)
+                        ])
+                }
+                if armv6Cores.contains(core) {
+                    return RecordedCPU(
+                        machine: "armv6l", device: device.id,
+                        reason: "\(seen): an ARMv6 core")
+                }
+                if armv8Cores.contains(core) {
+                    let why =
+                        "\(seen): an ARMv8 core runs 64- or 32-bit kernels; the recording does not show which"
+                    return RecordedCPU(
+                        machine: nil, device: device.id, reason: "\(seen): an ARMv8 core",
+                        overrides: [
+                            .cpuArchX86_64: .value(false),
+                            .cpuArchARM64: .unknown(reason: why),
+                            .cpuArchARMv7: .unknown(reason: why),
+                            .cpuArchARMv6: .unknown(reason: why),
+                        ], family: "arm (ARMv8 core; kernel word size not recorded)")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The evidence of a deciding modalias.
+    private static func words(_ modalias: CPUModalias, _ machine: String) -> String {
+        switch machine {
+        case "x86_64":
+            let feature =
+                modalias.features.intersection(CPUModalias.sixtyFourBitKernelFeatures)
+                .sorted().first.map { String(format: "%04X", $0) } ?? "?"
+            return
+                "CPU modalias: long mode and feature \(feature) (set only by a 64-bit kernel): \(machine)"
+        case "i686":
+            return "CPU modalias: x86 without long mode (feature 003D): a 32-bit CPU"
+        default:
+            return "CPU modalias type \(modalias.type): a \(machine) kernel"
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Device records indexed for probers, with what the source can prove.
 ///
 /// The indexes (by id, by parent, by subsystem) are built once, in one pass, so every
@@ -170,4 +172,76 @@ public struct ProbeContext: Sendable {
     public var noCandidateStatus: CapabilityStatus {
         source.complete ? .absent : .unknown
     }
+}
+
+extension ProbeContext {
+    /// The status shared by the probers: `present` with the matching evidence when any device
+    /// matched, else `unknown` with the evidence of the candidates that could not be decided,
+    /// else ``noCandidateStatus`` (absent only for a complete source).
+    /// - Parameters:
+    ///   - found: Evidence of the devices that provide the capability.
+    ///   - unsure: Evidence of the candidates whose deciding fact is missing.
+    /// - Returns: The status and the evidence to report.
+    func verdict(found: [Evidence], unsure: [Evidence]) -> (
+        status: CapabilityStatus, evidence: [Evidence]
+    ) {
+        if !found.isEmpty { return (.present, found) }
+        if !unsure.isEmpty { return (.unknown, unsure) }
+        return (noCandidateStatus, [])
+    }
+}
+
+/// Scans that several probers read, computed once per ``ProbeContext``: the Wi-Fi prober and
+/// the location prober both need the Wi-Fi radios, the cellular and location probers the
+/// modems.
+final class ProbeScans: Sendable {
+    /// A shared scan.
+    enum Kind: Hashable, Sendable {
+        /// ``WiFiProber/scan(_:)``.
+        case wifi
+        /// ``CellularProber/scan(_:)``.
+        case cellular
+    }
+
+    /// The result of a radio scan: the functions found and the look-alikes ignored.
+    typealias Radios = (radios: [RadioFunction], ignored: [Evidence])
+
+    private let results = Mutex<[Kind: Radios]>([:])
+    private let computed = Mutex<[Kind: Int]>([:])
+
+    /// Creates an empty cache.
+    init() {}
+
+    /// The scan's result, computed by `make` on first use (outside the lock, so a scan may
+    /// read other scans).
+    func radios(_ kind: Kind, _ make: () -> Radios) -> Radios {
+        if let cached = results.withLock({ $0[kind] }) { return cached }
+        let value = make()
+        computed.withLock { $0[kind, default: 0] += 1 }
+        return results.withLock { stored in
+            if let cached = stored[kind] { return cached }
+            stored[kind] = value
+            return value
+        }
+    }
+
+    /// How many times a scan was computed (1 after any number of reads on one thread).
+    func computations(of kind: Kind) -> Int { computed.withLock { $0[kind] ?? 0 } }
+}
+
+/// Counts the device records that ``ProbeContext`` look-ups visit: a full pass over the
+/// records counts each record, an index look-up counts one, a child or subsystem list counts
+/// its length. Tests use it to prove that classification is linear in the number of devices
+/// (a count, not a clock); production contexts carry none.
+final class LookupCounter: Sendable {
+    private let visits = Atomic<Int>(0)
+
+    /// Creates a counter at zero.
+    init() {}
+
+    /// Adds visited records.
+    func add(_ count: Int) { visits.add(count, ordering: .relaxed) }
+
+    /// The records visited so far.
+    var total: Int { visits.load(ordering: .relaxed) }
 }
