@@ -3,8 +3,9 @@ import Testing
 
 @testable import CapabilityProbe
 
-/// The host files the live sources read besides sysfs (`/proc`, `/etc/os-release`,
-/// `/run/udev/data`) come from the injected root, so a test bed never mixes in the host.
+/// The host files the live sources and the watch read besides sysfs (`/proc`, `/etc/os-release`,
+/// `/run/udev/data`, `/run/udev/control`) come from the injected root, so a test bed never
+/// mixes in the host.
 @Suite struct HostRootTests {
     /// A fresh directory standing for a machine's root, with the given files.
     static func root(_ files: [String: String]) throws -> URL {
@@ -101,6 +102,56 @@ import Testing
         #expect(UdevDeviceSource(sysfsRoot: sysfs).userspaceRoot == root.path)
     }
 
+    @Test func readsTheKernelNamesFromProcUnderTheRootAndLeavesThemUnknownWithout() throws {
+        let root = try Self.root([
+            "proc/sys/kernel/osrelease": "6.1.0-test\n", "proc/sys/kernel/arch": "aarch64\n",
+            "proc/sys/kernel/hostname": "testbed\n", "sys/devices/system/cpu/aarch32_el0": "0-3\n",
+        ])
+        let empty = try Self.root([:])
+        defer { for url in [root, empty] { try? FileManager.default.removeItem(at: url) } }
+        let machine = LiveMachine.identity(
+            sysfsRoot: root.appendingPathComponent("sys").path, hostRoot: root.path)
+        #expect(machine.kernel == "6.1.0-test")
+        #expect(machine.arch == "aarch64" && machine.runs32BitARM == true)
+        #expect(machine.hostname == "testbed")
+        // uname would name the host here, not the machine under the root: unknown instead.
+        let bare = LiveMachine.identity(
+            sysfsRoot: empty.appendingPathComponent("sys").path, hostRoot: empty.path)
+        #expect(bare.kernel == nil && bare.arch == nil && bare.hostname == nil)
+        #expect(bare.runs32BitARM == nil)
+    }
+
+    @Test func asksUnameForTheMachineItselfAndAgreesWithItsProcfs() throws {
+        let host = KernelNames.host()
+        #expect(KernelNames.live(hostRoot: "/") == host)
+        let release = try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8)
+        if let release {
+            #expect(host.release == release.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(host.machine?.isEmpty == false)
+    }
+
+    @Test func watchReadsALSANamesAndUdevdsControlSocketUnderTheRoot() throws {
+        let root = try Self.root([
+            "run/udev/control": "",
+            "proc/asound/card0/pcm3p/info":
+                "card: 0\ndevice: 3\nid: HDMI 0\nname: HDMI 0\nstream: PLAYBACK\n",
+        ])
+        let empty = try Self.root([:])
+        defer { for url in [root, empty] { try? FileManager.default.removeItem(at: url) } }
+        let options = WatchOptions(sysfsRoot: root.appendingPathComponent("sys").path)
+        #expect(options.hostRoot == root.path)
+        #expect(EventSource.detect(controlSocket: options.controlSocket) == .udev)
+        let pcm = Device(
+            id: "/devices/pci0000:00/0000:00:1f.3/sound/card0/pcmC0D3p", subsystem: "sound")
+        let collector = KernelFactsCollector(procRoot: options.procRoot)
+        #expect(collector.facts(for: pcm, parent: nil).alsa?.name == "HDMI 0")
+        let bare = WatchOptions(sysfsRoot: empty.appendingPathComponent("sys").path)
+        #expect(EventSource.detect(controlSocket: bare.controlSocket) == .kernel)
+        let machine = WatchOptions(userspaceRoot: "/")
+        #expect(machine.controlSocket == "/run/udev/control" && machine.procRoot == "/proc")
+    }
+
     @Test(
         arguments: [
             (nil, "/sys", [:], "/"), ("/given", "/tmp/x/sys", ["UMOCKDEV_DIR": "/tb"], "/given"),
@@ -121,13 +172,27 @@ import Testing
     }
 }
 
-/// Inside a umockdev test bed the host's `/etc/os-release` and `/proc/meminfo` stay out of the
-/// results: the test bed has neither (umockdev would let `/proc` reads reach the host).
+/// Inside a umockdev test bed the host's `/etc/os-release`, `/proc/meminfo` and `uname` stay
+/// out of the results: the test bed has none of them (umockdev would let `/proc` reads reach
+/// the host).
 @Suite(.enabled(if: Umockdev.isAvailable))
 struct UmockdevHostRootTests {
     @Test func testbedMachineHasNoHostIdentityFiles() throws {
         let report = try Umockdev.report(recordings: ["umockdev/laptop-battery-ac.umockdev"])
         #expect(report.machine.os == nil)
         #expect(report.machine.memoryBytes == nil)
+        // `uname` names the host, not the test bed: the kernel's names stay unknown.
+        #expect(report.machine.kernel == nil && report.machine.hostname == nil)
+        #expect(report.machine.arch == nil)
+    }
+
+    @Test func testbedKernelNamesComeFromItsOwnProcfs() throws {
+        let report = try Umockdev.report(
+            recordings: ["umockdev/laptop-battery-ac.umockdev"],
+            prepare: #"mkdir -p "$UMOCKDEV_DIR/proc/sys/kernel" && "#
+                + #"echo 6.1.0-testbed > "$UMOCKDEV_DIR/proc/sys/kernel/osrelease" && "#
+                + #"echo testbed-host > "$UMOCKDEV_DIR/proc/sys/kernel/hostname""#)
+        #expect(report.machine.kernel == "6.1.0-testbed")
+        #expect(report.machine.hostname == "testbed-host" && report.machine.arch == nil)
     }
 }

@@ -42,6 +42,52 @@ enum HostRoot {
     }
 }
 
+/// The running kernel's names, as `uname` gives them: release (`uname -r`), machine
+/// (`uname -m`) and host name (`uname -n`).
+///
+/// `uname(2)` answers for the kernel this process runs on, which under a sysfs root or in a
+/// umockdev test bed is the host's, not the machine's under the root. So only the root `/`
+/// asks `uname`; any other root answers from the procfs copies it holds
+/// (`proc/sys/kernel/osrelease`, `proc/sys/kernel/arch`, `proc/sys/kernel/hostname`), and a
+/// name the root does not hold stays unknown rather than being the host's.
+struct KernelNames: Sendable, Hashable {
+    /// The kernel release (`6.1.0-18-amd64`), if known.
+    var release: String?
+    /// The kernel machine (`x86_64`, `aarch64`), if known.
+    var machine: String?
+    /// The host name, if known.
+    var hostname: String?
+
+    /// The names of the kernel this process runs on, from `uname(2)`.
+    /// - Returns: The names; all unknown when the call fails.
+    static func host() -> KernelNames {
+        var names = utsname()
+        guard uname(&names) == 0 else { return KernelNames() }
+        func text<T>(_ field: inout T) -> String {
+            withUnsafeBytes(of: &field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return KernelNames(
+            release: text(&names.release), machine: text(&names.machine),
+            hostname: text(&names.nodename))
+    }
+
+    /// The names of the machine under a root: `uname` for `/`, else the root's procfs copies.
+    /// - Parameter hostRoot: The root the host's files are read under (``HostRoot``).
+    /// - Returns: The names; each unknown when the root does not hold it.
+    static func live(hostRoot: String) -> KernelNames {
+        if HostRoot.path("/", under: hostRoot) == "/" { return host() }
+        func read(_ name: String) -> String? {
+            let path = HostRoot.path("/proc/sys/kernel/" + name, under: hostRoot)
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            return text.isEmpty ? nil : text
+        }
+        return KernelNames(
+            release: read("osrelease"), machine: read("arch"), hostname: read("hostname"))
+    }
+}
+
 extension CPUArchitecture {
     /// Reads the running machine (`uname`, `/proc/cpuinfo`, `aarch32_el0`).
     /// - Parameters:
@@ -51,11 +97,16 @@ extension CPUArchitecture {
     public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc")
         -> CPUArchitecture
     {
-        var names = utsname()
-        uname(&names)
-        let machine = withUnsafeBytes(of: &names.machine) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        live(machine: KernelNames.host().machine ?? "", sysfsRoot: sysfsRoot, procRoot: procRoot)
+    }
+
+    /// Reads the CPU files of a machine whose kernel machine name is known.
+    /// - Parameters:
+    ///   - machine: The kernel machine (`uname -m`, or a root's `proc/sys/kernel/arch`).
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - procRoot: The procfs mount point.
+    /// - Returns: The architecture.
+    static func live(machine: String, sysfsRoot: String, procRoot: String) -> CPUArchitecture {
         let read = { (path: String) in
             FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         }

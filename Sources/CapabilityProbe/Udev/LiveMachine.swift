@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The running machine's identity: DMI or device tree, host name, os-release, uname.
 enum LiveMachine {
@@ -49,7 +48,8 @@ enum LiveMachine {
     }
 
     /// The machine's identity: DMI under the sysfs root; the device-tree model, procfs and
-    /// os-release under the host root; `uname` from the kernel.
+    /// os-release under the host root; the kernel's names from `uname` on the host itself, from
+    /// the root's procfs under another root (``KernelNames``).
     /// - Parameters:
     ///   - sysfsRoot: The sysfs mount point.
     ///   - hostRoot: The root the host's other files are read under (``HostRoot``).
@@ -77,26 +77,21 @@ enum LiveMachine {
         if identity.model == nil, let model = read(procRoot + "/device-tree/model") {
             identity.model = model
         }
-        var name = utsname()
-        if uname(&name) == 0 {
-            identity.kernel = withUnsafeBytes(of: &name.release) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            identity.arch = withUnsafeBytes(of: &name.machine) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            identity.hostname = withUnsafeBytes(of: &name.nodename) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-        }
+        let kernel = KernelNames.live(hostRoot: hostRoot)
+        identity.kernel = kernel.release
+        identity.arch = kernel.machine
+        identity.hostname = kernel.hostname
         if let memory = MemoryTotal.live(sysfsRoot: sysfsRoot, procRoot: procRoot) {
             identity.memoryBytes = memory.bytes
             identity.memorySource =
                 memory.source == .dmi ? "/sys/firmware/dmi/entries" : "/proc/meminfo"
         }
         identity.defaultRoute = DefaultRoute.live(procRoot: procRoot)
-        let cpu = CPUArchitecture.live(sysfsRoot: sysfsRoot, procRoot: procRoot)
-        if cpu.name == "arm64" { identity.runs32BitARM = cpu.runs32BitARM.value }
+        if let machine = kernel.machine {
+            let cpu = CPUArchitecture.live(
+                machine: machine, sysfsRoot: sysfsRoot, procRoot: procRoot)
+            if cpu.name == "arm64" { identity.runs32BitARM = cpu.runs32BitARM.value }
+        }
         for path in ["/etc/os-release", "/usr/lib/os-release"] {
             guard let text = read(HostRoot.path(path, under: hostRoot)) else { continue }
             for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {

@@ -28,7 +28,7 @@ public enum DeviceWatcher {
         // Only a request here: cancellation handlers run under the task's status lock, and
         // the worker needs that lock to finish the stream. The join happens in `stop()`.
         continuation.onTermination = { _ in control.requestStop() }
-        let source = options.source ?? EventSource.detect()
+        let source = options.source ?? EventSource.detect(controlSocket: options.controlSocket)
         let worker = WatchWorker(
             options: options, source: source, control: control, continuation: continuation)
         var handle = pthread_t()
@@ -94,6 +94,11 @@ public struct WatchOptions: Sendable {
     public var probers: [any CapabilityProber]
     /// The sysfs mount point (umockdev redirects `/sys` in tests).
     public var sysfsRoot: String
+    /// The root the host's files other than sysfs are read under (procfs for ALSA's PCM
+    /// names, the udev database, udevd's control socket); `nil` follows the sysfs root as the
+    /// live sources do (``UdevDeviceSource/userspaceRoot``), so a test bed never mixes in the
+    /// host.
+    public var userspaceRoot: String?
     /// The machine the watch starts from; nil enumerates the live one (tests set a recorded
     /// one through `CapabilityProbeTesting`).
     package var baseline: DeviceInventory?
@@ -107,11 +112,13 @@ public struct WatchOptions: Sendable {
     ///   - settleInterval: Quiet seconds before capabilities are re-classified.
     ///   - probers: Probers for capability changes.
     ///   - sysfsRoot: The sysfs mount point.
+    ///   - userspaceRoot: The root the host's other files are read under; `nil` follows the
+    ///     sysfs root (see ``userspaceRoot``).
     public init(
         kinds: Set<WatchKind> = Set(WatchKind.allCases), source: EventSource? = nil,
         batteryPollInterval: Double = 5, proximityPollInterval: Double = 0.5,
         settleInterval: Double = 0.5, probers: [any CapabilityProber] = Probers.all,
-        sysfsRoot: String = "/sys"
+        sysfsRoot: String = "/sys", userspaceRoot: String? = nil
     ) {
         self.kinds = kinds
         self.source = source
@@ -120,7 +127,21 @@ public struct WatchOptions: Sendable {
         self.settleInterval = settleInterval
         self.probers = probers
         self.sysfsRoot = sysfsRoot
+        self.userspaceRoot = userspaceRoot
     }
+
+    /// The resolved root the host's other files are read under (``HostRoot``).
+    var hostRoot: String {
+        HostRoot.resolve(
+            userspaceRoot, sysfsRoot: sysfsRoot, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// udevd's control socket under ``hostRoot`` (`/run/udev/control` on the machine itself).
+    var controlSocket: String { HostRoot.path("/run/udev/control", under: hostRoot) }
+
+    /// The procfs mount point under ``hostRoot`` the watch's kernel probes read ALSA's PCM
+    /// names from (`/proc` on the machine itself).
+    var procRoot: String { HostRoot.path("/proc", under: hostRoot) }
 }
 
 /// What a watch reports; each kind is only polled or diffed while it is watched.

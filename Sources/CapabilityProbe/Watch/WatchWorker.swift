@@ -52,7 +52,7 @@ final class WatchWorker: @unchecked Sendable {
         let hwdb: UdevHwdb?
         let pci = PCINames()
         let switches = EvdevSwitchReader()
-        let collector = KernelFactsCollector()
+        let collector: KernelFactsCollector
         var state: WatchState
     }
 
@@ -96,7 +96,8 @@ final class WatchWorker: @unchecked Sendable {
         } catch {
             return .failure(.udev(function: Self.function(error), errno: Self.code(error)))
         }
-        let liveSource = UdevDeviceSource(sysfsRoot: options.sysfsRoot)
+        let liveSource = UdevDeviceSource(
+            sysfsRoot: options.sysfsRoot, userspaceRoot: options.hostRoot)
         let baseline: DeviceInventory
         if let recorded = options.baseline {
             baseline = recorded
@@ -117,7 +118,8 @@ final class WatchWorker: @unchecked Sendable {
         return .success(
             Session(
                 context: context, monitor: monitor, liveSource: liveSource,
-                hwdb: try? UdevHwdb(context: context), state: state))
+                hwdb: try? UdevHwdb(context: context),
+                collector: KernelFactsCollector(procRoot: options.procRoot), state: state))
     }
 
     /// Step 2: polls the monitor and the stop pipe until a stop request, an error or a
