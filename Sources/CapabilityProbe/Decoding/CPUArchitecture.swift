@@ -12,11 +12,11 @@ import Foundation
 ///    support (ID_AA64PFR0_EL1.EL0) is not exported (Apple M-series, Cortex-X/A715 and
 ///    newer lack it). `AT_HWCAP` of a 64-bit process does not say either.
 /// ARMv7 runs ARMv6 code, so `armv6` follows `armv7`.
-public struct CPUArchitecture: Sendable, Equatable {
+struct CPUArchitecture: Sendable, Equatable {
     /// The kernel machine (`uname -m`).
-    public var machine: String
+    var machine: String
     /// Whether 32-bit ARM code runs, or why that is unknown.
-    public var runs32BitARM: KernelProbeResult<Bool>
+    var runs32BitARM: KernelProbeResult<Bool>
 
     /// Features only the 32-bit ARM ABI reports.
     static let arm32Features: Set<String> = [
@@ -28,7 +28,7 @@ public struct CPUArchitecture: Sendable, Equatable {
     ///   - machine: `uname -m`.
     ///   - cpuinfo: `/proc/cpuinfo` text, if readable.
     ///   - aarch32CPUs: `/sys/devices/system/cpu/aarch32_el0` text, if it exists.
-    public init(machine: String, cpuinfo: String?, aarch32CPUs: String? = nil) {
+    init(machine: String, cpuinfo: String?, aarch32CPUs: String? = nil) {
         let listed = aarch32CPUs?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
         let shown = cpuinfo.map(Self.shows32BitARM) ?? false
         self.init(machine: machine, recorded32BitARM: listed || shown ? true : nil)
@@ -40,7 +40,7 @@ public struct CPUArchitecture: Sendable, Equatable {
     ///   - machine: `uname -m`.
     ///   - recorded32BitARM: `true` when the running system showed that 32-bit ARM code
     ///     runs (aarch32_el0 or 32-bit cpuinfo features); `nil` when it did not tell.
-    public init(machine: String, recorded32BitARM: Bool?) {
+    init(machine: String, recorded32BitARM: Bool?) {
         self.machine = machine
         switch machine {
         case "armv7l", "armv8l", "armv7", "armv6l", "armv6", "arm":
@@ -78,7 +78,7 @@ public struct CPUArchitecture: Sendable, Equatable {
 
     /// The Apple-style name of the kernel architecture (`arm64`, `armv7`, `x86_64`, or the
     /// machine itself).
-    public var name: String {
+    var name: String {
         switch machine {
         case "aarch64", "arm64", "aarch64_be": return "arm64"
         case "x86_64", "amd64": return "x86_64"
@@ -91,7 +91,7 @@ public struct CPUArchitecture: Sendable, Equatable {
     /// The derived keys `cpu.arch.armv6`, `cpu.arch.armv7`, `cpu.arch.arm64`,
     /// `cpu.arch.x86_64`: whether each instruction set runs here, or why unknown. A 32-bit
     /// ARMv7 kernel leaves `arm64` unknown: it may run on a 64-bit core.
-    public var keys: [CapabilityID: KernelProbeResult<Bool>] {
+    var keys: [CapabilityID: KernelProbeResult<Bool>] {
         let armv7: KernelProbeResult<Bool>
         switch name {
         case "armv7", "arm64": armv7 = runs32BitARM
@@ -119,22 +119,22 @@ public struct CPUArchitecture: Sendable, Equatable {
 /// `cpu:type:aarch64:feature:,…` / `cpu:type:v7l:feature:,…` on ARM (the type is the
 /// kernel's `ELF_PLATFORM`). x86 feature numbers are `word * 32 + bit` of the kernel's
 /// `cpufeatures.h`.
-public struct CPUModalias: Sendable, Hashable {
+struct CPUModalias: Sendable, Hashable {
     /// `x86`, `aarch64`, `v7l`, `v6l`, …
-    public var type: String
+    var type: String
     /// The feature numbers listed.
-    public var features: Set<Int>
+    var features: Set<Int>
 
     /// x86 `X86_FEATURE_LM` (1*32+29): the CPU has long mode, i.e. can run x86-64 code.
-    public static let longMode = 0x3D
+    static let longMode = 0x3D
     /// x86 `X86_FEATURE_SYSCALL32` (3*32+14) and `X86_FEATURE_SYSENTER32` (3*32+15): set only
     /// by a 64-bit kernel (AMD/Hygon and Intel/Centaur/Zhaoxin respectively), for its 32-bit
     /// compatibility system calls.
-    public static let sixtyFourBitKernelFeatures: Set<Int> = [0x6E, 0x6F]
+    static let sixtyFourBitKernelFeatures: Set<Int> = [0x6E, 0x6F]
 
     /// Parses a modalias; `nil` when it is not a CPU modalias.
     /// - Parameter modalias: The `MODALIAS` value.
-    public init?(_ modalias: String) {
+    init?(_ modalias: String) {
         let type: String
         if modalias.hasPrefix("x86cpu:") {
             type = "x86"
@@ -155,7 +155,7 @@ public struct CPUModalias: Sendable, Hashable {
     /// cannot run a 64-bit kernel); x86 with long mode only → `nil` (a 32-bit kernel may run
     /// on a 64-bit CPU); `aarch64` → `aarch64`; `v7l` → `armv7l`, `v6l` → `armv6l`,
     /// `v8l` → `armv8l`; an s390 machine type (`z13`) → `s390x`.
-    public var kernelMachine: String? {
+    var kernelMachine: String? {
         switch type {
         case "x86":
             if !features.isDisjoint(with: Self.sixtyFourBitKernelFeatures) { return "x86_64" }

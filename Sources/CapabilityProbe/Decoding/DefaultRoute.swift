@@ -2,12 +2,12 @@ import Foundation
 
 /// Finds a default route in the kernel's routing tables (`/proc/net/route` and
 /// `/proc/net/ipv6_route`), the way `ip route show default` would list one.
-public enum DefaultRoute {
+enum DefaultRoute {
     /// The interface of the first usable IPv4 default route in `/proc/net/route` text:
     /// destination and mask `00000000`, flag RTF_UP (1) set.
     /// - Parameter text: The file's text.
     /// - Returns: The interface name.
-    public static func ipv4Interface(_ text: String) -> String? {
+    static func ipv4Interface(_ text: String) -> String? {
         for line in text.split(separator: "\n").dropFirst() {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count >= 8, fields[1] == "00000000", fields[7] == "00000000",
@@ -22,7 +22,7 @@ public enum DefaultRoute {
     /// destination `::/0`, not on `lo`, flag RTF_UP (1) set, not a reject route (0x200).
     /// - Parameter text: The file's text.
     /// - Returns: The interface name.
-    public static func ipv6Interface(_ text: String) -> String? {
+    static func ipv6Interface(_ text: String) -> String? {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 10, fields[0].allSatisfy({ $0 == "0" }), fields[1] == "00",

@@ -12,29 +12,29 @@ import Foundation
 /// 5. both DPIs above 192 → 2;
 /// 6. otherwise 1.
 /// ``mutterScale`` is what mutter itself would pick (never 3; 1 when the size is not real).
-public struct DisplayScale: Sendable, Equatable {
+struct DisplayScale: Sendable, Equatable {
     /// `HIDPI_LIMIT` in mutter.
-    public static let hiDPILimit = 192.0
+    static let hiDPILimit = 192.0
     /// `HIDPI_MIN_HEIGHT` in mutter.
-    public static let minimumHiDPIHeight = 1200
+    static let minimumHiDPIHeight = 1200
     /// `SMALLEST_4K_WIDTH` in mutter.
-    public static let smallest4KWidth = 3656
+    static let smallest4KWidth = 3656
 
     /// The scale factor, or `nil` when it depends on a size that is not known.
-    public var scale: Int?
+    var scale: Int?
     /// What mutter's legacy rule picks (1 or 2).
-    public var mutterScale: Int
+    var mutterScale: Int
     /// Horizontal DPI, when the size is known.
-    public var dpiX: Double?
+    var dpiX: Double?
     /// Vertical DPI, when the size is known.
-    public var dpiY: Double?
+    var dpiY: Double?
     /// The physical size used, when known.
-    public var size: DisplayPhysicalSize?
+    var size: DisplayPhysicalSize?
     /// Why this scale (or why it is unknown).
-    public var reason: String
+    var reason: String
 
     /// The DPI as one number: the smaller of the two axes (mutter needs both above the limit).
-    public var dpi: Double? {
+    var dpi: Double? {
         guard let dpiX, let dpiY else { return nil }
         return min(dpiX, dpiY)
     }
@@ -46,7 +46,7 @@ public struct DisplayScale: Sendable, Equatable {
     ///   - size: The physical size, or `unknown` with its reason.
     ///   - connector: The DRM connector type (`HDMI-A`, `eDP`, `DP`), if known.
     /// - Returns: The scale, DPI and reason.
-    public static func rule(
+    static func rule(
         width: Int, height: Int, size: KernelProbeResult<DisplayPhysicalSize>,
         connector: String? = nil
     ) -> DisplayScale {
@@ -96,7 +96,7 @@ public struct DisplayScale: Sendable, Equatable {
     ///   - pixels: The mode in use, when known (sysfs `modes`, first line); else native.
     ///   - connector: The connector type.
     /// - Returns: The scale, or `nil` when the EDID has no timing and no mode is given.
-    public static func rule(
+    static func rule(
         edid: EDID, pixels: (width: Int, height: Int)? = nil, connector: String? = nil
     ) -> DisplayScale? {
         guard let mode = pixels ?? edid.nativeMode.map({ ($0.width, $0.height) }) else {
@@ -111,7 +111,7 @@ public struct DisplayScale: Sendable, Equatable {
     /// The connector type of a DRM connector's sysfs name (`card0-HDMI-A-1` → `HDMI-A`).
     /// - Parameter name: The sysname.
     /// - Returns: The type, or `nil` when the name has no `cardN-` prefix.
-    public static func connectorType(ofConnectorNamed name: String) -> String? {
+    static func connectorType(ofConnectorNamed name: String) -> String? {
         guard let dash = name.firstIndex(of: "-"), name.hasPrefix("card") else { return nil }
         var rest = name[name.index(after: dash)...]
         if let last = rest.lastIndex(of: "-"),
@@ -126,7 +126,7 @@ public struct DisplayScale: Sendable, Equatable {
 extension DisplayScale {
     /// Details for one display: `scale` (when known), `dpi` (smaller axis), `dpi_x`, `dpi_y`,
     /// `width_mm`, `height_mm`, `mm_swapped`, `mutter_scale`, `scale_rule` (the reason).
-    public var details: [String: JSONValue] {
+    var details: [String: JSONValue] {
         var details: [String: JSONValue] = [
             "mutter_scale": .int(mutterScale), "scale_rule": .string(reason),
         ]
@@ -156,20 +156,20 @@ extension DisplayScale {
 ///    whose EDID stores landscape mm, or the reverse).
 /// 4. A size giving fewer than 25 or more than 1000 DPI is not believed (TVs storing
 ///    metres, corrupt bytes).
-public struct DisplayPhysicalSize: Sendable, Equatable {
+struct DisplayPhysicalSize: Sendable, Equatable {
     /// The width in mm, in the orientation of the pixels.
-    public var widthMM: Int
+    var widthMM: Int
     /// The height in mm.
-    public var heightMM: Int
+    var heightMM: Int
     /// Whether the millimetres were swapped to match the pixel orientation.
-    public var swapped: Bool
+    var swapped: Bool
 
     /// Creates a size.
     /// - Parameters:
     ///   - widthMM: Width in mm.
     ///   - heightMM: Height in mm.
     ///   - swapped: Whether the EDID's sides were swapped.
-    public init(widthMM: Int, heightMM: Int, swapped: Bool = false) {
+    init(widthMM: Int, heightMM: Int, swapped: Bool = false) {
         self.widthMM = widthMM
         self.heightMM = heightMM
         self.swapped = swapped
@@ -183,7 +183,7 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
     ///   - width: Width in the field's unit.
     ///   - height: Height in the field's unit.
     /// - Returns: `true` for 160×90, 160×100, 16×9, 16×10 in either orientation.
-    public static func isAspectRatio(_ width: Int, _ height: Int) -> Bool {
+    static func isAspectRatio(_ width: Int, _ height: Int) -> Bool {
         aspectRatios.contains([width, height]) || aspectRatios.contains([height, width])
     }
 
@@ -193,7 +193,7 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
     ///   - baseCM: The base block's maximum image size in cm.
     ///   - pixels: The mode's width and height.
     /// - Returns: The size, or `unknown` with the reason.
-    public static func resolve(
+    static func resolve(
         timingMM: (width: Int, height: Int)?, baseCM: (width: Int, height: Int),
         pixels: (width: Int, height: Int)
     ) -> KernelProbeResult<DisplayPhysicalSize> {
@@ -247,7 +247,7 @@ public struct DisplayPhysicalSize: Sendable, Equatable {
     ///   - edid: The decoded EDID.
     ///   - pixels: The mode in use, if known.
     /// - Returns: The size, or `unknown` with the reason.
-    public static func resolve(edid: EDID, pixels: (width: Int, height: Int)? = nil)
+    static func resolve(edid: EDID, pixels: (width: Int, height: Int)? = nil)
         -> KernelProbeResult<DisplayPhysicalSize>
     {
         guard let mode = pixels ?? edid.nativeMode.map({ ($0.width, $0.height) }) else {

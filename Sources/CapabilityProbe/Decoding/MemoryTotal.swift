@@ -4,9 +4,9 @@ import Foundation
 /// memory-device (SMBIOS type 17) sizes when readable, otherwise `MemTotal` from
 /// `/proc/meminfo` rounded up to the next GiB (the kernel reserves some memory, so
 /// MemTotal is always a little below the installed size).
-public struct MemoryTotal: Sendable, Equatable {
+struct MemoryTotal: Sendable, Equatable {
     /// Where the figure comes from.
-    public enum Source: String, Sendable, Equatable {
+    enum Source: String, Sendable, Equatable {
         /// SMBIOS type 17 memory devices.
         case dmi
         /// `/proc/meminfo` MemTotal rounded up to a GiB.
@@ -14,18 +14,18 @@ public struct MemoryTotal: Sendable, Equatable {
     }
 
     /// One GiB.
-    public static let gibibyte = 1 << 30
+    static let gibibyte = 1 << 30
 
     /// Installed bytes.
-    public var bytes: Int
+    var bytes: Int
     /// The source.
-    public var source: Source
+    var source: Source
 
     /// Creates a total.
     /// - Parameters:
     ///   - bytes: Installed bytes.
     ///   - source: The source.
-    public init(bytes: Int, source: Source) {
+    init(bytes: Int, source: Source) {
         self.bytes = bytes
         self.source = source
     }
@@ -33,7 +33,7 @@ public struct MemoryTotal: Sendable, Equatable {
     /// `MemTotal` in bytes from `/proc/meminfo` text.
     /// - Parameter meminfo: The file's text.
     /// - Returns: Bytes, or `nil` when the line is missing.
-    public static func memTotal(meminfo: String) -> Int? {
+    static func memTotal(meminfo: String) -> Int? {
         for line in meminfo.split(separator: "\n") where line.hasPrefix("MemTotal:") {
             let fields = line.split(whereSeparator: \.isWhitespace)
             guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
@@ -46,7 +46,7 @@ public struct MemoryTotal: Sendable, Equatable {
     /// Rounds up to the next whole GiB (a whole GiB stays).
     /// - Parameter bytes: A byte count.
     /// - Returns: The rounded count.
-    public static func roundedUpToGiB(_ bytes: Int) -> Int {
+    static func roundedUpToGiB(_ bytes: Int) -> Int {
         guard let padded = CheckedNumber.sum(bytes, gibibyte - 1) else { return bytes }
         return padded / gibibyte * gibibyte
     }
@@ -57,7 +57,7 @@ public struct MemoryTotal: Sendable, Equatable {
     /// 0x7FFF = see the extended size (u32 MiB at 0x1C, SMBIOS 2.7+).
     /// - Parameter raw: The structure (`/sys/firmware/dmi/entries/17-N/raw`).
     /// - Returns: Bytes (0 for an empty slot), or `nil` when unknown or not type 17.
-    public static func dmiDeviceSize(raw: [UInt8]) -> Int? {
+    static func dmiDeviceSize(raw: [UInt8]) -> Int? {
         guard raw.count >= 0x0E, raw[0] == 17 else { return nil }
         let length = Int(raw[1])
         let size = Int(raw[0x0C]) | Int(raw[0x0D]) << 8
@@ -77,7 +77,7 @@ public struct MemoryTotal: Sendable, Equatable {
     ///   - dmiDevices: Raw type 17 structures that could be read (root only, usually).
     ///   - meminfo: `/proc/meminfo` text, if readable.
     /// - Returns: The total, or `nil` when neither source gives one.
-    public static func installed(dmiDevices: [[UInt8]], meminfo: String?) -> MemoryTotal? {
+    static func installed(dmiDevices: [[UInt8]], meminfo: String?) -> MemoryTotal? {
         let sizes = dmiDevices.compactMap(dmiDeviceSize)
         if !sizes.isEmpty, sizes.count == dmiDevices.count, case let sum = sizes.reduce(0, +),
             sum > 0
@@ -89,7 +89,7 @@ public struct MemoryTotal: Sendable, Equatable {
     }
 
     /// Details for the `memory.total` finding: `bytes` and `source`.
-    public var details: [String: JSONValue] {
+    var details: [String: JSONValue] {
         ["bytes": .int(bytes), "source": .string(source.rawValue)]
     }
 }

@@ -7,11 +7,11 @@
 /// cannot know, so that band is unknown. Without a level the state is unknown too: raw
 /// counts mean nothing on their own. Input: `SW_FRONT_PROXIMITY` from
 /// ``KernelFacts/evdev``.
-public enum ProximityState {
+enum ProximityState {
     /// Near/far of an IIO proximity record.
     /// - Parameter device: The IIO record.
     /// - Returns: `true` when near, or `unknown` with the reason.
-    public static func near(iio device: Device) -> KernelProbeResult<Bool> {
+    static func near(iio device: Device) -> KernelProbeResult<Bool> {
         guard
             let rawText = device.attribute("in_proximity_raw")
                 ?? device.attribute("in_proximity0_raw")
@@ -40,7 +40,7 @@ public enum ProximityState {
     /// Near/far of an input event record with a proximity switch.
     /// - Parameter device: The `eventN` record.
     /// - Returns: `true` when near, or `unknown` with the reason.
-    public static func near(input device: Device) -> KernelProbeResult<Bool> {
+    static func near(input device: Device) -> KernelProbeResult<Bool> {
         EvdevFacts.near(from: device.facts.evdev)
     }
 }

@@ -9,20 +9,20 @@ import Foundation
 /// level = Σ energy now / Σ energy full when every battery gives energy (or charge), else
 /// the mean level; state = charging if any charges, else unplugged if any discharges, else
 /// full if all are full, else unknown. Peripheral batteries are listed apart.
-public struct SystemBattery: Sendable, Equatable {
+struct SystemBattery: Sendable, Equatable {
     /// The level 0.0–1.0, or -1 when there is no system battery (as on iOS).
-    public var level: Double
+    var level: Double
     /// The combined state.
-    public var state: BatteryState
+    var state: BatteryState
     /// The system batteries read.
-    public var batteries: [BatteryReading]
+    var batteries: [BatteryReading]
     /// Names of peripheral (`scope=Device`) batteries.
-    public var peripherals: [String]
+    var peripherals: [String]
     /// Whether a mains/USB supply is online, when one exists.
-    public var acOnline: Bool?
+    var acOnline: Bool?
 
     /// What a `power_supply` record is to the system battery.
-    public enum SupplyRole: Sendable, Equatable {
+    enum SupplyRole: Sendable, Equatable {
         /// A mains or USB supply; `online` when it reports the attribute.
         case externalPower(online: Bool?)
         /// A system battery that is present.
@@ -40,7 +40,7 @@ public struct SystemBattery: Sendable, Equatable {
     ///   - supply: The `power_supply` record.
     ///   - name: The attribute name (`status`, `capacity`).
     /// - Returns: The value.
-    public static func value(_ supply: Device, _ name: String) -> String? {
+    static func value(_ supply: Device, _ name: String) -> String? {
         supply.attribute(name) ?? supply.property("POWER_SUPPLY_" + name.uppercased())
     }
 
@@ -49,7 +49,7 @@ public struct SystemBattery: Sendable, Equatable {
     /// the type); batteries with `scope=Device` are peripherals.
     /// - Parameter supply: The record.
     /// - Returns: Its role.
-    public static func role(of supply: Device) -> SupplyRole {
+    static func role(of supply: Device) -> SupplyRole {
         let type = value(supply, "type")?.lowercased()
         let name = supply.property("POWER_SUPPLY_NAME") ?? supply.sysname
         if type == "mains" || type == "usb" || (type == nil && value(supply, "online") != nil) {
@@ -63,7 +63,7 @@ public struct SystemBattery: Sendable, Equatable {
     /// Combines the `power_supply` records of a machine.
     /// - Parameter devices: All records (others are ignored).
     /// - Returns: The system battery.
-    public static func combine(devices: [Device]) -> SystemBattery {
+    static func combine(devices: [Device]) -> SystemBattery {
         var system: [BatteryReading] = []
         var peripherals: [String] = []
         var online: [Bool] = []
@@ -87,7 +87,7 @@ public struct SystemBattery: Sendable, Equatable {
     ///   - acOnline: Whether AC is online, if known.
     ///   - peripherals: Names of peripheral batteries.
     /// - Returns: The system battery.
-    public static func combine(
+    static func combine(
         _ batteries: [BatteryReading], acOnline: Bool?, peripherals: [String] = []
     ) -> SystemBattery {
         guard !batteries.isEmpty else {
@@ -128,7 +128,7 @@ public struct SystemBattery: Sendable, Equatable {
 
     /// Details for the `power.battery` finding: `level`, `state`, `status` (raw values),
     /// `batteries`, `peripherals`, `ac_online` when known.
-    public var details: [String: JSONValue] {
+    var details: [String: JSONValue] {
         var details: [String: JSONValue] = [
             "level": .double(level), "state": .string(state.rawValue),
             "status": .array(batteries.map { .string($0.status ?? "missing") }),
@@ -144,22 +144,22 @@ public struct SystemBattery: Sendable, Equatable {
 ///
 /// Values come from sysfs attributes (live, umockdev) and fall back to the uevent
 /// `POWER_SUPPLY_*` properties (udevadm dumps), which are only as fresh as the last uevent.
-public struct BatteryReading: Sendable, Equatable {
+struct BatteryReading: Sendable, Equatable {
     /// The supply name (`BAT0`).
-    public var name: String
+    var name: String
     /// The raw `status` text, if any.
-    public var status: String?
+    var status: String?
     /// `capacity` in percent, clamped to 0–100.
-    public var capacity: Int?
+    var capacity: Int?
     /// Energy now and full (µWh), or charge now and full (µAh) times the voltage when given.
-    public var energyNow: Double?
+    var energyNow: Double?
     /// Full energy, in the unit of ``energyNow``.
-    public var energyFull: Double?
+    var energyFull: Double?
     /// Whether the energy values are charge (µAh) rather than energy (µWh).
-    public var isCharge: Bool
+    var isCharge: Bool
     /// Attributes the source listed but could not read (`status`, `capacity`, …), with why:
     /// what they decide is unknown, not guessed from the mains supply.
-    public var unreadable: [String: String] = [:]
+    var unreadable: [String: String] = [:]
 
     /// Creates a reading.
     /// - Parameters:
@@ -169,7 +169,7 @@ public struct BatteryReading: Sendable, Equatable {
     ///   - energyNow: Energy (or charge) now.
     ///   - energyFull: Energy (or charge) when full.
     ///   - isCharge: Whether the values are charge.
-    public init(
+    init(
         name: String, status: String?, capacity: Int?, energyNow: Double? = nil,
         energyFull: Double? = nil,
         isCharge: Bool = false
@@ -184,7 +184,7 @@ public struct BatteryReading: Sendable, Equatable {
 
     /// Reads a `power_supply` record.
     /// - Parameter device: The record.
-    public init(device: Device) {
+    init(device: Device) {
         let value = { (name: String) -> String? in SystemBattery.value(device, name) }
         let number = { (name: String) -> Double? in value(name).flatMap { CheckedNumber.finite($0) }
         }
@@ -206,7 +206,7 @@ public struct BatteryReading: Sendable, Equatable {
     }
 
     /// The level 0.0–1.0: `capacity`, else energy now / full, else charge now / full.
-    public var level: Double? {
+    var level: Double? {
         if let capacity { return Double(capacity) / 100 }
         if let energyNow, let energyFull, energyFull > 0 {
             return min(1, max(0, energyNow / energyFull))
@@ -222,7 +222,7 @@ public struct BatteryReading: Sendable, Equatable {
     /// The state of this battery.
     /// - Parameter acOnline: Whether a mains/USB supply is online, if known.
     /// - Returns: The mapped state; unknown when `status` was there but could not be read.
-    public func state(acOnline: Bool?) -> BatteryState {
+    func state(acOnline: Bool?) -> BatteryState {
         if status == nil, unreadable["status"] != nil || unreadable["uevent"] != nil {
             return .unknown
         }

@@ -5,15 +5,15 @@
 /// An audio-streaming interface (class 1, subclass 2) moves its data through one endpoint:
 /// IN (address bit 7 set) is capture, OUT is playback. Isochronous feedback endpoints (usage
 /// type 01) carry clock information, not sound, and are skipped.
-public struct USBAudioDescriptors: Sendable, Equatable {
+struct USBAudioDescriptors: Sendable, Equatable {
     /// Some streaming interface captures (an IN data endpoint).
-    public var capture: Bool
+    var capture: Bool
     /// Some streaming interface plays (an OUT data endpoint).
-    public var playback: Bool
+    var playback: Bool
 
     /// Decodes the directions, or `nil` when the bytes hold no audio-streaming endpoint.
     /// - Parameter bytes: The `descriptors` attribute.
-    public init?(_ bytes: [UInt8]) {
+    init?(_ bytes: [UInt8]) {
         var capture = false
         var playback = false
         var inStreaming = false

@@ -54,22 +54,22 @@ public enum V4L2 {
 }
 
 /// `struct v4l2_capability`, the reply of `VIDIOC_QUERYCAP`.
-public struct V4L2Capability: Sendable, Equatable {
+struct V4L2Capability: Sendable, Equatable {
     /// The struct size in bytes.
-    public static let size = 104
+    static let size = 104
 
     /// The driver name (`uvcvideo`).
-    public var driver: String
+    var driver: String
     /// The card name (`Integrated Camera: Integrated C`).
-    public var card: String
+    var card: String
     /// The bus location (`usb-0000:00:14.0-8`).
-    public var busInfo: String
+    var busInfo: String
     /// The driver version.
-    public var version: UInt32
+    var version: UInt32
     /// Capabilities of the whole physical device.
-    public var capabilities: UInt32
+    var capabilities: UInt32
     /// Capabilities of this node; valid when `capabilities` has `V4L2_CAP_DEVICE_CAPS`.
-    public var deviceCapabilities: UInt32
+    var deviceCapabilities: UInt32
 
     /// Creates a capability record.
     /// - Parameters:
@@ -79,7 +79,7 @@ public struct V4L2Capability: Sendable, Equatable {
     ///   - version: The driver version.
     ///   - capabilities: The physical device's capability bits.
     ///   - deviceCapabilities: This node's capability bits.
-    public init(
+    init(
         driver: String, card: String, busInfo: String, version: UInt32 = 0,
         capabilities: UInt32, deviceCapabilities: UInt32
     ) {
@@ -94,7 +94,7 @@ public struct V4L2Capability: Sendable, Equatable {
     /// Parses the struct (driver[16] card[32] bus_info[32] version capabilities
     /// device_caps reserved[3]).
     /// - Parameter bytes: At least 104 bytes.
-    public init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count >= Self.size else { return nil }
         driver = ByteLayout.string(bytes, at: 0, length: 16)
         card = ByteLayout.string(bytes, at: 16, length: 32)
@@ -105,7 +105,7 @@ public struct V4L2Capability: Sendable, Equatable {
     }
 
     /// Encodes the struct as the kernel would write it (tests and replays).
-    public var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: Self.size)
         for (offset, length, text) in [(0, 16, driver), (16, 32, card), (48, 32, busInfo)] {
             for (index, byte) in text.utf8.prefix(length - 1).enumerated() {
@@ -119,27 +119,27 @@ public struct V4L2Capability: Sendable, Equatable {
     }
 
     /// The capabilities of this node: `device_caps` when valid, else `capabilities`.
-    public var effectiveCapabilities: UInt32 {
+    var effectiveCapabilities: UInt32 {
         capabilities & V4L2.capDeviceCaps != 0 ? deviceCapabilities : capabilities
     }
 
     /// Whether the node captures video (single- or multi-planar).
-    public var capturesVideo: Bool {
+    var capturesVideo: Bool {
         effectiveCapabilities & (V4L2.capVideoCapture | V4L2.capVideoCaptureMultiplanar) != 0
     }
 
     /// Whether the node is a memory-to-memory device (codec, scaler), not a camera.
-    public var isMemoryToMemory: Bool {
+    var isMemoryToMemory: Bool {
         effectiveCapabilities
             & (V4L2.capVideoMemoryToMemory | V4L2.capVideoMemoryToMemoryMultiplanar)
             != 0
     }
 
     /// Whether the node is a touch sensor (`V4L2_CAP_TOUCH`); such nodes are not cameras.
-    public var isTouch: Bool { effectiveCapabilities & V4L2.capTouch != 0 }
+    var isTouch: Bool { effectiveCapabilities & V4L2.capTouch != 0 }
 
     /// Whether the node only carries metadata (UVC's second node per function).
-    public var isMetadataOnly: Bool {
+    var isMetadataOnly: Bool {
         effectiveCapabilities & V4L2.capMetaCapture != 0 && !capturesVideo
     }
 }
@@ -214,24 +214,24 @@ public struct V4L2Control: Sendable, Equatable {
 }
 
 /// `struct v4l2_fmtdesc`, one reply of `VIDIOC_ENUM_FMT`.
-public struct V4L2FormatDescription: Sendable, Equatable {
+struct V4L2FormatDescription: Sendable, Equatable {
     /// The struct size in bytes.
-    public static let size = 64
+    static let size = 64
     /// `V4L2_FMT_FLAG_COMPRESSED`.
-    public static let flagCompressed: UInt32 = 0x1
+    static let flagCompressed: UInt32 = 0x1
     /// `V4L2_FMT_FLAG_EMULATED`.
-    public static let flagEmulated: UInt32 = 0x2
+    static let flagEmulated: UInt32 = 0x2
 
     /// The enumeration index.
-    public var index: UInt32
+    var index: UInt32
     /// The buffer type (1 capture, 9 multi-planar capture, 13 metadata).
-    public var bufferType: UInt32
+    var bufferType: UInt32
     /// Format flags.
-    public var flags: UInt32
+    var flags: UInt32
     /// The driver's description (`YUYV 4:2:2`).
-    public var description: String
+    var description: String
     /// The FourCC pixel format.
-    public var pixelFormat: UInt32
+    var pixelFormat: UInt32
 
     /// Creates a format description.
     /// - Parameters:
@@ -240,7 +240,7 @@ public struct V4L2FormatDescription: Sendable, Equatable {
     ///   - flags: Format flags.
     ///   - description: The description.
     ///   - pixelFormat: The FourCC code.
-    public init(
+    init(
         index: UInt32, bufferType: UInt32, flags: UInt32 = 0, description: String,
         pixelFormat: UInt32
     ) {
@@ -253,7 +253,7 @@ public struct V4L2FormatDescription: Sendable, Equatable {
 
     /// Parses the struct (index type flags description[32] pixelformat mbus_code reserved[3]).
     /// - Parameter bytes: At least 64 bytes.
-    public init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count >= Self.size else { return nil }
         index = ByteLayout.uint32(bytes, at: 0)
         bufferType = ByteLayout.uint32(bytes, at: 4)
@@ -267,7 +267,7 @@ public struct V4L2FormatDescription: Sendable, Equatable {
     ///   - index: The index to ask for.
     ///   - bufferType: The buffer type.
     /// - Returns: 64 bytes with index and type set.
-    public static func request(index: UInt32, bufferType: UInt32) -> [UInt8] {
+    static func request(index: UInt32, bufferType: UInt32) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         ByteLayout.set(index, in: &bytes, at: 0)
         ByteLayout.set(bufferType, in: &bytes, at: 4)
@@ -275,7 +275,7 @@ public struct V4L2FormatDescription: Sendable, Equatable {
     }
 
     /// Encodes the struct as the kernel would write it.
-    public var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var bytes = Self.request(index: index, bufferType: bufferType)
         ByteLayout.set(flags, in: &bytes, at: 8)
         for (offset, byte) in description.utf8.prefix(31).enumerated() { bytes[12 + offset] = byte }
@@ -284,7 +284,7 @@ public struct V4L2FormatDescription: Sendable, Equatable {
     }
 
     /// The FourCC as text (`YUYV`, `MJPG`), trailing spaces removed.
-    public var fourcc: String {
+    var fourcc: String {
         var text = ByteLayout.fourcc(pixelFormat)
         while text.hasSuffix(" ") { text.removeLast() }
         return text
@@ -292,23 +292,23 @@ public struct V4L2FormatDescription: Sendable, Equatable {
 }
 
 /// `struct v4l2_frmivalenum`, one reply of `VIDIOC_ENUM_FRAMEINTERVALS`, as frames per second.
-public struct V4L2FrameInterval: Sendable, Equatable {
+struct V4L2FrameInterval: Sendable, Equatable {
     /// The struct size in bytes.
-    public static let size = 52
+    static let size = 52
 
     /// The highest frame rate of this entry (a discrete rate, or the fastest of a range).
-    public var framesPerSecond: Double
+    var framesPerSecond: Double
 
     /// Creates an interval from a frame rate.
     /// - Parameter framesPerSecond: Frames per second.
-    public init(framesPerSecond: Double) {
+    init(framesPerSecond: Double) {
         self.framesPerSecond = framesPerSecond
     }
 
     /// Parses the struct (index pixel_format width height type union{fract; stepwise}
     /// reserved[2]); an interval is numerator/denominator seconds.
     /// - Parameter bytes: At least 52 bytes.
-    public init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count >= Self.size else { return nil }
         // discrete: {numerator, denominator}; stepwise: min {n, d}, max, step — min is fastest.
         let numerator = ByteLayout.uint32(bytes, at: 20)
@@ -327,7 +327,7 @@ public struct V4L2FrameInterval: Sendable, Equatable {
     ///   - width: The frame width.
     ///   - height: The frame height.
     /// - Returns: 52 bytes.
-    public static func request(index: UInt32, pixelFormat: UInt32, width: UInt32, height: UInt32)
+    static func request(index: UInt32, pixelFormat: UInt32, width: UInt32, height: UInt32)
         -> [UInt8]
     {
         var bytes = [UInt8](repeating: 0, count: size)
@@ -347,7 +347,7 @@ public struct V4L2FrameInterval: Sendable, Equatable {
     ///   - numerator: Interval numerator.
     ///   - denominator: Interval denominator.
     /// - Returns: 52 bytes.
-    public static func discreteBytes(
+    static func discreteBytes(
         index: UInt32, pixelFormat: UInt32, width: UInt32, height: UInt32, numerator: UInt32,
         denominator: UInt32
     ) -> [UInt8] {
@@ -360,9 +360,9 @@ public struct V4L2FrameInterval: Sendable, Equatable {
 }
 
 /// `struct v4l2_frmsizeenum`, one reply of `VIDIOC_ENUM_FRAMESIZES`.
-public enum V4L2FrameSize: Sendable, Equatable {
+enum V4L2FrameSize: Sendable, Equatable {
     /// The struct size in bytes.
-    public static let size = 44
+    static let size = 44
 
     /// One fixed size (`V4L2_FRMSIZE_TYPE_DISCRETE` = 1).
     case discrete(width: UInt32, height: UInt32)
@@ -371,7 +371,7 @@ public enum V4L2FrameSize: Sendable, Equatable {
 
     /// Parses the struct (index pixel_format type union{discrete; stepwise} reserved[2]).
     /// - Parameter bytes: At least 44 bytes.
-    public init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count >= Self.size else { return nil }
         switch ByteLayout.uint32(bytes, at: 8) {
         case 1:
@@ -392,7 +392,7 @@ public enum V4L2FrameSize: Sendable, Equatable {
     ///   - index: The index to ask for.
     ///   - pixelFormat: The FourCC.
     /// - Returns: 44 bytes.
-    public static func request(index: UInt32, pixelFormat: UInt32) -> [UInt8] {
+    static func request(index: UInt32, pixelFormat: UInt32) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         ByteLayout.set(index, in: &bytes, at: 0)
         ByteLayout.set(pixelFormat, in: &bytes, at: 4)
@@ -404,7 +404,7 @@ public enum V4L2FrameSize: Sendable, Equatable {
     ///   - index: The index.
     ///   - pixelFormat: The FourCC.
     /// - Returns: 44 bytes.
-    public func bytes(index: UInt32, pixelFormat: UInt32) -> [UInt8] {
+    func bytes(index: UInt32, pixelFormat: UInt32) -> [UInt8] {
         var bytes = Self.request(index: index, pixelFormat: pixelFormat)
         switch self {
         case .discrete(let width, let height):
@@ -424,7 +424,7 @@ public enum V4L2FrameSize: Sendable, Equatable {
     }
 
     /// The width and height (the maximum for a range).
-    public var dimensions: (width: UInt32, height: UInt32) {
+    var dimensions: (width: UInt32, height: UInt32) {
         switch self {
         case .discrete(let width, let height): return (width, height)
         case .stepwise(let width, let height): return (width, height)

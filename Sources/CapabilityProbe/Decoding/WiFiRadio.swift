@@ -1,16 +1,16 @@
 /// One Wi-Fi radio: an `ieee80211` phy with its driver, network interfaces and rfkill
 /// state, read from the records alone.
-public struct WiFiRadio: Sendable, Equatable {
+struct WiFiRadio: Sendable, Equatable {
     /// The phy record's id.
-    public var id: String
+    var id: String
     /// The phy name (`phy0`).
-    public var phy: String
+    var phy: String
     /// The driver of the nearest ancestor that has one (`iwlwifi`, `ath9k`).
-    public var driver: String?
+    var driver: String?
     /// `wlan` interfaces on the same device (`wlan0`, `wlp2s0`).
-    public var interfaces: [String]
+    var interfaces: [String]
     /// The rfkill switch below the phy, if readable.
-    public var rfkill: RfkillState?
+    var rfkill: RfkillState?
 
     /// Creates a radio.
     /// - Parameters:
@@ -19,7 +19,7 @@ public struct WiFiRadio: Sendable, Equatable {
     ///   - driver: The driver.
     ///   - interfaces: Interface names.
     ///   - rfkill: The rfkill state.
-    public init(
+    init(
         id: String, phy: String, driver: String?, interfaces: [String], rfkill: RfkillState?
     ) {
         self.id = id
@@ -32,7 +32,7 @@ public struct WiFiRadio: Sendable, Equatable {
     /// All radios in the records, sorted by id.
     /// - Parameter devices: All records (with parents linked).
     /// - Returns: One radio per `ieee80211` phy.
-    public static func radios(in devices: [Device]) -> [WiFiRadio] {
+    static func radios(in devices: [Device]) -> [WiFiRadio] {
         let byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // One pass: wlan netdevs and rfkill switches by parent, so each phy is O(1).
         var wlansByParent: [String: [Device]] = [:]
@@ -63,7 +63,7 @@ public struct WiFiRadio: Sendable, Equatable {
     }
 
     /// Details for one radio: `device`, `phy`, `driver`, `interfaces`, `rfkill`.
-    public var json: JSONValue {
+    var json: JSONValue {
         var object: [String: JSONValue] = [
             "device": .string(id), "phy": .string(phy),
             "interfaces": .array(interfaces.map(JSONValue.string)),
@@ -75,17 +75,17 @@ public struct WiFiRadio: Sendable, Equatable {
 }
 
 /// An rfkill switch's state: blocked is a state of a radio that exists, never absence.
-public struct RfkillState: Sendable, Equatable {
+struct RfkillState: Sendable, Equatable {
     /// Blocked by software (`soft` = 1).
-    public var softBlocked: Bool
+    var softBlocked: Bool
     /// Blocked by a hardware switch (`hard` = 1).
-    public var hardBlocked: Bool
+    var hardBlocked: Bool
 
     /// Creates a state.
     /// - Parameters:
     ///   - softBlocked: Soft block.
     ///   - hardBlocked: Hard block.
-    public init(softBlocked: Bool, hardBlocked: Bool) {
+    init(softBlocked: Bool, hardBlocked: Bool) {
         self.softBlocked = softBlocked
         self.hardBlocked = hardBlocked
     }
@@ -94,7 +94,7 @@ public struct RfkillState: Sendable, Equatable {
     /// uevent `RFKILL_STATE` (0 soft blocked, 1 unblocked, 2 hard blocked).
     /// - Parameter device: The rfkill record.
     /// - Returns: The state, or `nil` when the record says nothing.
-    public static func of(_ device: Device) -> RfkillState? {
+    static func of(_ device: Device) -> RfkillState? {
         if let soft = device.attribute("soft"), let hard = device.attribute("hard") {
             return RfkillState(softBlocked: soft == "1", hardBlocked: hard == "1")
         }
@@ -111,12 +111,12 @@ public struct RfkillState: Sendable, Equatable {
     ///   - parentID: The radio's id.
     ///   - devices: All records.
     /// - Returns: The state, or `nil` when no readable switch hangs below the radio.
-    public static func below(_ parentID: String, in devices: [Device]) -> RfkillState? {
+    static func below(_ parentID: String, in devices: [Device]) -> RfkillState? {
         devices.first { $0.subsystem == "rfkill" && $0.parentID == parentID }.flatMap(of)
     }
 
     /// `unblocked`, `blocked (soft)`, `blocked (hard)` or `blocked (soft, hard)`.
-    public var text: String {
+    var text: String {
         switch (softBlocked, hardBlocked) {
         case (false, false): return "unblocked"
         case (true, false): return "blocked (soft)"

@@ -94,7 +94,7 @@ extension CPUArchitecture {
     ///   - sysfsRoot: The sysfs mount point.
     ///   - procRoot: The procfs mount point.
     /// - Returns: The architecture.
-    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc")
+    static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc")
         -> CPUArchitecture
     {
         live(machine: KernelNames.host().machine ?? "", sysfsRoot: sysfsRoot, procRoot: procRoot)
@@ -122,8 +122,7 @@ extension MemoryTotal {
     ///   - sysfsRoot: The sysfs mount point.
     ///   - procRoot: The procfs mount point.
     /// - Returns: The total, or `nil` when nothing is readable.
-    public static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc") -> MemoryTotal?
-    {
+    static func live(sysfsRoot: String = "/sys", procRoot: String = "/proc") -> MemoryTotal? {
         let entries = sysfsRoot + "/firmware/dmi/entries"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter {
             $0.hasPrefix("17-")

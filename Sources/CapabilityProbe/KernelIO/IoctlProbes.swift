@@ -4,18 +4,18 @@
 
 /// Reads touch points (`EVIOCGABS(ABS_MT_SLOT)`) and the proximity switch
 /// (`EVIOCGSW`) of an input event node.
-public struct EvdevProbe: Sendable {
+struct EvdevProbe: Sendable {
     /// `EVIOCGABS(0)` = `_IOR('E', 0x40, struct input_absinfo)` (24 bytes); add the axis.
-    public static let getAbsoluteBase: UInt = 0x8018_4540
+    static let getAbsoluteBase: UInt = 0x8018_4540
     /// `EVIOCGSW(4)` = `_IOC(_IOC_READ, 'E', 0x1b, 4)`: switch states, bits 0–31.
-    public static let getSwitches: UInt = 0x8004_451b
+    static let getSwitches: UInt = 0x8004_451b
 
     /// Opens nodes; ``SystemDeviceOpener`` live, a replay in tests.
-    public var opener: any DeviceOpener
+    var opener: any DeviceOpener
 
     /// Creates a probe.
     /// - Parameter opener: Opens device nodes.
-    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+    init(opener: any DeviceOpener = SystemDeviceOpener()) {
         self.opener = opener
     }
 
@@ -23,7 +23,7 @@ public struct EvdevProbe: Sendable {
     /// flat, resolution: six `s32`).
     /// - Parameter bytes: The 24-byte reply.
     /// - Returns: maximum − minimum + 1, or `nil` when the range is empty.
-    public static func touchPoints(absInfo bytes: [UInt8]) -> Int? {
+    static func touchPoints(absInfo bytes: [UInt8]) -> Int? {
         guard bytes.count >= 24 else { return nil }
         let minimum = Int(ByteLayout.int32(bytes, at: 4))
         let maximum = Int(ByteLayout.int32(bytes, at: 8))
@@ -37,7 +37,7 @@ public struct EvdevProbe: Sendable {
     ///   - proximitySwitch: Ask `SW_FRONT_PROXIMITY` (the `sw` capability has bit 11).
     /// - Returns: The facts (parts that failed are listed in `errors`), or `unknown` when
     ///   the node cannot be opened.
-    public func probe(node: String, multitouchSlots: Bool, proximitySwitch: Bool)
+    func probe(node: String, multitouchSlots: Bool, proximitySwitch: Bool)
         -> KernelProbeResult<EvdevFacts>
     {
         let device: any IoctlDevice
@@ -58,7 +58,7 @@ public struct EvdevProbe: Sendable {
     ///   - multitouchSlots: Ask `ABS_MT_SLOT`.
     ///   - proximitySwitch: Ask `SW_FRONT_PROXIMITY`.
     /// - Returns: The facts; parts that failed are listed in `errors`.
-    public static func facts(
+    static func facts(
         of device: any IoctlDevice, multitouchSlots: Bool, proximitySwitch: Bool
     ) -> EvdevFacts {
         var facts = EvdevFacts()
@@ -90,20 +90,20 @@ public struct EvdevProbe: Sendable {
 ///
 /// `HCIGETDEVINFO` needs no capability. Without `AF_BLUETOOTH` (no kernel support, a
 /// sandbox) the result is `unknown`, never "no LE".
-public struct HCIProbe: Sendable {
+struct HCIProbe: Sendable {
     /// Opens the socket; ``SystemDeviceOpener`` live, a replay in tests.
-    public var opener: any DeviceOpener
+    var opener: any DeviceOpener
 
     /// Creates a probe.
     /// - Parameter opener: Opens the HCI socket.
-    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+    init(opener: any DeviceOpener = SystemDeviceOpener()) {
         self.opener = opener
     }
 
     /// The controller index of `hciN`.
     /// - Parameter name: The sysfs name, e.g. `hci0`.
     /// - Returns: `N`, or `nil` for other names (`hci0:256` connections).
-    public static func index(ofControllerNamed name: String) -> UInt16? {
+    static func index(ofControllerNamed name: String) -> UInt16? {
         guard name.hasPrefix("hci") else { return nil }
         return UInt16(name.dropFirst(3))
     }
@@ -111,7 +111,7 @@ public struct HCIProbe: Sendable {
     /// Probes one controller.
     /// - Parameter index: The controller index.
     /// - Returns: The facts, or `unknown` with a reason.
-    public func probe(index: UInt16) -> KernelProbeResult<BluetoothControllerFacts> {
+    func probe(index: UInt16) -> KernelProbeResult<BluetoothControllerFacts> {
         let socket: any IoctlDevice
         do {
             socket = try opener.openHCISocket()
@@ -134,13 +134,13 @@ public struct HCIProbe: Sendable {
 
 /// Asks the DRM card node for a connector's state and physical size
 /// (`DRM_IOCTL_MODE_GETCONNECTOR`, which needs no DRM master).
-public struct DRMConnectorProbe: Sendable {
+struct DRMConnectorProbe: Sendable {
     /// Opens nodes; ``SystemDeviceOpener`` live, a replay in tests.
-    public var opener: any DeviceOpener
+    var opener: any DeviceOpener
 
     /// Creates a probe.
     /// - Parameter opener: Opens device nodes.
-    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+    init(opener: any DeviceOpener = SystemDeviceOpener()) {
         self.opener = opener
     }
 
@@ -149,7 +149,7 @@ public struct DRMConnectorProbe: Sendable {
     ///   - card: The card node, e.g. `/dev/dri/card0`.
     ///   - connectorID: The connector id (sysfs `connector_id`).
     /// - Returns: The facts, or `unknown` with a reason.
-    public func probe(card: String, connectorID: UInt32) -> KernelProbeResult<DRMConnectorFacts> {
+    func probe(card: String, connectorID: UInt32) -> KernelProbeResult<DRMConnectorFacts> {
         let device: any IoctlDevice
         do {
             device = try opener.open(card)

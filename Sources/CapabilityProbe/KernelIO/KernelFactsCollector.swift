@@ -14,17 +14,17 @@
 ///   `/proc/asound`).
 /// A probe that cannot answer stores `unknown` with the reason (`{"error": reason}` in JSON);
 /// nothing here throws or blocks.
-public struct KernelFactsCollector: Sendable {
+struct KernelFactsCollector: Sendable {
     /// Opens nodes and sockets.
-    public var opener: any DeviceOpener
+    var opener: any DeviceOpener
     /// The procfs mount point ALSA's PCM names are read under (`/proc/asound`).
-    public var procRoot: String
+    var procRoot: String
 
     /// Creates a collector.
     /// - Parameters:
     ///   - opener: ``SystemDeviceOpener`` live, a replay in tests.
     ///   - procRoot: The procfs mount point (a test bed's `proc`, so the host never mixes in).
-    public init(opener: any DeviceOpener = SystemDeviceOpener(), procRoot: String = "/proc") {
+    init(opener: any DeviceOpener = SystemDeviceOpener(), procRoot: String = "/proc") {
         self.opener = opener
         self.procRoot = procRoot
     }
@@ -32,7 +32,7 @@ public struct KernelFactsCollector: Sendable {
     /// Returns the records with kernel facts added.
     /// - Parameter devices: Records with parents linked.
     /// - Returns: The same records, in the same order, with `facts` filled where probed.
-    public func addingFacts(to devices: [Device]) -> [Device] {
+    func addingFacts(to devices: [Device]) -> [Device] {
         let byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return devices.map { device in
             var device = device
@@ -47,7 +47,7 @@ public struct KernelFactsCollector: Sendable {
     ///   - device: The record.
     ///   - parent: Its parent record (the `inputN` of an `eventN`).
     /// - Returns: The facts; empty when nothing applies.
-    public func facts(for device: Device, parent: Device?) -> KernelFacts {
+    func facts(for device: Device, parent: Device?) -> KernelFacts {
         switch device.subsystem {
         case "video4linux":
             guard let node = device.devnode else { return KernelFacts() }

@@ -6,16 +6,16 @@ import Glibc
 /// Every enumeration is bounded, so a misbehaving driver cannot loop the probe. A refused
 /// open or `QUERYCAP` makes the whole result `unknown`; a failed control query leaves only
 /// `autofocus`/`flash` unknown.
-public struct V4L2Probe: Sendable {
+struct V4L2Probe: Sendable {
     /// Opens nodes; ``SystemDeviceOpener`` live, a replay in tests.
-    public var opener: any DeviceOpener
+    var opener: any DeviceOpener
 
     /// Upper bound for each enumeration index.
     static let maximumIndex: UInt32 = 256
 
     /// Creates a probe.
     /// - Parameter opener: Opens device nodes.
-    public init(opener: any DeviceOpener = SystemDeviceOpener()) {
+    init(opener: any DeviceOpener = SystemDeviceOpener()) {
         self.opener = opener
     }
 
@@ -23,7 +23,7 @@ public struct V4L2Probe: Sendable {
     /// - Parameter node: The device node, e.g. `/dev/video0`.
     /// - Returns: The facts, or `unknown` with a reason (`permission denied opening
     ///   /dev/video0 (run as a member of group video)`).
-    public func probe(node: String) -> KernelProbeResult<CameraFacts> {
+    func probe(node: String) -> KernelProbeResult<CameraFacts> {
         let device: any IoctlDevice
         do {
             device = try opener.open(node)
@@ -188,7 +188,7 @@ extension V4L2Probe {
     /// - Parameter node: The node, e.g. `/dev/v4l-subdev3`.
     /// - Returns: The facts, or `unknown` with a reason when the node cannot be opened or
     ///   refuses control queries.
-    public func probeSubdevice(node: String) -> KernelProbeResult<V4L2SubdeviceFacts> {
+    func probeSubdevice(node: String) -> KernelProbeResult<V4L2SubdeviceFacts> {
         let device: any IoctlDevice
         do {
             device = try opener.open(node)

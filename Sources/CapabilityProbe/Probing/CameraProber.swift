@@ -15,12 +15,12 @@ import Foundation
 /// `details["access"]`. Facing, autofocus and flash come from the facts, the sensor, lens
 /// and flash sub-devices (``V4L2SubdeviceFacts``) and `*:flash`/`*:torch` LEDs
 /// (``CameraFlashLEDs``).
-public struct CameraProber: CapabilityProber {
+struct CameraProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The ids this prober decides.
-    public var ids: [CapabilityID] {
+    var ids: [CapabilityID] {
         [
             .cameraAny, .cameraVideo, .cameraFront, .cameraBack, .cameraExternal,
             .cameraAutofocus, .cameraFlash,
@@ -45,7 +45,7 @@ public struct CameraProber: CapabilityProber {
     /// Classifies the video4linux nodes.
     /// - Parameter context: The records.
     /// - Returns: One finding per id.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let cameras = Self.cameras(context)
         let any = Self.anyCamera(cameras, context: context)
         var findings = [any, Self.video(cameras, any: any)]

@@ -1,5 +1,5 @@
 /// The motion and environment sensors capcheck reports, one capability id each.
-public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
+enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
     /// `sensor.accelerometer`.
     case accelerometer
     /// `sensor.gyroscope`.
@@ -18,7 +18,7 @@ public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
     case steps
 
     /// The capability id.
-    public var id: CapabilityID {
+    var id: CapabilityID {
         switch self {
         case .accelerometer: return .sensorAccelerometer
         case .gyroscope: return .sensorGyroscope
@@ -32,7 +32,7 @@ public enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
     }
 
     /// Orders by declaration order.
-    public static func < (lhs: SensorKind, rhs: SensorKind) -> Bool {
+    static func < (lhs: SensorKind, rhs: SensorKind) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 

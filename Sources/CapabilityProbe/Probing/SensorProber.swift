@@ -27,12 +27,12 @@
 ///   with iio-sensor-proxy's 10 % band). An unreadable state is `nearUnknown` with the reason.
 ///
 /// `count` counts IIO devices (a HID sensor hub function counts once) and input devices.
-public struct SensorProber: CapabilityProber {
+struct SensorProber: CapabilityProber {
     /// Creates the prober.
-    public init() {}
+    init() {}
 
     /// The `sensor.*` ids.
-    public var ids: [CapabilityID] { SensorKind.allCases.map(\.id) }
+    var ids: [CapabilityID] { SensorKind.allCases.map(\.id) }
 
     /// One device providing one kind.
     private struct Hit {
@@ -61,7 +61,7 @@ public struct SensorProber: CapabilityProber {
     /// Classifies the records.
     /// - Parameter context: The records.
     /// - Returns: One finding per sensor kind.
-    public func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+    func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var scan = Scan()
         let functionsWithIIO = Self.scanIIODevices(context, into: &scan)
         Self.scanUnboundHIDSensors(context, except: functionsWithIIO, into: &scan)
