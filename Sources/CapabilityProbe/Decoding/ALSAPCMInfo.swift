@@ -48,14 +48,14 @@ public struct ALSAPCMInfo: Sendable, Hashable {
     }
 
     /// Creates info.
-    public init(id: String? = nil, name: String? = nil, stream: String? = nil) {
+    init(id: String? = nil, name: String? = nil, stream: String? = nil) {
         self.id = id
         self.name = name
         self.stream = stream
     }
 
     /// Whether the PCM's name says HDMI or DisplayPort.
-    public var isDigitalDisplayOutput: Bool {
+    var isDigitalDisplayOutput: Bool {
         [id, name].contains { $0.map(Self.namesDisplayAudio) ?? false }
     }
 
@@ -64,7 +64,7 @@ public struct ALSAPCMInfo: Sendable, Hashable {
     /// word of its own (`DP 0`, `xilinx-dp-snd-card`, `fd4a0000.dp`).
     /// - Parameter name: A PCM, card, device or driver name.
     /// - Returns: `true` when it names HDMI or DisplayPort audio.
-    public static func namesDisplayAudio(_ name: String) -> Bool {
+    static func namesDisplayAudio(_ name: String) -> Bool {
         let lower = name.lowercased()
         if lower.contains("hdmi") || lower.contains("displayport") { return true }
         return lower.split { !$0.isLetter && !$0.isNumber }.contains("dp")

@@ -15,7 +15,7 @@ public struct BluetoothControllerFacts: Sendable, Hashable {
 
     /// Creates facts from a `hci_dev_info` reply.
     /// - Parameter info: The parsed reply.
-    public init(info: HCIDeviceInfo) {
+    init(info: HCIDeviceInfo) {
         name = info.name
         bus = info.bus
         features = info.features.map { byte in
@@ -35,7 +35,7 @@ public struct BluetoothControllerFacts: Sendable, Hashable {
     ///   - lowEnergy: LE support.
     ///   - lowEnergyOnly: LE only.
     ///   - up: Controller up.
-    public init(
+    init(
         name: String, bus: String, features: String, lowEnergy: Bool?, lowEnergyOnly: Bool, up: Bool
     ) {
         self.name = name
@@ -47,12 +47,12 @@ public struct BluetoothControllerFacts: Sendable, Hashable {
     }
 
     /// The reason LE is unknown when the features are all zero.
-    public static let neverPoweredReason = "LMP features are all zero (controller never powered)"
+    static let neverPoweredReason = "LMP features are all zero (controller never powered)"
 
     /// LE support as a probe result, from ``KernelFacts/hci``.
     /// - Parameter recorded: The stored facts, possibly missing.
     /// - Returns: `true`/`false`, or `unknown` with the recorded reason.
-    public static func lowEnergy(from recorded: KernelProbeResult<BluetoothControllerFacts>?)
+    static func lowEnergy(from recorded: KernelProbeResult<BluetoothControllerFacts>?)
         -> KernelProbeResult<Bool>
     {
         switch recorded {
@@ -132,8 +132,7 @@ public struct HCIDeviceInfo: Sendable, Equatable {
     ///   - type: The type byte.
     ///   - features: Eight LMP feature bytes.
     ///   - flags: The flags.
-    public init(index: UInt16, name: String, type: UInt8 = 1, features: [UInt8], flags: UInt32 = 0)
-    {
+    init(index: UInt16, name: String, type: UInt8 = 1, features: [UInt8], flags: UInt32 = 0) {
         self.index = index
         self.name = name
         self.type = type
@@ -144,7 +143,7 @@ public struct HCIDeviceInfo: Sendable, Equatable {
     /// Parses the struct (dev_id u16, name[8], bdaddr[6], flags u32 at 16, type at 20,
     /// features[8] at 21, …).
     /// - Parameter bytes: At least 92 bytes.
-    public init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count >= Self.size else { return nil }
         index = ByteLayout.uint16(bytes, at: 0)
         name = ByteLayout.string(bytes, at: 2, length: 8)
@@ -173,7 +172,7 @@ public struct HCIDeviceInfo: Sendable, Equatable {
     }
 
     /// The bus name from the low nibble of `type` (`HCI_USB` = 1, `HCI_UART` = 3, …).
-    public var bus: String {
+    var bus: String {
         let names = [
             "virtual", "usb", "pccard", "uart", "rs232", "pci", "sdio", "spi", "i2c", "smd",
             "virtio",
@@ -184,11 +183,11 @@ public struct HCIDeviceInfo: Sendable, Equatable {
 
     /// Whether LE is supported: `features[4] & 0x40` (LMP_LE); `nil` when all feature bytes
     /// are zero (the controller was never powered, so the kernel has not read them).
-    public var supportsLowEnergy: Bool? {
+    var supportsLowEnergy: Bool? {
         guard features.count == 8, features.contains(where: { $0 != 0 }) else { return nil }
         return features[4] & 0x40 != 0
     }
 
     /// Whether the controller is LE-only: `features[4] & 0x20` (LMP_NO_BREDR).
-    public var isLowEnergyOnly: Bool { features.count == 8 && features[4] & 0x20 != 0 }
+    var isLowEnergyOnly: Bool { features.count == 8 && features[4] & 0x20 != 0 }
 }

@@ -45,7 +45,7 @@ public struct CameraFacts: Sendable, Hashable {
     ///   - flash: Flash control present.
     ///   - orientation: Facing from `CAMERA_ORIENTATION`.
     ///   - controls: Control names.
-    public init(
+    init(
         driver: String, card: String, busInfo: String, capabilities: UInt32, formats: [String] = [],
         formatModes: [String: [String]] = [:], stillWidth: Int? = nil, stillHeight: Int? = nil,
         autofocus: Bool? = nil, flash: Bool? = nil, orientation: String? = nil,
@@ -82,27 +82,27 @@ public struct CameraFacts: Sendable, Hashable {
     }
 
     /// Whether this is a touch sensor node (`V4L2_CAP_TOUCH`): never a camera.
-    public var isTouch: Bool { capabilities & V4L2.capTouch != 0 }
+    var isTouch: Bool { capabilities & V4L2.capTouch != 0 }
 
     /// Whether this node only carries metadata (`META_CAPTURE` without video capture).
-    public var isMetadataOnly: Bool {
+    var isMetadataOnly: Bool {
         capabilities & V4L2.capMetaCapture != 0 && !capturesVideo
     }
 
     /// Whether the node captures video.
-    public var capturesVideo: Bool {
+    var capturesVideo: Bool {
         capabilities & (V4L2.capVideoCapture | V4L2.capVideoCaptureMultiplanar) != 0
     }
 
     /// Whether the node is a camera: captures video, is not memory-to-memory or touch,
     /// and enumerates at least one capture format.
-    public var isCamera: Bool {
+    var isCamera: Bool {
         let m2m = V4L2.capVideoMemoryToMemory | V4L2.capVideoMemoryToMemoryMultiplanar
         return capturesVideo && capabilities & m2m == 0 && !isTouch && !formats.isEmpty
     }
 
     /// Whether the camera looks infrared: only grey/depth formats, or "IR" in its name.
-    public var isInfrared: Bool {
+    var isInfrared: Bool {
         if !formats.isEmpty && formats.allSatisfy({ Self.infraredFormats.contains($0) }) {
             return true
         }
@@ -112,7 +112,7 @@ public struct CameraFacts: Sendable, Hashable {
     /// Whether a camera name says infrared (`HP IR Camera`, `… Infrared …`).
     /// - Parameter name: The card or product name.
     /// - Returns: `true` when the word `IR` or "infrared" appears.
-    public static func namesInfrared(_ name: String) -> Bool {
+    static func namesInfrared(_ name: String) -> Bool {
         let words = name.split { !$0.isLetter && !$0.isNumber }
         return words.contains("IR") || name.localizedCaseInsensitiveContains("infrared")
     }
@@ -130,7 +130,7 @@ public struct CameraFacts: Sendable, Hashable {
     /// Parses `WxH@fps`.
     /// - Parameter mode: The mode text.
     /// - Returns: Width, height and rate, or `nil` when malformed.
-    public static func parseMode(_ mode: String) -> (width: Int, height: Int, fps: Int)? {
+    static func parseMode(_ mode: String) -> (width: Int, height: Int, fps: Int)? {
         let parts = mode.split(separator: "@")
         guard parts.count == 2, let fps = Int(parts[1]),
             (0...CheckedNumber.maximumDimension).contains(fps)
@@ -171,7 +171,7 @@ public struct CameraFacts: Sendable, Hashable {
     /// external, as libcamera does).
     /// - Parameter value: The control's value.
     /// - Returns: The facing name.
-    public static func orientationName(_ value: Int32) -> String {
+    static func orientationName(_ value: Int32) -> String {
         switch value {
         case 0: return "front"
         case 1: return "back"
@@ -286,7 +286,7 @@ public struct V4L2SubdeviceFacts: Sendable, Hashable {
     ///   - autofocus: Autofocus control present.
     ///   - flash: Flash control present.
     ///   - controls: Control names.
-    public init(orientation: String?, autofocus: Bool, flash: Bool, controls: [String]) {
+    init(orientation: String?, autofocus: Bool, flash: Bool, controls: [String]) {
         self.orientation = orientation
         self.autofocus = autofocus
         self.flash = flash
@@ -295,7 +295,7 @@ public struct V4L2SubdeviceFacts: Sendable, Hashable {
 
     /// Facts from the enabled controls of a node.
     /// - Parameter controls: `VIDIOC_QUERYCTRL` replies.
-    public init(controls: [V4L2Control]) {
+    init(controls: [V4L2Control]) {
         let ids = Set(controls.map(\.id))
         let orientation = controls.first { $0.id == V4L2.controlCameraOrientation }
         self.init(

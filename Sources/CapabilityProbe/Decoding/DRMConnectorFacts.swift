@@ -25,7 +25,7 @@ public struct DRMConnectorFacts: Sendable, Hashable {
     ///   - widthMM: Width in mm.
     ///   - heightMM: Height in mm.
     ///   - modeCount: Number of modes.
-    public init(
+    init(
         connectorID: UInt32, connection: String, widthMM: Int, heightMM: Int, modeCount: Int
     ) {
         self.connectorID = connectorID
@@ -49,7 +49,7 @@ public struct DRMConnectorFacts: Sendable, Hashable {
     /// encoder_id, connector_id at 48, connector_type, connector_type_id, connection at 60,
     /// mm_width at 64, mm_height at 68, subpixel, pad).
     /// - Parameter bytes: At least 80 bytes.
-    public init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count >= Self.size else { return nil }
         let connection: String
         switch ByteLayout.uint32(bytes, at: 60) {

@@ -35,7 +35,7 @@ public struct EDID: Sendable, Equatable {
     /// Decodes an EDID.
     /// - Parameter bytes: The raw bytes (`/sys/class/drm/*/edid`).
     /// - Throws: ``EDIDError`` when shorter than 128 bytes or without the header.
-    public init(bytes: [UInt8]) throws(EDIDError) {
+    init(bytes: [UInt8]) throws(EDIDError) {
         guard bytes.count >= 128 else { throw .tooShort(count: bytes.count) }
         guard Array(bytes[0..<8]) == [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00] else {
             throw .badHeader
@@ -127,12 +127,12 @@ public struct EDID: Sendable, Equatable {
     }
 
     /// All detailed timings: base, then CTA, then DisplayID.
-    public var timings: [EDIDTiming] { baseTimings + ctaTimings + displayIDTimings }
+    var timings: [EDIDTiming] { baseTimings + ctaTimings + displayIDTimings }
 
     /// The native mode: the largest (by pixel count) of the first base DTD and the
     /// DisplayID timings, preferring preferred ones on ties; DTD 1 alone when there is no
     /// DisplayID block (the Samsung C49RG9's 5120×1440 exists only in DisplayID).
-    public var nativeMode: EDIDTiming? {
+    var nativeMode: EDIDTiming? {
         let candidates = Array(baseTimings.prefix(1)) + displayIDTimings
         return candidates.enumerated().max { left, right in
             let a = left.element
@@ -147,7 +147,7 @@ public struct EDID: Sendable, Equatable {
     }
 
     /// Whether every decoded block has a valid checksum.
-    public var checksumsAreValid: Bool { checksumsValid.allSatisfy { $0 } }
+    var checksumsAreValid: Bool { checksumsValid.allSatisfy { $0 } }
 }
 
 /// One detailed timing from an EDID: a base-block or CTA-861 DTD, or a DisplayID type I
@@ -190,7 +190,7 @@ public struct EDIDTiming: Sendable, Equatable {
     ///   - heightMM: Image height in mm.
     ///   - preferred: Preferred flag.
     ///   - origin: Where it was found.
-    public init(
+    init(
         width: Int, height: Int, pixelClockKHz: Int, refreshHz: Double, widthMM: Int = 0,
         heightMM: Int = 0,
         preferred: Bool = false, origin: Origin = .base

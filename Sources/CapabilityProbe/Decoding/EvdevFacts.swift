@@ -1,9 +1,9 @@
 /// What evdev ioctls tell about one input event node, stored in ``KernelFacts/evdev``.
 public struct EvdevFacts: Sendable, Hashable {
     /// `ABS_MT_SLOT`.
-    public static let absoluteMultitouchSlot = 0x2f
+    static let absoluteMultitouchSlot = 0x2f
     /// `SW_FRONT_PROXIMITY`.
-    public static let switchFrontProximity = 11
+    static let switchFrontProximity = 11
 
     /// Simultaneous touch points (`ABS_MT_SLOT` maximum − minimum + 1), `nil` if not asked.
     public var touchPoints: Int?
@@ -17,7 +17,7 @@ public struct EvdevFacts: Sendable, Hashable {
     ///   - touchPoints: Touch points.
     ///   - near: Proximity state.
     ///   - errors: Reasons for unknown parts.
-    public init(touchPoints: Int? = nil, near: Bool? = nil, errors: [String] = []) {
+    init(touchPoints: Int? = nil, near: Bool? = nil, errors: [String] = []) {
         self.touchPoints = touchPoints
         self.near = near
         self.errors = errors
@@ -26,7 +26,7 @@ public struct EvdevFacts: Sendable, Hashable {
     /// Touch points from ``KernelFacts/evdev``, or why they are unknown.
     /// - Parameter recorded: The stored facts, possibly missing.
     /// - Returns: The number of slots, or `unknown` with the recorded reason.
-    public static func touchPoints(from recorded: EvdevFacts?) -> KernelProbeResult<Int> {
+    static func touchPoints(from recorded: EvdevFacts?) -> KernelProbeResult<Int> {
         guard let recorded else {
             return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
         }

@@ -14,7 +14,7 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
         public var apiVersion: String?
 
         /// Creates an entry.
-        public init(manifest: String, library: String? = nil, apiVersion: String? = nil) {
+        init(manifest: String, library: String? = nil, apiVersion: String? = nil) {
             self.manifest = manifest
             self.library = library
             self.apiVersion = apiVersion
@@ -22,7 +22,7 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
 
         /// The kernel drivers the ICD serves, by Mesa's and the vendors' manifest names
         /// (`intel_icd` → i915/xe, `radeon_icd` → amdgpu, `lvp_icd` → none: software).
-        public var kernelDrivers: Set<String> {
+        var kernelDrivers: Set<String> {
             let name = URL(fileURLWithPath: manifest).lastPathComponent.lowercased()
             let table: [(String, Set<String>)] = [
                 ("intel_hasvk_icd", ["i915", "i915_bpo"]),
@@ -43,7 +43,7 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
     public var glesLibraries: [String]
 
     /// Creates facts.
-    public init(vulkanDrivers: [VulkanDriver] = [], glesLibraries: [String] = []) {
+    init(vulkanDrivers: [VulkanDriver] = [], glesLibraries: [String] = []) {
         self.vulkanDrivers = vulkanDrivers.sorted { $0.manifest < $1.manifest }
         self.glesLibraries = glesLibraries.sorted()
     }

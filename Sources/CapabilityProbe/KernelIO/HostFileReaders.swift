@@ -177,13 +177,13 @@ extension ALSAPCMInfo {
 
 extension GraphicsUserspace {
     /// The folders the Vulkan loader reads ICD manifests from (its Linux defaults).
-    public static let icdFolders = [
+    static let icdFolders = [
         "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d", "/usr/share/vulkan/icd.d",
     ]
 
     /// Library folders searched for `libGLESv2.so*` (the dynamic linker's usual paths,
     /// multiarch ones included).
-    public static let libraryFolders = [
+    static let libraryFolders = [
         "/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib",
         "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib/arm-linux-gnueabihf",
         "/usr/lib/i386-linux-gnu", "/usr/lib/riscv64-linux-gnu",
