@@ -35,7 +35,7 @@ public struct EDID: Sendable, Equatable {
     /// Decodes an EDID.
     /// - Parameter bytes: The raw bytes (`/sys/class/drm/*/edid`).
     /// - Throws: ``EDIDError`` when shorter than 128 bytes or without the header.
-    init(bytes: [UInt8]) throws(EDIDError) {
+    public init(bytes: [UInt8]) throws(EDIDError) {
         guard bytes.count >= 128 else { throw .tooShort(count: bytes.count) }
         guard Array(bytes[0..<8]) == [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00] else {
             throw .badHeader

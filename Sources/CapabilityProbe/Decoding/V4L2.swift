@@ -11,8 +11,6 @@ public enum V4L2 {
     static let enumerateFrameIntervals: UInt = 0xc034_564b
     /// `VIDIOC_QUERYCTRL`, struct v4l2_queryctrl (68 bytes).
     static let queryControl: UInt = 0xc044_5624
-    /// `VIDIOC_G_CTRL`, struct v4l2_control (8 bytes).
-    static let getControl: UInt = 0xc008_561b
 
     /// `V4L2_CAP_VIDEO_CAPTURE`.
     static let capVideoCapture: UInt32 = 0x1
@@ -35,8 +33,6 @@ public enum V4L2 {
     static let bufferVideoCapture: UInt32 = 1
     /// `V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE`.
     static let bufferVideoCaptureMultiplanar: UInt32 = 9
-    /// `V4L2_BUF_TYPE_META_CAPTURE`.
-    static let bufferMetaCapture: UInt32 = 13
 
     /// `V4L2_CTRL_FLAG_NEXT_CTRL`: ask for the next control after the id.
     static let controlFlagNext: UInt32 = 0x8000_0000
@@ -217,10 +213,6 @@ public struct V4L2Control: Sendable, Equatable {
 struct V4L2FormatDescription: Sendable, Equatable {
     /// The struct size in bytes.
     static let size = 64
-    /// `V4L2_FMT_FLAG_COMPRESSED`.
-    static let flagCompressed: UInt32 = 0x1
-    /// `V4L2_FMT_FLAG_EMULATED`.
-    static let flagEmulated: UInt32 = 0x2
 
     /// The enumeration index.
     var index: UInt32
