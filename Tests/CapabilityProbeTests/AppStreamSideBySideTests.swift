@@ -48,11 +48,13 @@ struct AppStreamSideBySideTests {
         </component>
         """
 
-    /// Copies the host's `/proc/meminfo` into the test bed (through a temporary name: once the
-    /// test bed has the file, umockdev serves reads of `/proc/meminfo` from it).
+    /// Copies the host's `/proc/meminfo` and kernel release into the test bed (through a
+    /// temporary name: once the test bed has the file, umockdev serves reads of it).
     static let hostMeminfo = #"""
-        mkdir -p "$UMOCKDEV_DIR/proc" && cat /proc/meminfo > "$UMOCKDEV_DIR/meminfo.host" \
-        && mv "$UMOCKDEV_DIR/meminfo.host" "$UMOCKDEV_DIR/proc/meminfo"
+        mkdir -p "$UMOCKDEV_DIR/proc/sys/kernel" && cat /proc/meminfo > "$UMOCKDEV_DIR/meminfo.host" \
+        && mv "$UMOCKDEV_DIR/meminfo.host" "$UMOCKDEV_DIR/proc/meminfo" \
+        && cat /proc/sys/kernel/osrelease > "$UMOCKDEV_DIR/osrelease.host" \
+        && mv "$UMOCKDEV_DIR/osrelease.host" "$UMOCKDEV_DIR/proc/sys/kernel/osrelease"
         """#
 
     static func writeProbe(_ xml: String = probe) throws -> String {
@@ -109,8 +111,9 @@ struct AppStreamSideBySideTests {
         let path = try Self.writeProbe()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let oracle = try LibAppStream.verdicts(path, recordings: recordings)
-        // libappstream reads the host's memory size even in a test bed; capcheck reads only the
-        // test bed's files, so the test bed is given the host's /proc/meminfo.
+        // libappstream reads the host's memory size and `uname -r` even in a test bed; capcheck
+        // reads only the test bed's files, so the test bed is given the host's /proc/meminfo
+        // and kernel release.
         let report = try Umockdev.report(recordings: recordings, prepare: Self.hostMeminfo)
         Self.compare(
             name, report: report, oracle: oracle, ours: try Self.capcheck(path, on: report))
