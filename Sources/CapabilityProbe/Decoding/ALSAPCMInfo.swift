@@ -13,7 +13,7 @@ public struct ALSAPCMInfo: Sendable, Hashable {
     /// Parses the `info` text.
     /// - Parameter text: The file's content.
     /// - Returns: The fields found; `nil` when none is there.
-    public static func parse(_ text: String) -> ALSAPCMInfo? {
+    static func parse(_ text: String) -> ALSAPCMInfo? {
         var info = ALSAPCMInfo()
         for line in text.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
@@ -33,7 +33,7 @@ public struct ALSAPCMInfo: Sendable, Hashable {
     /// The card, device and direction of a PCM node name (`pcmC0D3p`).
     /// - Parameter sysname: The sysfs name.
     /// - Returns: Card number, device number and `p` or `c`.
-    public static func numbers(ofPCMNamed sysname: String) -> (
+    static func numbers(ofPCMNamed sysname: String) -> (
         card: Int, device: Int, direction: Character
     )? {
         guard sysname.hasPrefix("pcmC"), let last = sysname.last, last == "p" || last == "c" else {

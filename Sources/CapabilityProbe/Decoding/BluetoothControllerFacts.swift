@@ -110,9 +110,9 @@ extension BluetoothControllerFacts: Codable {
 /// `struct hci_dev_info` (bluez `lib/hci.h`), the reply of `HCIGETDEVINFO`.
 public struct HCIDeviceInfo: Sendable, Equatable {
     /// The struct size in bytes.
-    public static let size = 92
+    static let size = 92
     /// `HCIGETDEVINFO` = `_IOR('H', 211, int)`.
-    public static let request: UInt = 0x8004_48d3
+    static let request: UInt = 0x8004_48d3
 
     /// The controller index (`hciN`).
     public var index: UInt16
@@ -155,14 +155,14 @@ public struct HCIDeviceInfo: Sendable, Equatable {
     /// The request struct asking for controller `index`.
     /// - Parameter index: The controller index.
     /// - Returns: 92 bytes with `dev_id` set.
-    public static func request(index: UInt16) -> [UInt8] {
+    static func request(index: UInt16) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         ByteLayout.set16(index, in: &bytes, at: 0)
         return bytes
     }
 
     /// Encodes the struct as the kernel would write it.
-    public var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var bytes = Self.request(index: index)
         for (offset, byte) in name.utf8.prefix(7).enumerated() { bytes[2 + offset] = byte }
         ByteLayout.set(flags, in: &bytes, at: 16)

@@ -123,7 +123,7 @@ public struct CameraFacts: Sendable, Hashable {
     ///   - height: Frame height.
     ///   - framesPerSecond: Frame rate.
     /// - Returns: e.g. `1280x720@30`.
-    public static func mode(width: Int, height: Int, framesPerSecond: Double) -> String {
+    static func mode(width: Int, height: Int, framesPerSecond: Double) -> String {
         "\(width)x\(height)@\(CheckedNumber.int(framesPerSecond) ?? 0)"
     }
 
@@ -159,7 +159,7 @@ public struct CameraFacts: Sendable, Hashable {
     ///   - orientation: ``orientation`` from the facts.
     ///   - removable: The `removable` sysfs attribute of the camera's USB device.
     /// - Returns: `front`, `back`, `external` or `nil`.
-    public static func facing(orientation: String?, removable: String?) -> String? {
+    static func facing(orientation: String?, removable: String?) -> String? {
         if let orientation { return orientation }
         guard let removable = removable?.trimmingCharacters(in: .whitespacesAndNewlines) else {
             return nil
@@ -257,7 +257,7 @@ extension CameraFacts: Codable {
     /// The stored facts of a device, or why they are unknown.
     /// - Parameter recorded: ``KernelFacts/v4l2``, possibly missing.
     /// - Returns: The facts, or `unknown` with the recorded error or "no V4L2 facts recorded".
-    public static func result(from recorded: KernelProbeResult<CameraFacts>?)
+    static func result(from recorded: KernelProbeResult<CameraFacts>?)
         -> KernelProbeResult<CameraFacts>
     {
         recorded ?? .unknown(reason: "no V4L2 facts recorded (source without kernel probes)")

@@ -3,9 +3,9 @@
 /// panel driver / device tree `width-mm` for DSI panels that have no EDID).
 public struct DRMConnectorFacts: Sendable, Hashable {
     /// `DRM_IOCTL_MODE_GETCONNECTOR` = `DRM_IOWR(0xA7, struct drm_mode_get_connector)`.
-    public static let request: UInt = 0xc050_64a7
+    static let request: UInt = 0xc050_64a7
     /// The size of `struct drm_mode_get_connector`.
-    public static let size = 80
+    static let size = 80
 
     /// The connector object id.
     public var connectorID: UInt32
@@ -39,7 +39,7 @@ public struct DRMConnectorFacts: Sendable, Hashable {
     /// the kernel copies no arrays (and, for a non-master, triggers no re-probe).
     /// - Parameter connectorID: The connector id (sysfs `connector_id`).
     /// - Returns: 80 bytes.
-    public static func request(connectorID: UInt32) -> [UInt8] {
+    static func request(connectorID: UInt32) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         ByteLayout.set(connectorID, in: &bytes, at: 48)
         return bytes

@@ -308,7 +308,7 @@ extension EDID {
     /// A summary for a display finding's per-device details: `vendor`, `product`, `name`,
     /// `version`, `digital`, `size_cm` [w, h], `native_mode`, `modes` (all detailed timings,
     /// deduplicated, in EDID order), `checksums_valid`.
-    public var json: JSONValue {
+    var json: JSONValue {
         var seen: Set<String> = []
         let modes = timings.map(\.mode).filter { seen.insert($0).inserted }
         var object: [String: JSONValue] = [

@@ -37,7 +37,7 @@ public struct EvdevFacts: Sendable, Hashable {
     /// The proximity switch state from ``KernelFacts/evdev``, or why it is unknown.
     /// - Parameter recorded: The stored facts, possibly missing.
     /// - Returns: `true` when near, or `unknown` with the recorded reason.
-    public static func near(from recorded: EvdevFacts?) -> KernelProbeResult<Bool> {
+    static func near(from recorded: EvdevFacts?) -> KernelProbeResult<Bool> {
         guard let recorded else {
             return .unknown(reason: "no evdev facts recorded (source without kernel probes)")
         }

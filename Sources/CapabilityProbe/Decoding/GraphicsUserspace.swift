@@ -53,7 +53,7 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
     ///   - data: The JSON bytes.
     ///   - manifest: The manifest path.
     /// - Returns: The entry, or `nil` when it is not an ICD manifest.
-    public static func driver(json data: Data, manifest: String) -> VulkanDriver? {
+    static func driver(json data: Data, manifest: String) -> VulkanDriver? {
         guard data.count < 1 << 20,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let icd = object["ICD"] as? [String: Any]

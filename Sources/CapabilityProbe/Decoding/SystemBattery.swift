@@ -256,7 +256,7 @@ public enum BatteryState: String, Sendable, Equatable, CaseIterable {
     ///   - capacity: The charge in percent, if known.
     ///   - acOnline: Whether a mains/USB supply is online, if known.
     /// - Returns: The state.
-    public static func map(status: String?, capacity: Int?, acOnline: Bool? = nil) -> BatteryState {
+    static func map(status: String?, capacity: Int?, acOnline: Bool? = nil) -> BatteryState {
         let normalized = status?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         switch normalized {
         case "charging": return .charging

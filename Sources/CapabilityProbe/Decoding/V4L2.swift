@@ -143,7 +143,7 @@ struct V4L2Capability: Sendable, Equatable {
 /// `struct v4l2_queryctrl`, the reply of `VIDIOC_QUERYCTRL`.
 public struct V4L2Control: Sendable, Equatable {
     /// The struct size in bytes.
-    public static let size = 68
+    static let size = 68
 
     /// The control id (`V4L2_CID_*`).
     public var id: UInt32
@@ -189,14 +189,14 @@ public struct V4L2Control: Sendable, Equatable {
     /// next one).
     /// - Parameter id: The id to ask for.
     /// - Returns: 68 bytes.
-    public static func request(id: UInt32) -> [UInt8] {
+    static func request(id: UInt32) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         ByteLayout.set(id, in: &bytes, at: 0)
         return bytes
     }
 
     /// Encodes the struct as the kernel would write it.
-    public var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var bytes = Self.request(id: id)
         ByteLayout.set(type, in: &bytes, at: 4)
         for (offset, byte) in name.utf8.prefix(31).enumerated() { bytes[8 + offset] = byte }

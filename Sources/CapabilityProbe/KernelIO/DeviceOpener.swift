@@ -132,7 +132,7 @@ public struct KernelCallError: Error, Equatable, Sendable, CustomStringConvertib
     ///
     /// - Parameter group: The group that usually grants access (`video`, `input`), if any.
     /// - Returns: e.g. `permission denied opening /dev/video0 (run as a member of group video)`.
-    public func reason(group: String? = nil) -> String {
+    func reason(group: String? = nil) -> String {
         let action = function == "open" ? "opening \(path)" : "\(function) on \(path)"
         switch errno {
         case EACCES, EPERM:

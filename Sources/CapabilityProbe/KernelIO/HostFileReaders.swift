@@ -166,7 +166,7 @@ extension ALSAPCMInfo {
     ///   - sysname: The PCM's sysfs name (`pcmC0D0p`).
     ///   - root: The ALSA procfs folder (`/proc/asound`).
     /// - Returns: The info, or `nil` when ALSA's procfs is not there.
-    public static func read(pcm sysname: String, root: String = "/proc/asound") -> ALSAPCMInfo? {
+    static func read(pcm sysname: String, root: String = "/proc/asound") -> ALSAPCMInfo? {
         guard let (card, device, direction) = numbers(ofPCMNamed: sysname),
             let data = FileManager.default.contents(
                 atPath: "\(root)/card\(card)/pcm\(device)\(direction)/info")
@@ -192,7 +192,7 @@ extension GraphicsUserspace {
     /// Reads the installed userspace under a root (`/` on the live machine).
     /// - Parameter root: The file-system root to read through.
     /// - Returns: The facts.
-    public static func live(root: String = "/") -> GraphicsUserspace {
+    static func live(root: String = "/") -> GraphicsUserspace {
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
         let files = FileManager.default
         var drivers: [VulkanDriver] = []

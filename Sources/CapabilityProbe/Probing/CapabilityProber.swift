@@ -80,7 +80,7 @@ public struct CapabilityClassifier: Sendable {
     ///   - finding: The finding.
     ///   - source: Where the records came from.
     /// - Returns: A reason in words, or `nil` for present findings.
-    public static func reason(for finding: CapabilityFinding, source: SourceInfo) -> String? {
+    static func reason(for finding: CapabilityFinding, source: SourceInfo) -> String? {
         let rule = finding.id.definition.rule ?? "a device providing \(finding.id)"
         switch finding.status {
         case .absent:

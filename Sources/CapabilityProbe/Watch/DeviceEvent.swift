@@ -19,7 +19,7 @@ public enum DeviceEvent: Sendable, Hashable {
     case capabilityChanged(id: String, old: CapabilityStatus, new: CapabilityStatus)
 
     /// The value of the `kind` key.
-    public var kind: String {
+    var kind: String {
         switch self {
         case .deviceAdded: return "deviceAdded"
         case .deviceRemoved: return "deviceRemoved"
