@@ -108,22 +108,22 @@ extension BluetoothControllerFacts: Codable {
 }
 
 /// `struct hci_dev_info` (bluez `lib/hci.h`), the reply of `HCIGETDEVINFO`.
-public struct HCIDeviceInfo: Sendable, Equatable {
+struct HCIDeviceInfo: Sendable, Equatable {
     /// The struct size in bytes.
     static let size = 92
     /// `HCIGETDEVINFO` = `_IOR('H', 211, int)`.
     static let request: UInt = 0x8004_48d3
 
     /// The controller index (`hciN`).
-    public var index: UInt16
+    var index: UInt16
     /// The name (`hci0`).
-    public var name: String
+    var name: String
     /// The `type` byte: low nibble = bus, high nibble = controller type.
-    public var type: UInt8
+    var type: UInt8
     /// The LMP feature bytes (page 0).
-    public var features: [UInt8]
+    var features: [UInt8]
     /// The flags (`HCI_UP` = bit 0).
-    public var flags: UInt32
+    var flags: UInt32
 
     /// Creates a record.
     /// - Parameters:

@@ -1,6 +1,6 @@
 /// V4L2 ioctl numbers, capability bits and control ids (Linux UAPI `videodev2.h`,
 /// `v4l2-controls.h`; numbers as computed in `detection.md`).
-public enum V4L2 {
+enum V4L2 {
     /// `VIDIOC_QUERYCAP`, struct v4l2_capability (104 bytes).
     static let queryCapability: UInt = 0x8068_5600
     /// `VIDIOC_ENUM_FMT`, struct v4l2_fmtdesc (64 bytes).
@@ -141,20 +141,20 @@ struct V4L2Capability: Sendable, Equatable {
 }
 
 /// `struct v4l2_queryctrl`, the reply of `VIDIOC_QUERYCTRL`.
-public struct V4L2Control: Sendable, Equatable {
+struct V4L2Control: Sendable, Equatable {
     /// The struct size in bytes.
     static let size = 68
 
     /// The control id (`V4L2_CID_*`).
-    public var id: UInt32
+    var id: UInt32
     /// The control type.
-    public var type: UInt32
+    var type: UInt32
     /// The control name (`Focus, Automatic Continuous`).
-    public var name: String
+    var name: String
     /// The default value (e.g. the fixed `CAMERA_ORIENTATION`).
-    public var defaultValue: Int32
+    var defaultValue: Int32
     /// Control flags.
-    public var flags: UInt32
+    var flags: UInt32
 
     /// Creates a control description.
     /// - Parameters:
