@@ -12,7 +12,8 @@ struct RecordScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let kinds: RecordKinds
 
-    private var records: [[RecordLine]] = []
+    /// How many records were handed on.
+    private(set) var recordCount = 0
     private var current: [RecordLine] = []
     /// Whether the previous line was added to `current`, so a bare line may continue it.
     private var continuable = false
@@ -33,10 +34,12 @@ struct RecordScanner {
         self.kinds = kinds
     }
 
-    /// Reads every line.
-    /// - Parameter warnings: Receives what was tolerated.
-    /// - Returns: Records, each starting with its `P:` line; empty when there is none.
-    mutating func records(warnings: inout WarningLog) -> [[RecordLine]] {
+    /// Reads every line and hands on each record as soon as it ends, so only one record's
+    /// lines are held at a time.
+    /// - Parameters:
+    ///   - warnings: Receives what was tolerated.
+    ///   - record: Called with each record's lines, starting with its `P:` line, in file order.
+    mutating func scan(warnings: inout WarningLog, record: ([RecordLine]) -> Void) {
         var position = 0
         var number = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -70,17 +73,23 @@ struct RecordScanner {
                 warnings.add(line: number, "NUL bytes in a text line: line skipped")
                 continuable = false
             } else {
-                read(position..<lineEnd, number: number, nonASCII: nonASCII, &warnings)
+                read(position..<lineEnd, number: number, nonASCII: nonASCII, &warnings, record)
             }
             position = end + 1
         }
-        if !current.isEmpty { records.append(current) }
-        return records
+        if !current.isEmpty { finishRecord(record) }
+    }
+
+    private mutating func finishRecord(_ record: ([RecordLine]) -> Void) {
+        recordCount += 1
+        record(current)
+        current.removeAll(keepingCapacity: true)
     }
 
     /// Reads one line without its line end.
     private mutating func read(
-        _ range: Range<Int>, number: Int, nonASCII: Bool, _ warnings: inout WarningLog
+        _ range: Range<Int>, number: Int, nonASCII: Bool, _ warnings: inout WarningLog,
+        _ record: ([RecordLine]) -> Void
     ) {
         if bytes[range].allSatisfy({ $0 == Self.space || $0 == Self.tab }) {
             if !current.isEmpty { blankInRecord = true }
@@ -107,9 +116,9 @@ struct RecordScanner {
                     warnings.add(
                         line: number, "'P:' line without a blank line before it: a new record")
                 }
-                records.append(current)
+                finishRecord(record)
             }
-            current = [line]
+            current.append(line)
             blankInRecord = false
             continuable = true
             return

@@ -43,18 +43,22 @@ struct RecordKinds {
 /// by blank lines, each line `X: value` (split by ``RecordScanner``), and how one record becomes
 /// a ``Device``.
 enum RecordText {
-    /// Splits the bytes into records; see ``RecordScanner`` for what is tolerated.
+    /// Splits the bytes into records, one at a time; see ``RecordScanner`` for what is
+    /// tolerated.
     /// - Parameters:
     ///   - data: The whole file.
     ///   - kinds: The line kinds of the format.
     ///   - warnings: Receives what was tolerated.
-    /// - Returns: Records, each starting with its `P:` line; empty when there is none.
-    static func blocks(
-        _ data: Data, kinds: RecordKinds, warnings: inout WarningLog
-    ) -> [[RecordLine]] {
+    ///   - record: Called with each record's lines, starting with its `P:` line.
+    /// - Returns: How many records there were.
+    static func forEachRecord(
+        _ data: Data, kinds: RecordKinds, warnings: inout WarningLog,
+        _ record: ([RecordLine]) -> Void
+    ) -> Int {
         data.withUnsafeBytes { raw in
             var scanner = RecordScanner(bytes: raw.bindMemory(to: UInt8.self), kinds: kinds)
-            return scanner.records(warnings: &warnings)
+            scanner.scan(warnings: &warnings, record: record)
+            return scanner.recordCount
         }
     }
 
