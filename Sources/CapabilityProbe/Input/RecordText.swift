@@ -130,7 +130,8 @@ enum RecordText {
                     warnings.add(line: line.number, "'E:' line without KEY=value: skipped")
                     continue
                 }
-                device.properties[key] = value
+                // `DEVPATH` repeats the id: one string serves both.
+                device.properties[key] = key == "DEVPATH" && value == id ? id : value
             default:
                 other(&device, line, &warnings)
             }

@@ -37,7 +37,8 @@ struct UdevadmDumpSource: DeviceSource {
         // first: which ones are kept past the limit stays the same.
         var recordWarnings = WarningLog()
         var devices: [Device] = []
-        let records = RecordText.forEachRecord(data, kinds: .udevadm, warnings: &warnings) { block in
+        let records = RecordText.forEachRecord(data, kinds: .udevadm, warnings: &warnings) {
+            block in
             if let device = device(from: block, warnings: &recordWarnings) {
                 devices.append(device)
             }

@@ -37,7 +37,8 @@ struct UmockdevRecordingSource: DeviceSource {
         // first: which ones are kept past the limit stays the same.
         var recordWarnings = WarningLog()
         var devices: [Device] = []
-        let records = RecordText.forEachRecord(data, kinds: .umockdev, warnings: &warnings) { block in
+        let records = RecordText.forEachRecord(data, kinds: .umockdev, warnings: &warnings) {
+            block in
             if let device = device(from: block, warnings: &recordWarnings) {
                 devices.append(device)
             }
