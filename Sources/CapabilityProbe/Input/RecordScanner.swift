@@ -9,8 +9,13 @@
 /// `P:`; unknown line kinds; lines with NUL bytes; invalid UTF-8 (replaced by U+FFFD); a
 /// missing newline at the end (the file may have been cut short).
 struct RecordScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The piece being read.
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private let kinds: RecordKinds
+    /// The number of the last line read.
+    private var number = 0
+    /// Whether a piece was read (a byte order mark counts only at the start).
+    private var started = false
 
     /// How many records were handed on.
     private(set) var recordCount = 0
@@ -25,24 +30,29 @@ struct RecordScanner {
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
 
-    /// Creates a scanner over bytes that stay valid while it runs.
-    /// - Parameters:
-    ///   - bytes: The whole file.
-    ///   - kinds: The line kinds of the format.
-    init(bytes: UnsafeBufferPointer<UInt8>, kinds: RecordKinds) {
-        self.bytes = bytes
+    /// Creates a scanner.
+    /// - Parameter kinds: The line kinds of the format.
+    init(kinds: RecordKinds) {
         self.kinds = kinds
     }
 
-    /// Reads every line and hands on each record as soon as it ends, so only one record's
-    /// lines are held at a time.
+    /// Reads the lines of one piece of the file and hands on each record as soon as it ends,
+    /// so only one record's lines are held at a time.
     /// - Parameters:
+    ///   - piece: The next bytes of the file: whole lines, ending with a line end, except in
+    ///     the last piece. They need to stay valid only during the call.
+    ///   - isLast: Whether the file ends after this piece (the last record is handed on).
     ///   - warnings: Receives what was tolerated.
     ///   - record: Called with each record's lines, starting with its `P:` line, in file order.
-    mutating func scan(warnings: inout WarningLog, record: ([RecordLine]) -> Void) {
+    mutating func scan(
+        _ piece: UnsafeBufferPointer<UInt8>, isLast: Bool, warnings: inout WarningLog,
+        record: ([RecordLine]) -> Void
+    ) {
+        bytes = piece
+        defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
         var position = 0
-        var number = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        defer { started = true }
+        if !started && bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             position = 3
             warnings.add(line: 1, "UTF-8 byte order mark skipped")
         }
@@ -77,7 +87,7 @@ struct RecordScanner {
             }
             position = end + 1
         }
-        if !current.isEmpty { finishRecord(record) }
+        if isLast && !current.isEmpty { finishRecord(record) }
     }
 
     private mutating func finishRecord(_ record: ([RecordLine]) -> Void) {

@@ -46,20 +46,22 @@ enum RecordText {
     /// Splits the bytes into records, one at a time; see ``RecordScanner`` for what is
     /// tolerated.
     /// - Parameters:
-    ///   - data: The whole file.
+    ///   - input: The file's bytes, in memory or read in pieces.
+    ///   - path: The file name for messages.
     ///   - kinds: The line kinds of the format.
     ///   - warnings: Receives what was tolerated.
     ///   - record: Called with each record's lines, starting with its `P:` line.
     /// - Returns: How many records there were.
+    /// - Throws: ``SourceError/unreadable(path:reason:)`` when the file cannot be read.
     static func forEachRecord(
-        _ data: Data, kinds: RecordKinds, warnings: inout WarningLog,
+        _ input: RecordBytes, path: String, kinds: RecordKinds, warnings: inout WarningLog,
         _ record: ([RecordLine]) -> Void
-    ) -> Int {
-        data.withUnsafeBytes { raw in
-            var scanner = RecordScanner(bytes: raw.bindMemory(to: UInt8.self), kinds: kinds)
-            scanner.scan(warnings: &warnings, record: record)
-            return scanner.recordCount
+    ) throws(SourceError) -> Int {
+        var scanner = RecordScanner(kinds: kinds)
+        try input.forEachPiece(path: path) { piece, isLast in
+            scanner.scan(piece, isLast: isLast, warnings: &warnings, record: record)
         }
+        return scanner.recordCount
     }
 
     /// A short, printable excerpt of a line for messages.

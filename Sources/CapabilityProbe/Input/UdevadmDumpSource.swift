@@ -6,8 +6,8 @@ import Foundation
 /// real dump (continuation lines, unknown kinds, CR LF, …) is tolerated and listed in
 /// ``SourceInfo/warnings``. Dumps carry udev properties only, never sysfs attributes.
 struct UdevadmDumpSource: DeviceSource {
-    /// The dump bytes.
-    let data: Data
+    /// The dump bytes, in memory or read from a file in pieces.
+    let bytes: RecordBytes
     /// The file name used in messages and in ``SourceInfo/path``.
     let path: String
 
@@ -16,7 +16,15 @@ struct UdevadmDumpSource: DeviceSource {
     ///   - data: The dump.
     ///   - path: The file name for messages.
     init(data: Data, path: String) {
-        self.data = data
+        self.init(bytes: .data(data), path: path)
+    }
+
+    /// Creates a source over dump bytes in memory or in a file.
+    /// - Parameters:
+    ///   - bytes: The dump.
+    ///   - path: The file name for messages.
+    init(bytes: RecordBytes, path: String) {
+        self.bytes = bytes
         self.path = path
     }
 
@@ -37,7 +45,9 @@ struct UdevadmDumpSource: DeviceSource {
         // first: which ones are kept past the limit stays the same.
         var recordWarnings = WarningLog()
         var devices: [Device] = []
-        let records = RecordText.forEachRecord(data, kinds: .udevadm, warnings: &warnings) {
+        let records = try RecordText.forEachRecord(
+            bytes, path: path, kinds: .udevadm, warnings: &warnings
+        ) {
             block in
             if let device = device(from: block, warnings: &recordWarnings) {
                 devices.append(device)

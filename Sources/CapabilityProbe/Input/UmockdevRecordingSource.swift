@@ -6,8 +6,8 @@ import Foundation
 /// battery levels and EDIDs work offline. A recording describes the whole emulated machine,
 /// so it counts as complete.
 struct UmockdevRecordingSource: DeviceSource {
-    /// The recording bytes.
-    let data: Data
+    /// The recording bytes, in memory or read from a file in pieces.
+    let bytes: RecordBytes
     /// The file name used in messages and in ``SourceInfo/path``.
     let path: String
 
@@ -16,7 +16,15 @@ struct UmockdevRecordingSource: DeviceSource {
     ///   - data: The recording.
     ///   - path: The file name for messages.
     init(data: Data, path: String) {
-        self.data = data
+        self.init(bytes: .data(data), path: path)
+    }
+
+    /// Creates a source over recording bytes in memory or in a file.
+    /// - Parameters:
+    ///   - bytes: The recording.
+    ///   - path: The file name for messages.
+    init(bytes: RecordBytes, path: String) {
+        self.bytes = bytes
         self.path = path
     }
 
@@ -37,7 +45,9 @@ struct UmockdevRecordingSource: DeviceSource {
         // first: which ones are kept past the limit stays the same.
         var recordWarnings = WarningLog()
         var devices: [Device] = []
-        let records = RecordText.forEachRecord(data, kinds: .umockdev, warnings: &warnings) {
+        let records = try RecordText.forEachRecord(
+            bytes, path: path, kinds: .umockdev, warnings: &warnings
+        ) {
             block in
             if let device = device(from: block, warnings: &recordWarnings) {
                 devices.append(device)
