@@ -43,13 +43,13 @@ import Testing
         }
     }
 
-    @Test func aDumpIsHandedOnOneRecordAtATime() {
+    @Test func aDumpIsHandedOnOneRecordAtATime() throws {
         let text = "P: /devices/a\nE: A=1\n\nP: /devices/a/b\nE: B=2\n\nP: /devices/c\n"
         var warnings = WarningLog()
         var largest = 0
         var firstLines: [String] = []
-        let count = RecordText.forEachRecord(
-            Data(text.utf8), kinds: .udevadm, warnings: &warnings
+        let count = try RecordText.forEachRecord(
+            .data(Data(text.utf8)), path: "a.txt", kinds: .udevadm, warnings: &warnings
         ) { record in
             largest = max(largest, record.count)
             firstLines.append(record[0].value)
@@ -58,6 +58,36 @@ import Testing
         #expect(largest == 2)
         #expect(firstLines == ["/devices/a", "/devices/a/b", "/devices/c"])
         #expect(warnings.kept.isEmpty)
+    }
+
+    /// Pieces end inside records and inside a line longer than a piece; the odd lines (a byte
+    /// order mark, CR LF, a continuation line, no final newline) are reported with the same
+    /// lines as from memory.
+    @Test(arguments: [true, false])
+    func aFileReadInPiecesReadsAsTheWholeFile(endsWithNewline: Bool) throws {
+        var text = "\u{FEFF}P: /devices/platform/a\r\nE: SUBSYSTEM=platform\r\n\r\n"
+        for index in 0..<30_000 {
+            text += "P: /devices/platform/a/d\(index)\nE: SUBSYSTEM=input\nE: N=\(index)\n\n"
+        }
+        text +=
+            "P: /devices/long\nE: LONG="
+            + String(repeating: "x", count: 5 * RecordBytes.pieceSize / 2)
+        text += "\nnot a line\n\nP: /devices/last\nE: A=1"
+        if endsWithNewline { text += "\n" }
+        let data = Data(text.utf8)
+        #expect(data.count > 3 * RecordBytes.pieceSize)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-pieces-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try data.write(to: file)
+        let fromFile = try RecordedSource.inventory(contentsOf: file.path)
+        let fromMemory = try RecordedSource.inventory(data, path: file.path)
+        #expect(fromFile == fromMemory)
+        #expect(fromFile.devices.count == 30_003)
+        #expect(
+            fromFile.devices.first { $0.id == "/devices/long" }?.properties["LONG"]?.count
+                == 5 * RecordBytes.pieceSize / 2 + "\nnot a line".count)
+        #expect(fromFile.source.warnings.contains { $0.reason == "continuation of E: LONG" })
     }
 
     @Test func recordWarningsKeptAfterTheLineWarningsAsBefore() {
