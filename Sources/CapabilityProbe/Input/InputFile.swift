@@ -25,6 +25,8 @@ enum InputFile {
     final class Reader {
         private let descriptor: Int32
         private var scratch: [UInt8] = []
+        /// The size of a regular file when it was opened (0 for a pipe or device).
+        let size: Int
 
         /// Opens a file for reading.
         /// - Parameter path: The path as the user gave it.
@@ -38,6 +40,7 @@ enum InputFile {
                 throw Failure(reason: "permission denied or not a file")
             }
             self.descriptor = descriptor
+            size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         }
 
         deinit { close(descriptor) }
@@ -58,10 +61,18 @@ enum InputFile {
             }
         }
 
-        /// Appends the rest of the file to `buffer`.
+        /// The rest of the file after `head`, its first bytes already read, in one buffer
+        /// sized once for a regular file.
         /// - Throws: ``Failure`` when the file cannot be read.
-        func readToEnd(into buffer: inout [UInt8]) throws(Failure) {
-            while try read(into: &buffer, upTo: 1 << 20) > 0 {}
+        func readToEnd(after head: [UInt8]) throws(Failure) -> Data {
+            var data = Data(capacity: max(size, head.count))
+            data.append(contentsOf: head)
+            var piece: [UInt8] = []
+            while try read(into: &piece, upTo: 1 << 20) > 0 {
+                data.append(contentsOf: piece)
+                piece.removeAll(keepingCapacity: true)
+            }
+            return data
         }
     }
 

@@ -120,12 +120,13 @@ public enum RecordedSource {
         }
         switch try detect(Data(head), path: path) {
         case .snapshot:
+            let data: Data
             do {
-                try reader.readToEnd(into: &head)
+                data = try reader.readToEnd(after: head)
             } catch {
                 throw .unreadable(path: path, reason: error.reason)
             }
-            return try SnapshotDeviceSource(data: Data(head), path: path).inventory()
+            return try SnapshotDeviceSource(data: data, path: path).inventory()
         case .umockdev:
             return try UmockdevRecordingSource(bytes: .file(head: head, reader: reader), path: path)
                 .inventory()
