@@ -37,6 +37,19 @@ final class OutputSink: @unchecked Sendable {
         firstFailure = FileWriter.write(text.utf8, to: descriptor)
     }
 
+    /// Writes UTF-8 bytes as they are: a piece of a longer text that ends on a character
+    /// boundary (nothing more once a write has failed).
+    func write(bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let descriptor else {
+            buffer += String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        guard firstFailure == nil else { return }
+        firstFailure = FileWriter.write(bytes, to: descriptor)
+    }
+
     /// Writes a line.
     func line(_ text: String = "") { write(text + "\n") }
 

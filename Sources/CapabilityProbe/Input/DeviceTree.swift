@@ -4,13 +4,29 @@ enum DeviceTree {
     /// - Parameter devices: Records from one source.
     /// - Returns: The same records with parents linked.
     static func linkParents(_ devices: [Device]) -> [Device] {
-        let ids = Set(devices.map(\.id))
-        return devices.map { device in
-            var device = device
-            if device.parentID == nil {
-                device.parentID = nearestAncestor(of: device.id, in: ids)
+        var devices = devices
+        linkParents(in: &devices)
+        return devices
+    }
+
+    /// Sets each record's `parentID` to its nearest recorded ancestor, where not already set,
+    /// in place: records the caller no longer shares are changed without a copy, and the
+    /// parent id is the parent's own id string, not another copy of it.
+    /// - Parameter devices: Records from one source.
+    static func linkParents(in devices: inout [Device]) {
+        var index: [Substring: Int] = [:]
+        index.reserveCapacity(devices.count)
+        for (position, device) in devices.enumerated() { index[Substring(device.id)] = position }
+        for position in devices.indices where devices[position].parentID == nil {
+            let id = devices[position].id
+            var path = Substring(id)
+            while let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.startIndex {
+                path = path[..<slash]
+                if let parent = index[path] {
+                    devices[position].parentID = devices[parent].id
+                    break
+                }
             }
-            return device
         }
     }
 

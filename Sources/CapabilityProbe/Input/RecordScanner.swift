@@ -9,10 +9,16 @@
 /// `P:`; unknown line kinds; lines with NUL bytes; invalid UTF-8 (replaced by U+FFFD); a
 /// missing newline at the end (the file may have been cut short).
 struct RecordScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The piece being read.
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private let kinds: RecordKinds
+    /// The number of the last line read.
+    private var number = 0
+    /// Whether a piece was read (a byte order mark counts only at the start).
+    private var started = false
 
-    private var records: [[RecordLine]] = []
+    /// How many records were handed on.
+    private(set) var recordCount = 0
     private var current: [RecordLine] = []
     /// Whether the previous line was added to `current`, so a bare line may continue it.
     private var continuable = false
@@ -24,22 +30,29 @@ struct RecordScanner {
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
 
-    /// Creates a scanner over bytes that stay valid while it runs.
-    /// - Parameters:
-    ///   - bytes: The whole file.
-    ///   - kinds: The line kinds of the format.
-    init(bytes: UnsafeBufferPointer<UInt8>, kinds: RecordKinds) {
-        self.bytes = bytes
+    /// Creates a scanner.
+    /// - Parameter kinds: The line kinds of the format.
+    init(kinds: RecordKinds) {
         self.kinds = kinds
     }
 
-    /// Reads every line.
-    /// - Parameter warnings: Receives what was tolerated.
-    /// - Returns: Records, each starting with its `P:` line; empty when there is none.
-    mutating func records(warnings: inout WarningLog) -> [[RecordLine]] {
+    /// Reads the lines of one piece of the file and hands on each record as soon as it ends,
+    /// so only one record's lines are held at a time.
+    /// - Parameters:
+    ///   - piece: The next bytes of the file: whole lines, ending with a line end, except in
+    ///     the last piece. They need to stay valid only during the call.
+    ///   - isLast: Whether the file ends after this piece (the last record is handed on).
+    ///   - warnings: Receives what was tolerated.
+    ///   - record: Called with each record's lines, starting with its `P:` line, in file order.
+    mutating func scan(
+        _ piece: UnsafeBufferPointer<UInt8>, isLast: Bool, warnings: inout WarningLog,
+        record: ([RecordLine]) -> Void
+    ) {
+        bytes = piece
+        defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
         var position = 0
-        var number = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        defer { started = true }
+        if !started && bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             position = 3
             warnings.add(line: 1, "UTF-8 byte order mark skipped")
         }
@@ -70,17 +83,23 @@ struct RecordScanner {
                 warnings.add(line: number, "NUL bytes in a text line: line skipped")
                 continuable = false
             } else {
-                read(position..<lineEnd, number: number, nonASCII: nonASCII, &warnings)
+                read(position..<lineEnd, number: number, nonASCII: nonASCII, &warnings, record)
             }
             position = end + 1
         }
-        if !current.isEmpty { records.append(current) }
-        return records
+        if isLast && !current.isEmpty { finishRecord(record) }
+    }
+
+    private mutating func finishRecord(_ record: ([RecordLine]) -> Void) {
+        recordCount += 1
+        record(current)
+        current.removeAll(keepingCapacity: true)
     }
 
     /// Reads one line without its line end.
     private mutating func read(
-        _ range: Range<Int>, number: Int, nonASCII: Bool, _ warnings: inout WarningLog
+        _ range: Range<Int>, number: Int, nonASCII: Bool, _ warnings: inout WarningLog,
+        _ record: ([RecordLine]) -> Void
     ) {
         if bytes[range].allSatisfy({ $0 == Self.space || $0 == Self.tab }) {
             if !current.isEmpty { blankInRecord = true }
@@ -107,9 +126,9 @@ struct RecordScanner {
                     warnings.add(
                         line: number, "'P:' line without a blank line before it: a new record")
                 }
-                records.append(current)
+                finishRecord(record)
             }
-            current = [line]
+            current.append(line)
             blankInRecord = false
             continuable = true
             return

@@ -43,19 +43,25 @@ struct RecordKinds {
 /// by blank lines, each line `X: value` (split by ``RecordScanner``), and how one record becomes
 /// a ``Device``.
 enum RecordText {
-    /// Splits the bytes into records; see ``RecordScanner`` for what is tolerated.
+    /// Splits the bytes into records, one at a time; see ``RecordScanner`` for what is
+    /// tolerated.
     /// - Parameters:
-    ///   - data: The whole file.
+    ///   - input: The file's bytes, in memory or read in pieces.
+    ///   - path: The file name for messages.
     ///   - kinds: The line kinds of the format.
     ///   - warnings: Receives what was tolerated.
-    /// - Returns: Records, each starting with its `P:` line; empty when there is none.
-    static func blocks(
-        _ data: Data, kinds: RecordKinds, warnings: inout WarningLog
-    ) -> [[RecordLine]] {
-        data.withUnsafeBytes { raw in
-            var scanner = RecordScanner(bytes: raw.bindMemory(to: UInt8.self), kinds: kinds)
-            return scanner.records(warnings: &warnings)
+    ///   - record: Called with each record's lines, starting with its `P:` line.
+    /// - Returns: How many records there were.
+    /// - Throws: ``SourceError/unreadable(path:reason:)`` when the file cannot be read.
+    static func forEachRecord(
+        _ input: RecordBytes, path: String, kinds: RecordKinds, warnings: inout WarningLog,
+        _ record: ([RecordLine]) -> Void
+    ) throws(SourceError) -> Int {
+        var scanner = RecordScanner(kinds: kinds)
+        try input.forEachPiece(path: path) { piece, isLast in
+            scanner.scan(piece, isLast: isLast, warnings: &warnings, record: record)
         }
+        return scanner.recordCount
     }
 
     /// A short, printable excerpt of a line for messages.
@@ -126,7 +132,8 @@ enum RecordText {
                     warnings.add(line: line.number, "'E:' line without KEY=value: skipped")
                     continue
                 }
-                device.properties[key] = value
+                // `DEVPATH` repeats the id: one string serves both.
+                device.properties[key] = key == "DEVPATH" && value == id ? id : value
             default:
                 other(&device, line, &warnings)
             }

@@ -107,12 +107,32 @@ public enum RecordedSource {
     /// - Returns: The inventory.
     /// - Throws: ``SourceError/unreadable(path:reason:)`` when the file cannot be read.
     public static func inventory(contentsOf path: String) throws(SourceError) -> DeviceInventory {
-        let data: Data
+        // A recording is parsed as it is read; only a snapshot (JSON) is read whole.
+        var head: [UInt8] = []
+        let reader: InputFile.Reader
         do {
-            data = try InputFile.read(path)
+            reader = try InputFile.Reader(path)
+            while head.count < detectionWindow,
+                try reader.read(into: &head, upTo: detectionWindow - head.count) > 0
+            {}
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        return try inventory(data, path: path)
+        switch try detect(Data(head), path: path) {
+        case .snapshot:
+            let data: Data
+            do {
+                data = try reader.readToEnd(after: head)
+            } catch {
+                throw .unreadable(path: path, reason: error.reason)
+            }
+            return try SnapshotDeviceSource(data: data, path: path).inventory()
+        case .umockdev:
+            return try UmockdevRecordingSource(bytes: .file(head: head, reader: reader), path: path)
+                .inventory()
+        case .udevadm:
+            return try UdevadmDumpSource(bytes: .file(head: head, reader: reader), path: path)
+                .inventory()
+        }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// real dump (continuation lines, unknown kinds, CR LF, …) is tolerated and listed in
 /// ``SourceInfo/warnings``. Dumps carry udev properties only, never sysfs attributes.
 struct UdevadmDumpSource: DeviceSource {
-    /// The dump bytes.
-    let data: Data
+    /// The dump bytes, in memory or read from a file in pieces.
+    let bytes: RecordBytes
     /// The file name used in messages and in ``SourceInfo/path``.
     let path: String
 
@@ -16,7 +16,15 @@ struct UdevadmDumpSource: DeviceSource {
     ///   - data: The dump.
     ///   - path: The file name for messages.
     init(data: Data, path: String) {
-        self.data = data
+        self.init(bytes: .data(data), path: path)
+    }
+
+    /// Creates a source over dump bytes in memory or in a file.
+    /// - Parameters:
+    ///   - bytes: The dump.
+    ///   - path: The file name for messages.
+    init(bytes: RecordBytes, path: String) {
+        self.bytes = bytes
         self.path = path
     }
 
@@ -33,19 +41,27 @@ struct UdevadmDumpSource: DeviceSource {
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
     func inventory() throws(SourceError) -> DeviceInventory {
         var warnings = WarningLog()
-        let blocks = RecordText.blocks(data, kinds: .udevadm, warnings: &warnings)
+        // The records' own warnings come after every line's, as when all lines were read
+        // first: which ones are kept past the limit stays the same.
+        var recordWarnings = WarningLog()
         var devices: [Device] = []
-        for block in blocks {
-            if let device = device(from: block, warnings: &warnings) { devices.append(device) }
+        let records = try RecordText.forEachRecord(
+            bytes, path: path, kinds: .udevadm, warnings: &warnings
+        ) {
+            block in
+            if let device = device(from: block, warnings: &recordWarnings) {
+                devices.append(device)
+            }
         }
+        warnings.append(recordWarnings)
         guard !devices.isEmpty else {
             let first = warnings.kept.first { $0.reason.hasSuffix("record skipped") }
             throw .malformed(
-                path: path, line: blocks.isEmpty ? nil : first?.line,
-                reason: blocks.isEmpty
+                path: path, line: records == 0 ? nil : first?.line,
+                reason: records == 0
                     ? "no 'P:' device record" : "no readable device record: \(first?.reason ?? "")")
         }
-        devices = DeviceTree.linkParents(devices)
+        DeviceTree.linkParents(in: &devices)
         // Every Linux machine has the `mem` character devices (/dev/null, …); a dump
         // without them was filtered, so it cannot prove that anything is absent.
         let complete = devices.contains { $0.subsystem == "mem" }

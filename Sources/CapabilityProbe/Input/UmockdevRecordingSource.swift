@@ -6,8 +6,8 @@ import Foundation
 /// battery levels and EDIDs work offline. A recording describes the whole emulated machine,
 /// so it counts as complete.
 struct UmockdevRecordingSource: DeviceSource {
-    /// The recording bytes.
-    let data: Data
+    /// The recording bytes, in memory or read from a file in pieces.
+    let bytes: RecordBytes
     /// The file name used in messages and in ``SourceInfo/path``.
     let path: String
 
@@ -16,7 +16,15 @@ struct UmockdevRecordingSource: DeviceSource {
     ///   - data: The recording.
     ///   - path: The file name for messages.
     init(data: Data, path: String) {
-        self.data = data
+        self.init(bytes: .data(data), path: path)
+    }
+
+    /// Creates a source over recording bytes in memory or in a file.
+    /// - Parameters:
+    ///   - bytes: The recording.
+    ///   - path: The file name for messages.
+    init(bytes: RecordBytes, path: String) {
+        self.bytes = bytes
         self.path = path
     }
 
@@ -33,19 +41,27 @@ struct UmockdevRecordingSource: DeviceSource {
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
     func inventory() throws(SourceError) -> DeviceInventory {
         var warnings = WarningLog()
-        let blocks = RecordText.blocks(data, kinds: .umockdev, warnings: &warnings)
+        // The records' own warnings come after every line's, as when all lines were read
+        // first: which ones are kept past the limit stays the same.
+        var recordWarnings = WarningLog()
         var devices: [Device] = []
-        for block in blocks {
-            if let device = device(from: block, warnings: &warnings) { devices.append(device) }
+        let records = try RecordText.forEachRecord(
+            bytes, path: path, kinds: .umockdev, warnings: &warnings
+        ) {
+            block in
+            if let device = device(from: block, warnings: &recordWarnings) {
+                devices.append(device)
+            }
         }
+        warnings.append(recordWarnings)
         guard !devices.isEmpty else {
             let first = warnings.kept.first { $0.reason.hasSuffix("record skipped") }
             throw .malformed(
-                path: path, line: blocks.isEmpty ? nil : first?.line,
-                reason: blocks.isEmpty
+                path: path, line: records == 0 ? nil : first?.line,
+                reason: records == 0
                     ? "no 'P:' device record" : "no readable device record: \(first?.reason ?? "")")
         }
-        devices = DeviceTree.linkParents(devices)
+        DeviceTree.linkParents(in: &devices)
         let hasProperties = devices.contains { !$0.properties.isEmpty }
         let source = SourceInfo(
             kind: .umockdev, path: path, udevDatabase: hasProperties, attributes: true,

@@ -26,4 +26,17 @@ struct WarningLog {
             omitted += 1
         }
     }
+
+    /// Adds another log's warnings after these, as if they had been added here one by one.
+    /// - Parameter other: Warnings collected separately.
+    mutating func append(_ other: WarningLog) {
+        for warning in other.kept {
+            if kept.count < SourceWarning.keptLimit {
+                kept.append(warning)
+            } else {
+                omitted += 1
+            }
+        }
+        omitted += other.omitted
+    }
 }

@@ -17,8 +17,32 @@ public struct DeviceInventory: Codable, Sendable, Hashable {
     public init(source: SourceInfo, machine: MachineIdentity, devices: [Device]) {
         self.source = source
         self.machine = machine
-        var byID: [String: Device] = [:]
-        for device in devices { byID[device.id] = device }
-        self.devices = byID.values.sorted { $0.id < $1.id }
+        self.devices = Self.sortedUnique(devices)
+    }
+
+    /// The records sorted by id, of each id only the last; records already in that order
+    /// (every recording once read, a re-made inventory) are taken as they are.
+    private static func sortedUnique(_ devices: [Device]) -> [Device] {
+        if zip(devices, devices.dropFirst()).allSatisfy({ $0.id < $1.id }) { return devices }
+        // Stable by position, so of equal ids the last comes last and is the one kept.
+        let order = devices.indices.sorted { left, right in
+            let (a, b) = (devices[left].id, devices[right].id)
+            return a != b ? a < b : left < right
+        }
+        var result: [Device] = []
+        result.reserveCapacity(order.count)
+        for (rank, position) in order.enumerated() {
+            if rank + 1 < order.count, devices[order[rank + 1]].id == devices[position].id {
+                continue
+            }
+            result.append(devices[position])
+        }
+        return result
+    }
+
+    /// Changes records in place without changing their ids (the order stays valid).
+    /// - Parameter change: Called with each record.
+    mutating func updateDevices(_ change: (inout Device) -> Void) {
+        for position in devices.indices { change(&devices[position]) }
     }
 }

@@ -118,6 +118,36 @@ struct JSONTextWriter {
         append(digits)
     }
 
+    /// Hands on the bytes written so far and starts again with none (the containers stay
+    /// open): a document streams out in pieces.
+    /// - Parameter output: Receives the bytes.
+    mutating func flush(to output: ([UInt8]) -> Void) {
+        guard !bytes.isEmpty else { return }
+        output(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the document with a line break.
+    mutating func newline() {
+        append(UInt8(ascii: "\n"))
+    }
+
+    /// Checks that a tree holds no number JSON cannot hold, as ``value(_:)`` would find
+    /// while writing it.
+    /// - Throws: ``JSONTextError/nonFinite(_:)`` for the first NaN or infinity.
+    static func checkFinite(_ value: JSONValue) throws(JSONTextError) {
+        switch value {
+        case .double(let number):
+            guard number.isFinite else { throw .nonFinite(number) }
+        case .array(let items):
+            for item in items { try checkFinite(item) }
+        case .object(let members):
+            for key in sortedKeys(members) { try checkFinite(members[key] ?? .null) }
+        case .string, .int, .bool, .null:
+            break
+        }
+    }
+
     /// Writes already formatted JSON (a fragment written at the same depth) as the next value.
     mutating func raw(_ json: String) {
         beforeValue()

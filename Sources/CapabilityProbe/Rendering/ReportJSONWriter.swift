@@ -5,13 +5,36 @@ import Foundation
 /// are written straight from the records, absent optionals are left out as the synthesized
 /// `Codable` conformances do.
 public enum ReportJSONWriter {
+    /// How many bytes ``write(_:to:)`` collects before it hands them on.
+    static let chunkSize = 64 * 1024
+
     /// The JSON document with a final newline.
     /// - Parameter report: The classified machine.
     /// - Returns: Pretty, sorted JSON text; it decodes to `report`.
     /// - Throws: ``JSONTextError`` for a non-finite number in a detail (as `JSONEncoder`
     ///   refuses one).
     public static func json(_ report: CapabilityReport) throws -> String {
-        var out = JSONTextWriter(capacity: 4096 + report.devices.count * 768)
+        var document: [UInt8] = []
+        document.reserveCapacity(4096 + report.devices.count * 768)
+        try write(report) { document.append(contentsOf: $0) }
+        return String(decoding: document, as: UTF8.self)
+    }
+
+    /// Writes the JSON document of ``json(_:)`` in pieces of about ``chunkSize`` bytes, each
+    /// ending after a whole device record, so a machine of a million records never has its
+    /// whole document in memory.
+    /// - Parameters:
+    ///   - report: The classified machine.
+    ///   - output: Receives the UTF-8 bytes, in order.
+    /// - Throws: ``JSONTextError`` as ``json(_:)`` does, before any byte is handed on.
+    public static func write(_ report: CapabilityReport, to output: ([UInt8]) -> Void) throws {
+        // Everything that can fail is checked before the first piece goes out: the findings
+        // are written (and not handed on) first, and the facts, the only numbers of a record,
+        // are checked here.
+        for device in report.devices where !device.facts.isEmpty {
+            try JSONTextWriter.checkFinite(facts(of: device))
+        }
+        var out = JSONTextWriter(capacity: chunkSize + 4096)
         out.openObject()
         out.key("capabilities")
         out.openArray()
@@ -19,7 +42,10 @@ public enum ReportJSONWriter {
         out.close()
         out.key("devices")
         out.openArray()
-        for device in report.devices { try write(device, to: &out) }
+        for device in report.devices {
+            try write(device, to: &out)
+            if out.bytes.count >= chunkSize { out.flush(to: output) }
+        }
         out.close()
         out.key("machine")
         write(report.machine, to: &out)
@@ -28,7 +54,8 @@ public enum ReportJSONWriter {
         out.key("source")
         write(report.source, to: &out)
         out.close()
-        return out.text + "\n"
+        out.newline()
+        out.flush(to: output)
     }
 
     private static func write(_ finding: CapabilityFinding, to out: inout JSONTextWriter)

@@ -11,26 +11,25 @@ public enum RecordedDeviceNames {
     /// Adds the missing database names.
     /// - Parameter inventory: A recorded inventory.
     /// - Returns: The inventory with names added (unchanged when no database is available).
-    public static func enrich(_ inventory: DeviceInventory) -> DeviceInventory {
+    public static func enrich(_ inventory: consuming DeviceInventory) -> DeviceInventory {
         let context = try? UdevContext()
         let hwdb = context.flatMap { try? UdevHwdb(context: $0) }
         let pci = PCINames()
         guard hwdb != nil || pci != nil else { return inventory }
         var named = 0
         var cache = Cache()
-        let devices = inventory.devices.map { device -> Device in
+        var inventory = inventory
+        // In place: a record nothing else holds gains its names without being copied.
+        inventory.updateDevices { device in
             let added = names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
-            guard !added.isEmpty else { return device }
+            guard !added.isEmpty else { return }
             named += 1
-            var copy = device
-            copy.properties.merge(added) { recorded, _ in recorded }
-            return copy
+            device.properties.merge(added) { recorded, _ in recorded }
         }
         guard named > 0 else { return inventory }
-        var source = inventory.source
-        source.notes.append(
+        inventory.source.notes.append(
             "names of \(named) devices from this machine's hwdb/libpci (the recording lacks them)")
-        return DeviceInventory(source: source, machine: inventory.machine, devices: devices)
+        return inventory
     }
 
     /// The `*_FROM_DATABASE` properties a device lacks, from the hwdb and libpci.

@@ -44,7 +44,7 @@ struct ListCommand: Command {
             switch format {
             case .json:
                 do {
-                    env.stdout.write(try ReportJSONWriter.json(report))
+                    try ReportJSONWriter.write(report) { env.stdout.write(bytes: $0) }
                 } catch {
                     return env.fail("cannot encode the report: \(error)", .software)
                 }

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import CapabilityProbe
+
+/// The compact record model and the streaming reading path of issues 13 and 14: records share
+/// their storage until changed, recordings are read record by record, the `list --json`
+/// document streams out in pieces. Memory is asserted only through what can be counted.
+@Suite struct CompactRecordTests {
+    @Test func aChangedCopyLeavesTheOriginalAsItWas() {
+        let original = Device(id: "/devices/a", properties: ["A": "1"], links: ["b", "a"])
+        var copy = original
+        copy.properties["B"] = "2"
+        copy.links.append("c")
+        copy.facts.unreadable["uevent"] = "permission denied"
+        #expect(original.properties == ["A": "1"])
+        #expect(original.links == ["a", "b"])
+        #expect(original.facts.isEmpty)
+        #expect(copy.properties == ["A": "1", "B": "2"])
+        #expect(copy.facts.unreadable == ["uevent": "permission denied"])
+        #expect(copy != original)
+        copy.properties["B"] = nil
+        copy.links.removeLast()
+        copy.facts = KernelFacts()
+        #expect(copy == original)
+        #expect(copy.hashValue == original.hashValue)
+    }
+
+    @Test func aRecordDecodesAndEncodesAsAPlainStructDid() throws {
+        let json =
+            #"{"attributes":{},"binaryAttributes":{"edid":"AAE="},"facts":{},"id":"/d","#
+            + #""links":[],"parentID":"/","properties":{"K":"v"},"subsystem":"drm"}"#
+        let device = try JSONDecoder().decode(Device.self, from: Data(json.utf8))
+        #expect(device.binaryAttributes == ["edid": Data([0, 1])])
+        #expect(device.devtype == nil)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(String(decoding: try encoder.encode(device), as: UTF8.self) == json)
+        // Every non-optional key is required, as the synthesized conformance required it.
+        let noLinks = json.replacingOccurrences(of: #""links":[],"#, with: "")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Device.self, from: Data(noLinks.utf8))
+        }
+    }
+
+    @Test func aDumpIsHandedOnOneRecordAtATime() throws {
+        let text = "P: /devices/a\nE: A=1\n\nP: /devices/a/b\nE: B=2\n\nP: /devices/c\n"
+        var warnings = WarningLog()
+        var largest = 0
+        var firstLines: [String] = []
+        let count = try RecordText.forEachRecord(
+            .data(Data(text.utf8)), path: "a.txt", kinds: .udevadm, warnings: &warnings
+        ) { record in
+            largest = max(largest, record.count)
+            firstLines.append(record[0].value)
+        }
+        #expect(count == 3)
+        #expect(largest == 2)
+        #expect(firstLines == ["/devices/a", "/devices/a/b", "/devices/c"])
+        #expect(warnings.kept.isEmpty)
+    }
+
+    /// Pieces end inside records and inside a line longer than a piece; the odd lines (a byte
+    /// order mark, CR LF, a continuation line, no final newline) are reported with the same
+    /// lines as from memory.
+    @Test(arguments: [true, false])
+    func aFileReadInPiecesReadsAsTheWholeFile(endsWithNewline: Bool) throws {
+        var text = "\u{FEFF}P: /devices/platform/a\r\nE: SUBSYSTEM=platform\r\n\r\n"
+        for index in 0..<30_000 {
+            text += "P: /devices/platform/a/d\(index)\nE: SUBSYSTEM=input\nE: N=\(index)\n\n"
+        }
+        text +=
+            "P: /devices/long\nE: LONG="
+            + String(repeating: "x", count: 5 * RecordBytes.pieceSize / 2)
+        text += "\nnot a line\n\nP: /devices/last\nE: A=1"
+        if endsWithNewline { text += "\n" }
+        let data = Data(text.utf8)
+        #expect(data.count > 3 * RecordBytes.pieceSize)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "capcheck-pieces-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try data.write(to: file)
+        let fromFile = try RecordedSource.inventory(contentsOf: file.path)
+        let fromMemory = try RecordedSource.inventory(data, path: file.path)
+        #expect(fromFile == fromMemory)
+        #expect(fromFile.devices.count == 30_003)
+        #expect(
+            fromFile.devices.first { $0.id == "/devices/long" }?.properties["LONG"]?.count
+                == 5 * RecordBytes.pieceSize / 2 + "\nnot a line".count)
+        #expect(fromFile.source.warnings.contains { $0.reason == "continuation of E: LONG" })
+    }
+
+    @Test func recordWarningsKeptAfterTheLineWarningsAsBefore() {
+        var lines = WarningLog()
+        for line in 1...(SourceWarning.keptLimit - 1) { lines.add(line: line, "line") }
+        var records = WarningLog()
+        records.add(line: 1, "record 1")
+        records.add(line: 2, "record 2")
+        lines.append(records)
+        #expect(lines.kept.count == SourceWarning.keptLimit)
+        #expect(lines.kept.last?.reason == "record 1")
+        #expect(lines.omitted == 1)
+    }
+
+    @Test func parentsAreLinkedInPlaceToTheParentsOwnIDs() {
+        var devices = [
+            Device(id: "/devices/a"), Device(id: "/devices/a/b/c"),
+            Device(id: "/devices/x", parentID: "/devices/a"),
+        ]
+        DeviceTree.linkParents(in: &devices)
+        #expect(devices.map(\.parentID) == [nil, "/devices/a", "/devices/a"])
+    }
+
+    @Test func duplicateIDsKeepTheLastRecordInIDOrder() {
+        let inventory = DeviceInventory(
+            source: SourceInfo(
+                kind: .udevadm, udevDatabase: true, attributes: false, complete: true),
+            machine: MachineIdentity(),
+            devices: [
+                Device(id: "/b", driver: "first"), Device(id: "/a"),
+                Device(id: "/b", driver: "last"),
+            ])
+        #expect(inventory.devices.map(\.id) == ["/a", "/b"])
+        #expect(inventory.devices[1].driver == "last")
+    }
+
+    @Test func theDocumentStreamsInPiecesThatEndAfterWholeRecords() throws {
+        var text = ""
+        for index in 0..<600 {
+            text +=
+                "P: /devices/d\(index)\nE: SUBSYSTEM=platform\nE: NAME=\(String(repeating: "é", count: 60))\n\n"
+        }
+        let inventory = try UdevadmDumpSource(text: text, path: "many.txt").inventory()
+        let report = CapabilityClassifier().classify(inventory)
+        var pieces: [[UInt8]] = []
+        try ReportJSONWriter.write(report) { pieces.append($0) }
+        #expect(pieces.count > 2)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= ReportJSONWriter.chunkSize })
+        // Each piece is whole UTF-8 text ending after a record's closing brace.
+        for piece in pieces.dropLast() {
+            #expect(String(validating: piece, as: UTF8.self) != nil)
+            #expect(piece.last == UInt8(ascii: "}"))
+        }
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == (try JSONOutput.string(report)))
+    }
+}
