@@ -79,6 +79,20 @@ struct MatrixReportBuilder: Sendable {
         Self.merge(values.details, into: &findings)
     }
 
+    /// The ids the given value columns of a row give details to (what ``addDetails(_:to:)``
+    /// would merge from those columns alone).
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - columns: Value column indices.
+    /// - Returns: The ids with details.
+    func detailIDs(_ row: MatrixRow, columns: [Int]) -> Set<CapabilityID> {
+        var values = RowValues()
+        for index in columns where !row.values[index].isEmpty {
+            values.read(row.values[index], as: kinds[index])
+        }
+        return Set(values.details.keys)
+    }
+
     /// Merges details into the findings; a capability the row has no cell for becomes
     /// present, with the value columns as its evidence.
     private static func merge(
