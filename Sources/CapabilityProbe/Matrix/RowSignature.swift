@@ -34,9 +34,14 @@ struct RowSignature {
     private let groups: [(parent: Int, children: [Int])]
     private let cellColumns: [Int]
     private let valueColumns: [Int]
-    /// Per distinct text of the value columns: its number, and per slot whether the values
-    /// give that id details (computed once per distinct text by the builder).
+    /// Whether each of `valueColumns` feeds the details of an id the evaluator reads.
+    private let readValues: [Bool]
+    /// Per distinct text of the value columns: the number of its read part (the columns that
+    /// feed ids the evaluator reads), and per slot whether the values give that id details
+    /// (computed once per distinct text by the builder).
     private var valueTexts: [[UInt8]: (number: Int, details: [Bool])] = [:]
+    /// The numbers of the read parts seen so far.
+    private var readTexts: [[UInt8]: Int] = [:]
     private var text: [UInt8] = []
     private var status: [UInt8] = []
     private var origin: [UInt8] = []
@@ -54,6 +59,7 @@ struct RowSignature {
             groups = []
             cellColumns = Array(columnIDs.indices)
             valueColumns = Array(kinds.indices)
+            readValues = valueColumns.map { _ in true }
             return
         }
         // The ids the rules can reach from the ids read: whole groups, until nothing is added.
@@ -81,6 +87,7 @@ struct RowSignature {
         }
         cellColumns = columnIDs.indices.filter { reach.contains(columnIDs[$0]) }
         valueColumns = kinds.indices.filter { kinds[$0].capabilityID.map(reach.contains) ?? false }
+        readValues = valueColumns.map { kinds[$0].capabilityID.map(ids.contains) ?? false }
         status = Array(repeating: Self.none, count: ordered.count)
         origin = Array(repeating: Self.fromCell, count: ordered.count)
     }
@@ -144,7 +151,14 @@ struct RowSignature {
     private mutating func valueEntry(_ row: MatrixRow) -> (number: Int, details: [Bool]) {
         if let entry = valueTexts[text] { return entry }
         let given = builder.detailIDs(row, columns: valueColumns)
-        let entry = (valueTexts.count, (slots ?? []).map { given.contains($0.id) })
+        var read: [UInt8] = []
+        for (position, column) in valueColumns.enumerated() where readValues[position] {
+            read.append(0xFF)
+            read.append(contentsOf: row.values[column].utf8)
+        }
+        let number = readTexts[read] ?? readTexts.count
+        readTexts[read] = number
+        let entry = (number, (slots ?? []).map { given.contains($0.id) })
         valueTexts[text] = entry
         return entry
     }
