@@ -14,8 +14,8 @@ public enum MatrixFilter {
     ) -> MatrixResult {
         var signatures = RowSignature(matrix: matrix, ids: evaluator.capabilityIDs)
         let builder = signatures.reportBuilder
-        var cache: [[UInt8]: RowEvaluation] = [:]
-        var signature: [UInt8] = []
+        var cache: [RowSignature.Key: RowEvaluation] = [:]
+        var signature = RowSignature.Key()
         var results: [MatrixRowResult] = []
         results.reserveCapacity(matrix.rows.count)
         for row in matrix.rows {

@@ -30,8 +30,12 @@ struct RowSignature {
     private let builder: MatrixReportBuilder
     /// Nil when the evaluator may read any id: then the signature is the raw row.
     private let slots: [Slot]?
-    /// The parent/sub-capability groups over slot indices, in the builder's order.
-    private let groups: [(parent: Int, children: [Int])]
+    /// The parent/sub-capability groups over slot indices, in the builder's order: group
+    /// `g` is `groupParents[g]` with children `groupChildren[groupStarts[g]..<groupStarts[g + 1]]`
+    /// (flat arrays: no array to retain a group).
+    private let groupParents: [Int]
+    private let groupChildren: [Int]
+    private let groupStarts: [Int]
     private let cellColumns: [Int]
     private let valueColumns: [Int]
     /// Whether each of `valueColumns` feeds the details of an id the evaluator reads.
@@ -39,10 +43,10 @@ struct RowSignature {
     /// Per distinct text of the value columns: the number of its read part (the columns that
     /// feed ids the evaluator reads), and per slot whether the values give that id details
     /// (computed once per distinct text by the builder).
-    private var valueTexts: [[UInt8]: (number: Int, details: [Bool])] = [:]
+    private var valueTexts: [Key: (number: Int, details: [Bool])] = [:]
     /// The numbers of the read parts seen so far.
     private var readTexts: [[UInt8]: Int] = [:]
-    private var text: [UInt8] = []
+    private var text = Key()
     private var status: [UInt8] = []
     private var origin: [UInt8] = []
 
@@ -56,7 +60,7 @@ struct RowSignature {
         let kinds = matrix.valueKinds
         guard let ids else {
             slots = nil
-            groups = []
+            (groupParents, groupChildren, groupStarts) = ([], [], [0])
             cellColumns = Array(columnIDs.indices)
             valueColumns = Array(kinds.indices)
             readValues = valueColumns.map { _ in true }
@@ -81,10 +85,16 @@ struct RowSignature {
         var columnOf: [CapabilityID: Int] = [:]
         for (index, id) in columnIDs.enumerated() { columnOf[id] = index }
         slots = ordered.map { Slot(id: $0, column: columnOf[$0], read: ids.contains($0)) }
-        groups = MatrixReportBuilder.children.compactMap { parent, children in
-            guard let slot = slotOf[parent] else { return nil }
-            return (slot, children.compactMap { slotOf[$0] })
+        var parents: [Int] = []
+        var members: [Int] = []
+        var starts = [0]
+        for (parent, children) in MatrixReportBuilder.children {
+            guard let slot = slotOf[parent] else { continue }
+            parents.append(slot)
+            members += children.compactMap { slotOf[$0] }
+            starts.append(members.count)
         }
+        (groupParents, groupChildren, groupStarts) = (parents, members, starts)
         cellColumns = columnIDs.indices.filter { reach.contains(columnIDs[$0]) }
         valueColumns = kinds.indices.filter { kinds[$0].capabilityID.map(reach.contains) ?? false }
         readValues = valueColumns.map { kinds[$0].capabilityID.map(ids.contains) ?? false }
@@ -99,17 +109,17 @@ struct RowSignature {
     /// - Parameters:
     ///   - row: The row.
     ///   - signature: Replaced by the row's signature.
-    mutating func write(_ row: MatrixRow, into signature: inout [UInt8]) {
-        signature.removeAll(keepingCapacity: true)
-        text.removeAll(keepingCapacity: true)
+    mutating func write(_ row: MatrixRow, into signature: inout Key) {
+        signature.bytes.removeAll(keepingCapacity: true)
+        text.bytes.removeAll(keepingCapacity: true)
         // Each value after a 0xFF (a byte UTF-8 never holds), so equal bytes mean equal values.
         for column in valueColumns {
-            text.append(0xFF)
-            text.append(contentsOf: row.values[column].utf8)
+            text.bytes.append(0xFF)
+            text.bytes.append(contentsOf: row.values[column].utf8)
         }
         guard let slots else {
-            for column in cellColumns { signature.append(row.cells[column].rawValue) }
-            signature += text
+            for column in cellColumns { signature.bytes.append(row.cells[column].rawValue) }
+            signature.bytes += text.bytes
             return
         }
         let values = valueEntry(row)
@@ -125,7 +135,8 @@ struct RowSignature {
         let present = MatrixCell.yes.rawValue
         let absent = MatrixCell.no.rawValue
         let unknown = MatrixCell.unknown.rawValue
-        for (parent, children) in groups {
+        for (group, parent) in groupParents.enumerated() {
+            let children = groupChildren[groupStarts[group]..<groupStarts[group + 1]]
             if status[parent] == Self.none || status[parent] == unknown,
                 let child = children.first(where: { status[$0] == present })
             {
@@ -139,11 +150,11 @@ struct RowSignature {
             }
         }
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: values.number).littleEndian) {
-            signature.append(contentsOf: $0)
+            signature.bytes.append(contentsOf: $0)
         }
         for (index, slot) in slots.enumerated() where slot.read {
-            signature.append(status[index])
-            signature.append(origin[index])
+            signature.bytes.append(status[index])
+            signature.bytes.append(origin[index])
         }
     }
 
@@ -161,5 +172,20 @@ struct RowSignature {
         let entry = (number, (slots ?? []).map { given.contains($0.id) })
         valueTexts[text] = entry
         return entry
+    }
+}
+
+extension RowSignature {
+    /// A signature's bytes as a dictionary key, hashed in one call over the whole buffer
+    /// (an array of bytes hashes byte by byte).
+    struct Key: Hashable {
+        /// The bytes.
+        var bytes: [UInt8] = []
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.bytes == rhs.bytes }
     }
 }
