@@ -34,4 +34,21 @@ import Testing
         }
         #expect(try ranges.next(into: &fields) == nil)
     }
+
+    @Test func keepsLoneCarriageReturnsAndTextAfterAClosingQuote() throws {
+        // A quote inside an unquoted field and a lone CR are field text; CRLF ends a record;
+        // a lone CR right after a closing quote stays with the quoted field's text.
+        let text = "a\"b,c\rd,\"q\"\r,e\r\n\"x\"\"y\",\n,\r\nlast"
+        var reader = CSVReader(bytes: Array(text.utf8), path: "t.csv")
+        var fields = reader.makeFields()
+        #expect(try reader.next(into: &fields) == .fields(line: 1))
+        #expect(fields.strings == ["a\"b", "c\rd", "q\r", "e"])
+        #expect(try reader.next(into: &fields) == .fields(line: 2))
+        #expect(fields.strings == ["x\"y", ""])
+        #expect(try reader.next(into: &fields) == .fields(line: 3))
+        #expect(fields.strings == ["", ""])
+        #expect(try reader.next(into: &fields) == .fields(line: 4))
+        #expect(fields.strings == ["last"])
+        #expect(try reader.next(into: &fields) == nil)
+    }
 }

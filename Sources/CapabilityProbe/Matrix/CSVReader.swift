@@ -82,47 +82,55 @@ struct CSVReader {
     }
 
     /// One record's fields: an unquoted field is kept as its byte range; only a quoted field
-    /// (doubled quotes, embedded line breaks) is copied and decoded.
+    /// (doubled quotes, embedded line breaks) is copied and decoded. A field ends at a comma,
+    /// a line feed or a CR before a line feed; a quote inside an unquoted field, a lone CR and
+    /// text after a quoted field's closing quote and a lone CR are kept as they are.
     private mutating func record(into fields: inout CSVFields) throws(MatrixError) {
         let start = line
         fields.reset()
-        var field: [UInt8] = []
-        // Whether the current field began with a quote (then `field` holds its bytes).
-        var buffered = false
-        var fieldStart = index
-        func finish(_ end: Int) {
-            if buffered {
-                fields.append(text: String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-                buffered = false
-            } else {
-                fields.append(range: fieldStart..<end)
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case Self.comma:
-                finish(index)
-                index += 1
-                fieldStart = index
-            case Self.quote where !buffered && index == fieldStart:
-                buffered = true
+        while true {
+            let end: Int
+            if index < bytes.count, bytes[index] == Self.quote {
+                var field: [UInt8] = []
                 try quoted(into: &field, number: fields.count + 1, recordLine: start)
+                end = fieldEnd(from: index)
+                field += bytes[index..<end]
+                fields.append(text: String(decoding: field, as: UTF8.self))
+            } else {
+                end = fieldEnd(from: index)
+                fields.append(range: index..<end)
+            }
+            index = end
+            guard end < bytes.count else { return }
+            switch bytes[end] {
+            case Self.comma:
+                index += 1
             case Self.newline:
-                finish(index)
                 return
-            case Self.carriageReturn
-            where index + 1 < bytes.count && bytes[index + 1] == Self.newline:
-                finish(index)
+            default:  // a CR before a line feed: leave the line feed to `next(into:)`
                 index += 1
                 return
-            default:
-                if buffered { field.append(byte) }
-                index += 1
             }
         }
-        finish(index)
+    }
+
+    /// Where the field from `start` ends: the first comma, line feed or CR before a line
+    /// feed, else the end of the bytes.
+    private func fieldEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == Self.comma || byte == Self.newline { return index }
+                if byte == Self.carriageReturn, index + 1 < bytes.count,
+                    bytes[index + 1] == Self.newline
+                {
+                    return index
+                }
+                index += 1
+            }
+            return bytes.count
+        }
     }
 
     /// Reads a quoted field from its opening quote past its closing one into `field`: a

@@ -16,6 +16,9 @@ struct MatrixReportBuilder: Sendable {
             return children.isEmpty ? nil : (id, children)
         }
 
+    /// Every id in the order reports keep their findings.
+    private static let sortedIDs = CapabilityID.allCases.sorted()
+
     /// The matrix whose rows are turned into reports.
     let matrix: DeviceMatrix
     private let ids: [CapabilityID]
@@ -60,9 +63,10 @@ struct MatrixReportBuilder: Sendable {
         }
         addDetails(row, to: &findings)
         applyImplications(to: &findings)
+        // In id order already, so the report's sort only confirms it.
         return CapabilityReport(
-            source: source, machine: MachineIdentity(), capabilities: Array(findings.values),
-            devices: [])
+            source: source, machine: MachineIdentity(),
+            capabilities: Self.sortedIDs.compactMap { findings[$0] }, devices: [])
     }
 
     /// Adds the details the row's value columns give, in three steps: read each value
@@ -77,6 +81,20 @@ struct MatrixReportBuilder: Sendable {
             values.read(text, as: kind)
         }
         Self.merge(values.details, into: &findings)
+    }
+
+    /// The ids the given value columns of a row give details to (what ``addDetails(_:to:)``
+    /// would merge from those columns alone).
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - columns: Value column indices.
+    /// - Returns: The ids with details.
+    func detailIDs(_ row: MatrixRow, columns: [Int]) -> Set<CapabilityID> {
+        var values = RowValues()
+        for index in columns where !row.values[index].isEmpty {
+            values.read(row.values[index], as: kinds[index])
+        }
+        return Set(values.details.keys)
     }
 
     /// Merges details into the findings; a capability the row has no cell for becomes

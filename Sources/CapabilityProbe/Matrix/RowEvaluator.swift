@@ -1,8 +1,9 @@
 /// Decides a matrix row from its synthetic ``CapabilityReport``: the seam between the
 /// matrix and the manifest checker.
 public protocol RowEvaluator: Sendable {
-    /// The capability ids the evaluation reads, or nil when it may read any. Rows that agree
-    /// on the columns behind these ids share one evaluation.
+    /// The capability ids the evaluation reads, or nil when it may read any. Rows that give
+    /// these ids equal findings share one evaluation (``RowSignature``), so the evaluation
+    /// must read no other finding.
     var capabilityIDs: Set<CapabilityID>? { get }
 
     /// Evaluates one row.

@@ -24,7 +24,7 @@ public enum MatrixJSONWriter {
         out.key("rows")
         out.openArray()
         // Rows that share an evaluation share their issue lists: write each list once.
-        var issueCache: [[RowIssue]: String] = [:]
+        var issueCache = IssueListCache<String>()
         for row in result.rows { self.row(row, cache: &issueCache, into: &out) }
         out.close()
         out.key("schema")
@@ -51,19 +51,19 @@ public enum MatrixJSONWriter {
     }
 
     private static func row(
-        _ row: MatrixRowResult, cache: inout [[RowIssue]: String], into out: inout JSONTextWriter
+        _ row: MatrixRowResult, cache: inout IssueListCache<String>,
+        into out: inout JSONTextWriter
     ) {
         func issues(_ list: [RowIssue]) {
-            if let text = cache[list] {
-                out.raw(text)
-                return
+            let depth = out.depth
+            let text = cache.value(for: list) {
+                var fragment = JSONTextWriter(depth: depth)
+                fragment.openArray()
+                for issue in list { self.issue(issue, into: &fragment) }
+                fragment.close()
+                return fragment.text
             }
-            var fragment = JSONTextWriter(depth: out.depth)
-            fragment.openArray()
-            for issue in list { self.issue(issue, into: &fragment) }
-            fragment.close()
-            cache[list] = fragment.text
-            out.raw(fragment.text)
+            out.raw(text)
         }
         out.openObject()
         out.key("failing")

@@ -5,69 +5,64 @@ public enum MatrixRenderer {
     /// - Parameter result: The filtered matrix.
     /// - Returns: Plain text; row names and table text are sanitised for terminals.
     public static func text(_ result: MatrixResult) -> String {
-        var out = header(matrix: result.matrix, provenance: result.provenance)
+        var head = header(matrix: result.matrix, provenance: result.provenance)
         if let manifest = result.manifest {
-            out += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
+            head += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
         }
-        out += "\n"
+        head += "\n"
         let width = min(
             40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
-        // One allocation for the whole table rather than a doubling series (page faults).
-        out.reserveCapacity(out.utf8.count + result.rows.count * (width + 96))
-        out += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
-        // Rows that share an evaluation share their reasons: build each text once, keyed by
-        // what the text is made of (the keys, and for exclusions whether each was required),
-        // which hashes far less than whole issues with their reasons.
-        // Per verdict (by its position in `allCases`): the reason cache and the padded column.
+        head += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
+        // The table is written as UTF-8 bytes (one copy into a String at the end) in one
+        // allocation rather than a doubling series (page faults).
+        var out: [UInt8] = []
+        out.reserveCapacity(head.utf8.count + result.rows.count * (width + 96) + 4096)
+        out.append(contentsOf: head.utf8)
+        // Rows that share an evaluation share their issue arrays: build each reason text
+        // once per array (``IssueListCache``), per verdict (by its position in `allCases`).
         let verdicts = RowVerdict.allCases
-        var cache = [[[String]: String]](repeating: [:], count: verdicts.count)
-        let verdictColumn = verdicts.map { TerminalText.pad($0.rawValue, 11) }
-        let pads = (0...width).map { String(repeating: " ", count: $0) }
-        var key: [String] = []
+        var cache = [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
+        let verdictColumn = verdicts.map { Array(TerminalText.pad($0.rawValue, 11).utf8) }
         let unknownSubject = subject(result)
         for row in result.rows {
             // Printable ASCII (the common case) is shown as is and is one column a byte.
-            let plain = row.name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f }
-            let name = plain ? row.name : TerminalText.sanitize(row.name)
-            out += name
-            let count = plain ? name.utf8.count : TerminalText.characterCount(name)
-            if count < width { out += pads[width - count] }
-            key.removeAll(keepingCapacity: true)
-            if row.verdict == .excluded {
-                for issue in row.failing {
-                    key.append(issue.key)
-                    if !issue.required { key.append("") }
-                }
+            let count: Int
+            if row.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+                out.append(contentsOf: row.name.utf8)
+                count = row.name.utf8.count
             } else {
-                for issue in row.unknown { key.append(issue.key) }
+                let name = TerminalText.sanitize(row.name)
+                out.append(contentsOf: name.utf8)
+                count = TerminalText.characterCount(name)
             }
+            if count < width { out.append(contentsOf: repeatElement(0x20, count: width - count)) }
             let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
-            let why: String
-            if let cached = cache[verdict][key] {
-                why = cached
-            } else {
-                why = clean(reasons(row, unknownSubject: unknownSubject))
-                cache[verdict][key] = why
+            let why = cache[verdict].value(
+                for: row.verdict == .excluded ? row.failing : row.unknown
+            ) {
+                Array(clean(reasons(row, unknownSubject: unknownSubject)).utf8)
             }
             if why.isEmpty {
-                out += row.verdict.rawValue
+                out.append(contentsOf: row.verdict.rawValue.utf8)
             } else {
-                out += verdictColumn[verdict]
-                out += why
+                out.append(contentsOf: verdictColumn[verdict])
+                out.append(contentsOf: why)
             }
-            out += "\n"
+            out.append(0x0A)
         }
+        var tail = ""
         // A table without families makes every row its own family: no section then.
         if result.families.count < result.rows.count {
-            out += "\nFamilies\n"
+            tail += "\nFamilies\n"
             for family in result.families {
-                out += "  " + TerminalText.sanitize(family.sentence) + "\n"
+                tail += "  " + TerminalText.sanitize(family.sentence) + "\n"
             }
         }
         let totals = result.totals
-        out +=
+        tail +=
             "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
-        return out
+        out.append(contentsOf: tail.utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `doesn't support required feature: X; …` for excluded rows, `the table does not say:
