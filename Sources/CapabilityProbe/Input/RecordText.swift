@@ -148,3 +148,68 @@ enum RecordText {
         return device
     }
 }
+
+/// A source over one of the two line-oriented formats (a udevadm dump, a umockdev recording):
+/// what both share — the three ways to make one and the loop that turns records into linked
+/// device records — lives here once; each format says how a record becomes a device.
+protocol RecordTextSource: DeviceSource {
+    /// The bytes, in memory or read from a file in pieces.
+    var bytes: RecordBytes { get }
+    /// The file name used in messages and in ``SourceInfo/path``.
+    var path: String { get }
+    /// The line kinds the format knows.
+    static var kinds: RecordKinds { get }
+
+    /// Creates a source over bytes in memory or in a file.
+    init(bytes: RecordBytes, path: String)
+
+    /// One record's device, or `nil` (with a warning) when the record cannot be read.
+    func device(from block: [RecordLine], warnings: inout WarningLog) -> Device?
+}
+
+extension RecordTextSource {
+    /// Creates a source over bytes in memory.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name for messages.
+    init(data: Data, path: String) {
+        self.init(bytes: .data(data), path: path)
+    }
+
+    /// Creates a source over text.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - path: The file name for messages.
+    init(text: String, path: String) {
+        self.init(data: Data(text.utf8), path: path)
+    }
+
+    /// Every readable record as a device, parents linked, with the line warnings first and the
+    /// records' own after them (as when all lines were read first, so which warnings are kept
+    /// past the limit does not depend on reading in pieces).
+    /// - Parameter warnings: Receives what was tolerated.
+    /// - Returns: The devices, never empty.
+    /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read,
+    ///   ``SourceError/unreadable(path:reason:)`` when the file cannot be read.
+    func linkedDevices(warnings: inout WarningLog) throws(SourceError) -> [Device] {
+        var recordWarnings = WarningLog()
+        var devices: [Device] = []
+        let records = try RecordText.forEachRecord(
+            bytes, path: path, kinds: Self.kinds, warnings: &warnings
+        ) { block in
+            if let device = device(from: block, warnings: &recordWarnings) {
+                devices.append(device)
+            }
+        }
+        warnings.append(recordWarnings)
+        guard !devices.isEmpty else {
+            let first = warnings.kept.first { $0.reason.hasSuffix("record skipped") }
+            throw .malformed(
+                path: path, line: records == 0 ? nil : first?.line,
+                reason: records == 0
+                    ? "no 'P:' device record" : "no readable device record: \(first?.reason ?? "")")
+        }
+        DeviceTree.linkParents(in: &devices)
+        return devices
+    }
+}

@@ -5,63 +5,18 @@ import Foundation
 /// Reads every line kind udevadm writes (`P M R J U T D I N L S Q B V E G`); what is odd in a
 /// real dump (continuation lines, unknown kinds, CR LF, …) is tolerated and listed in
 /// ``SourceInfo/warnings``. Dumps carry udev properties only, never sysfs attributes.
-struct UdevadmDumpSource: DeviceSource {
+struct UdevadmDumpSource: RecordTextSource {
     /// The dump bytes, in memory or read from a file in pieces.
     let bytes: RecordBytes
     /// The file name used in messages and in ``SourceInfo/path``.
     let path: String
-
-    /// Creates a source over dump bytes.
-    /// - Parameters:
-    ///   - data: The dump.
-    ///   - path: The file name for messages.
-    init(data: Data, path: String) {
-        self.init(bytes: .data(data), path: path)
-    }
-
-    /// Creates a source over dump bytes in memory or in a file.
-    /// - Parameters:
-    ///   - bytes: The dump.
-    ///   - path: The file name for messages.
-    init(bytes: RecordBytes, path: String) {
-        self.bytes = bytes
-        self.path = path
-    }
-
-    /// Creates a source over dump text.
-    /// - Parameters:
-    ///   - text: The dump.
-    ///   - path: The file name for messages.
-    init(text: String, path: String) {
-        self.init(data: Data(text.utf8), path: path)
-    }
 
     /// Parses the dump.
     /// - Returns: The inventory, with what was tolerated in its source's warnings.
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
     func inventory() throws(SourceError) -> DeviceInventory {
         var warnings = WarningLog()
-        // The records' own warnings come after every line's, as when all lines were read
-        // first: which ones are kept past the limit stays the same.
-        var recordWarnings = WarningLog()
-        var devices: [Device] = []
-        let records = try RecordText.forEachRecord(
-            bytes, path: path, kinds: .udevadm, warnings: &warnings
-        ) {
-            block in
-            if let device = device(from: block, warnings: &recordWarnings) {
-                devices.append(device)
-            }
-        }
-        warnings.append(recordWarnings)
-        guard !devices.isEmpty else {
-            let first = warnings.kept.first { $0.reason.hasSuffix("record skipped") }
-            throw .malformed(
-                path: path, line: records == 0 ? nil : first?.line,
-                reason: records == 0
-                    ? "no 'P:' device record" : "no readable device record: \(first?.reason ?? "")")
-        }
-        DeviceTree.linkParents(in: &devices)
+        let devices = try linkedDevices(warnings: &warnings)
         // Every Linux machine has the `mem` character devices (/dev/null, …); a dump
         // without them was filtered, so it cannot prove that anything is absent.
         let complete = devices.contains { $0.subsystem == "mem" }
@@ -79,7 +34,10 @@ struct UdevadmDumpSource: DeviceSource {
             devices: devices)
     }
 
-    private func device(from block: [RecordLine], warnings: inout WarningLog) -> Device? {
+    /// The line kinds of the format.
+    static let kinds = RecordKinds.udevadm
+
+    func device(from block: [RecordLine], warnings: inout WarningLog) -> Device? {
         RecordText.device(from: block, warnings: &warnings) { device, line, _ in
             // L (link priority), M (sysname), R (sysnum), J (device id), D (node type and
             // numbers), I (network ifindex), Q/B (diskseq) and G (tags) are skipped; U, T and

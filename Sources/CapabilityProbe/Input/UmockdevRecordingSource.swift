@@ -5,63 +5,18 @@ import Foundation
 /// Recordings carry sysfs attributes (`A:` text, `H:` hex binary), so deep facts such as
 /// battery levels and EDIDs work offline. A recording describes the whole emulated machine,
 /// so it counts as complete.
-struct UmockdevRecordingSource: DeviceSource {
+struct UmockdevRecordingSource: RecordTextSource {
     /// The recording bytes, in memory or read from a file in pieces.
     let bytes: RecordBytes
     /// The file name used in messages and in ``SourceInfo/path``.
     let path: String
-
-    /// Creates a source over recording bytes.
-    /// - Parameters:
-    ///   - data: The recording.
-    ///   - path: The file name for messages.
-    init(data: Data, path: String) {
-        self.init(bytes: .data(data), path: path)
-    }
-
-    /// Creates a source over recording bytes in memory or in a file.
-    /// - Parameters:
-    ///   - bytes: The recording.
-    ///   - path: The file name for messages.
-    init(bytes: RecordBytes, path: String) {
-        self.bytes = bytes
-        self.path = path
-    }
-
-    /// Creates a source over recording text.
-    /// - Parameters:
-    ///   - text: The recording.
-    ///   - path: The file name for messages.
-    init(text: String, path: String) {
-        self.init(data: Data(text.utf8), path: path)
-    }
 
     /// Parses the recording; an odd line or record is skipped with a warning.
     /// - Returns: The inventory, with what was tolerated in its source's warnings.
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.
     func inventory() throws(SourceError) -> DeviceInventory {
         var warnings = WarningLog()
-        // The records' own warnings come after every line's, as when all lines were read
-        // first: which ones are kept past the limit stays the same.
-        var recordWarnings = WarningLog()
-        var devices: [Device] = []
-        let records = try RecordText.forEachRecord(
-            bytes, path: path, kinds: .umockdev, warnings: &warnings
-        ) {
-            block in
-            if let device = device(from: block, warnings: &recordWarnings) {
-                devices.append(device)
-            }
-        }
-        warnings.append(recordWarnings)
-        guard !devices.isEmpty else {
-            let first = warnings.kept.first { $0.reason.hasSuffix("record skipped") }
-            throw .malformed(
-                path: path, line: records == 0 ? nil : first?.line,
-                reason: records == 0
-                    ? "no 'P:' device record" : "no readable device record: \(first?.reason ?? "")")
-        }
-        DeviceTree.linkParents(in: &devices)
+        let devices = try linkedDevices(warnings: &warnings)
         let hasProperties = devices.contains { !$0.properties.isEmpty }
         let source = SourceInfo(
             kind: .umockdev, path: path, udevDatabase: hasProperties, attributes: true,
@@ -72,7 +27,10 @@ struct UmockdevRecordingSource: DeviceSource {
             devices: devices)
     }
 
-    private func device(from block: [RecordLine], warnings: inout WarningLog) -> Device? {
+    /// The line kinds of the format.
+    static let kinds = RecordKinds.umockdev
+
+    func device(from block: [RecordLine], warnings: inout WarningLog) -> Device? {
         guard
             var device = RecordText.device(
                 from: block, warnings: &warnings,
