@@ -29,72 +29,78 @@ import Testing
         return (ansible, playbook, capcheck)
     }
 
-    @Test func setupShowsTheFactAsAnsibleLocalCapcheck() throws {
-        guard let tools = Self.tools() else {
+    /// Runs `body` with ansible's tools, a temporary home (removed afterwards) and a capcheck
+    /// script that runs on an empty umockdev testbed, not this host; without ansible-core the
+    /// test passes only outside CI.
+    static func inSandbox(
+        _ body: (
+            _ tools: (ansible: String, playbook: String, capcheck: String), _ home: URL,
+            _ capcheck: String
+        ) throws -> Void
+    ) throws {
+        guard let tools = tools() else {
             #expect(!ProgramRun.inCI, "ansible-core is missing: install .ci/apt-packages")
             return
         }
         let home = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
-        // The fact and the playbook run capcheck on an empty umockdev testbed, not this host.
-        let capcheck = try ProgramRun.capcheckScript(in: home)
-        let facts = home.appendingPathComponent("facts.d")
-        try FileManager.default.createDirectory(at: facts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Self.fact, to: facts.appendingPathComponent("capcheck.fact"))
-        let run = try ProgramRun.run(
-            tools.ansible,
-            [
-                "localhost", "-i", "localhost,", "-c", "local", "-m", "setup", "-a",
-                "fact_path=\(facts.path) filter=ansible_local",
-            ], environment: Self.environment(home: home, capcheck: capcheck))
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        // "localhost | SUCCESS => {...}"
-        let json = try #require(
-            run.stdout.range(of: "=> ").map { String(run.stdout[$0.upperBound...]) })
-        let result = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let local = try #require(
-            (result["ansible_facts"] as? [String: Any])?["ansible_local"] as? [String: Any])
-        let fact = try #require(local["capcheck"] as? [String: Any], "\(local)")
-        #expect(fact["schema"] as? Int == CapabilityReport.currentSchema)
-        #expect(fact["devices"] == nil)
-        let capabilities = try #require(fact["capabilities"] as? [[String: Any]])
-        #expect(capabilities.contains { $0["id"] as? String == "cpu.arch" })
+        try body(tools, home, try ProgramRun.capcheckScript(in: home))
+    }
+
+    @Test func setupShowsTheFactAsAnsibleLocalCapcheck() throws {
+        try Self.inSandbox { tools, home, capcheck in
+            let facts = home.appendingPathComponent("facts.d")
+            try FileManager.default.createDirectory(at: facts, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: Self.fact, to: facts.appendingPathComponent("capcheck.fact"))
+            let run = try ProgramRun.run(
+                tools.ansible,
+                [
+                    "localhost", "-i", "localhost,", "-c", "local", "-m", "setup", "-a",
+                    "fact_path=\(facts.path) filter=ansible_local",
+                ], environment: Self.environment(home: home, capcheck: capcheck))
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            // "localhost | SUCCESS => {...}"
+            let json = try #require(
+                run.stdout.range(of: "=> ").map { String(run.stdout[$0.upperBound...]) })
+            let result = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let local = try #require(
+                (result["ansible_facts"] as? [String: Any])?["ansible_local"] as? [String: Any])
+            let fact = try #require(local["capcheck"] as? [String: Any], "\(local)")
+            #expect(fact["schema"] as? Int == CapabilityReport.currentSchema)
+            #expect(fact["devices"] == nil)
+            let capabilities = try #require(fact["capabilities"] as? [[String: Any]])
+            #expect(capabilities.contains { $0["id"] as? String == "cpu.arch" })
+        }
     }
 
     @Test func thePlaybooksSnapshotsFeedMatrixFleet() throws {
-        guard let tools = Self.tools() else {
-            #expect(!ProgramRun.inCI, "ansible-core is missing: install .ci/apt-packages")
-            return
+        try Self.inSandbox { tools, home, capcheck in
+            let fleet = home.appendingPathComponent("fleet")
+            let playbook = ProgramRun.packageRoot.appendingPathComponent(
+                "contrib/ansible/collect-snapshots.yml")
+            let run = try ProgramRun.run(
+                tools.playbook,
+                [
+                    "-i", "localhost,", "-c", "local", playbook.path, "-e",
+                    "capcheck=\(capcheck)",
+                    "-e", "fleet_dir=\(fleet.path)",
+                ], environment: Self.environment(home: home, capcheck: capcheck))
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let snapshot = fleet.appendingPathComponent("localhost.json")
+            #expect(FileManager.default.fileExists(atPath: snapshot.path))
+            let manifest = home.appendingPathComponent("m.json")
+            try Data(#"{"version": 1, "require": ["cpu.arch"]}"#.utf8).write(to: manifest)
+            let matrix = CLI.run([
+                "matrix", "--fleet", fleet.path, "--manifest", manifest.path, "--csv",
+            ])
+            #expect(matrix.code == .ok)
+            let verify = CLI.run(["verify", manifest.path, "--from", snapshot.path])
+            let verdict =
+                verify.code == .ok ? "eligible" : verify.code == .unmet ? "excluded" : "undecided"
+            #expect(matrix.stdout.contains("\nlocalhost.json,"))
+            #expect(matrix.stdout.contains(",\(verdict),"), "\(matrix.stdout)")
         }
-        let home = try ProgramRun.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: home) }
-        // The fact and the playbook run capcheck on an empty umockdev testbed, not this host.
-        let capcheck = try ProgramRun.capcheckScript(in: home)
-        let fleet = home.appendingPathComponent("fleet")
-        let playbook = ProgramRun.packageRoot.appendingPathComponent(
-            "contrib/ansible/collect-snapshots.yml")
-        let run = try ProgramRun.run(
-            tools.playbook,
-            [
-                "-i", "localhost,", "-c", "local", playbook.path, "-e",
-                "capcheck=\(capcheck)",
-                "-e", "fleet_dir=\(fleet.path)",
-            ], environment: Self.environment(home: home, capcheck: capcheck))
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let snapshot = fleet.appendingPathComponent("localhost.json")
-        #expect(FileManager.default.fileExists(atPath: snapshot.path))
-        let manifest = home.appendingPathComponent("m.json")
-        try Data(#"{"version": 1, "require": ["cpu.arch"]}"#.utf8).write(to: manifest)
-        let matrix = CLI.run([
-            "matrix", "--fleet", fleet.path, "--manifest", manifest.path, "--csv",
-        ])
-        #expect(matrix.code == .ok)
-        let verify = CLI.run(["verify", manifest.path, "--from", snapshot.path])
-        let verdict =
-            verify.code == .ok ? "eligible" : verify.code == .unmet ? "excluded" : "undecided"
-        #expect(matrix.stdout.contains("\nlocalhost.json,"))
-        #expect(matrix.stdout.contains(",\(verdict),"), "\(matrix.stdout)")
     }
 }
