@@ -43,6 +43,63 @@ import Testing
         }
     }
 
+    @Test func aKeyGivenTwiceInARecordKeepsItsLastValueAsADictionaryDid() throws {
+        let text = "P: /devices/a\nE: B=1\nE: A=x\nE: B=2\nE: C=\nE: B=3\nE: A=y\n"
+        let devices = try UdevadmDumpSource(text: text, path: "a.txt").inventory().devices
+        #expect(devices[0].properties == ["A": "y", "B": "3", "C": ""])
+        #expect(devices[0].propertyList.pairs.map(\.key) == ["A", "B", "C"])
+        #expect(devices[0].property("C") == nil)
+        #expect(devices[0].propertyList["C"] == "")
+    }
+
+    @Test func propertiesAreFoundRemovedAndInsertedInKeyOrder() {
+        var list = PropertyList(["M": "1", "A": "2", "Z": "3"])
+        #expect(list["A"] == "2" && list["M"] == "1" && list["Z"] == "3" && list["Q"] == nil)
+        list["Q"] = "4"
+        list["A"] = nil
+        list["Z"] = "5"
+        list["B"] = nil
+        #expect(list.pairs.map(\.key) == ["M", "Q", "Z"])
+        #expect(list.dictionary == ["M": "1", "Q": "4", "Z": "5"])
+        // Sorted input is kept as it is; a thousand shuffled keys end up sorted and unique.
+        let keys = (0..<1000).map { "K\($0)" }
+        let collected = (keys + keys).shuffled().map { PropertyList.Pair(key: $0, value: $0) }
+        let many = PropertyList(collecting: collected)
+        #expect(many.pairs.map(\.key) == keys.sorted())
+        #expect(keys.allSatisfy { many[$0] == $0 })
+    }
+
+    @Test func propertiesWithNonASCIIKeysAreWrittenInUTF8ByteOrder() {
+        // Swift orders "é" (U+00E9) and "e\u{301}" as equal and "Z" < "é"; JSON wants bytes.
+        let list = PropertyList(["\u{00E9}": "1", "Z": "2", "f": "3"])
+        #expect(!list.keysAreASCII)
+        let order = list.inByteOrder.map(\.key)
+        #expect(order == ["Z", "f", "\u{00E9}"])
+        var writer = JSONTextWriter()
+        writer.object(list)
+        #expect(writer.text == "{\n  \"Z\" : \"2\",\n  \"f\" : \"3\",\n  \"\u{00E9}\" : \"1\"\n}")
+    }
+
+    @Test func longKeysAreStoredOnceForTheWholeDump() throws {
+        let text = (0..<3).map { "P: /devices/d\($0)\nE: USEC_INITIALIZED=\($0)\n" }
+            .joined(separator: "\n")
+        let devices = try UdevadmDumpSource(text: text, path: "a.txt").inventory().devices
+        let keys = devices.map { $0.propertyList.pairs[0].key }
+        #expect(keys == Array(repeating: "USEC_INITIALIZED", count: 3))
+        // One storage for all three: the strings' UTF-8 starts at the same address.
+        var starts = Set<UInt>()
+        for var key in keys {
+            key.withUTF8 { starts.insert(UInt(bitPattern: $0.baseAddress)) }
+        }
+        #expect(starts.count == 1)
+    }
+
+    @Test func anEqualsSignBroughtByAContinuationSplitsTheJoinedLine() throws {
+        let text = "P: /devices/a\nE: HID\nUNIQ=1\n"
+        let inventory = try UdevadmDumpSource(text: text, path: "a.txt").inventory()
+        #expect(inventory.devices[0].properties == ["HID\nUNIQ": "1"])
+    }
+
     @Test func aDumpIsHandedOnOneRecordAtATime() throws {
         let text = "P: /devices/a\nE: A=1\n\nP: /devices/a/b\nE: B=2\n\nP: /devices/c\n"
         var warnings = WarningLog()

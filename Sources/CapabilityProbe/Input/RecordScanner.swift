@@ -24,6 +24,9 @@ struct RecordScanner {
     private var continuable = false
     private var blankInRecord = false
     private var sawCarriageReturn = false
+    /// Long keys already read, shared by every record that has them.
+    private var keyNames: Set<String> = []
+    private static let sharedKeyLimit = 4096
 
     private static let newline = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
@@ -117,9 +120,7 @@ struct RecordScanner {
         let kind = bytes[range.lowerBound]
         var valueStart = range.lowerBound + 2
         if valueStart < range.upperBound && bytes[valueStart] == Self.space { valueStart += 1 }
-        let line = RecordLine(
-            kind: kind, value: decode(valueStart..<range.upperBound, nonASCII, number, &warnings),
-            number: number)
+        let line = recordLine(kind, valueStart..<range.upperBound, nonASCII, number, &warnings)
         if kind == UInt8(ascii: "P") {
             if !current.isEmpty {
                 if !blankInRecord {
@@ -153,25 +154,78 @@ struct RecordScanner {
         continuable = true
     }
 
+    /// The line of a kind and its text; a `KEY=value` text of a kind that holds pairs is split
+    /// at its first `=` (a line with an empty key keeps its whole text as the value).
+    private mutating func recordLine(
+        _ kind: UInt8, _ range: Range<Int>, _ nonASCII: Bool, _ number: Int,
+        _ warnings: inout WarningLog
+    ) -> RecordLine {
+        if nonASCII && !isValidUTF8(range) {
+            warnings.add(line: number, "invalid UTF-8 replaced by U+FFFD")
+        }
+        guard RecordKinds.holdsPair(kind),
+            let equals = bytes[range].firstIndex(of: UInt8(ascii: "=")), equals > range.lowerBound
+        else {
+            return RecordLine(kind: kind, key: nil, value: text(range), number: number)
+        }
+        return RecordLine(
+            kind: kind, key: key(range.lowerBound..<equals),
+            value: text(equals + 1..<range.upperBound),
+            number: number)
+    }
+
+    /// A key: keys longer than a string holds inline (15 bytes, `USEC_INITIALIZED`,
+    /// `ID_MODEL_FROM_DATABASE`) are stored once for the whole file, not once a record.
+    private mutating func key(_ range: Range<Int>) -> String {
+        let key = text(range)
+        guard range.count > 15 else { return key }
+        if let known = keyNames.firstIndex(of: key) { return keyNames[known] }
+        // A bound, so a file of endless distinct keys costs no more than without sharing.
+        if keyNames.count < Self.sharedKeyLimit { keyNames.insert(key) }
+        return key
+    }
+
     /// A line without an `X: ` prefix: the continuation of an `E:` value right before it.
     private mutating func bareLine(_ text: String, number: Int, _ warnings: inout WarningLog) {
         if continuable, let last = current.indices.last, current[last].kind == UInt8(ascii: "E") {
             warnings.add(line: number, "continuation of \(current[last].label)")
             current[last].value += "\n" + text
+            if current[last].key == nil { splitContinued(&current[last]) }
         } else {
             warnings.add(
                 line: number, "not an 'X: value' line, skipped: '\(RecordText.preview(text))'")
         }
     }
 
+    /// An `E:` line without `KEY=` whose continuation brought an `=`: split now, as if the
+    /// joined text had been one line.
+    private func splitContinued(_ line: inout RecordLine) {
+        let utf8 = line.value.utf8
+        guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")), equals > utf8.startIndex else {
+            return
+        }
+        let text = line.value
+        line.key = String(text[..<equals])
+        line.value = String(text[utf8.index(after: equals)...])
+    }
+
+    /// Whether the bytes are valid UTF-8.
+    private func isValidUTF8(_ range: Range<Int>) -> Bool {
+        String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil
+    }
+
+    /// The bytes as a string; invalid UTF-8 becomes U+FFFD.
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
     /// The bytes as a string; invalid UTF-8 becomes U+FFFD, with a warning.
     private func decode(
         _ range: Range<Int>, _ nonASCII: Bool, _ number: Int, _ warnings: inout WarningLog
     ) -> String {
-        let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if nonASCII && String(validating: slice, as: UTF8.self) == nil {
+        if nonASCII && !isValidUTF8(range) {
             warnings.add(line: number, "invalid UTF-8 replaced by U+FFFD")
         }
-        return String(decoding: slice, as: UTF8.self)
+        return text(range)
     }
 }

@@ -4,7 +4,11 @@ import Foundation
 struct RecordLine {
     /// The one-letter kind as an ASCII byte (`P`, `E`, `A`, …).
     var kind: UInt8
-    /// The text after `X: `; continuation lines are joined to it with `\n`.
+    /// For a `KEY=value` line of a kind that holds pairs (``RecordKinds/holdsPair(_:)``): the
+    /// key, non-empty; `nil` for every other line.
+    var key: String?
+    /// The text after `X: `, or after `KEY=` when ``key`` is set; continuation lines are
+    /// joined to it with `\n`.
     var value: String
     /// The 1-based line number.
     var number: Int
@@ -14,10 +18,14 @@ struct RecordLine {
 
     /// How warnings name the line: `E: HID_UNIQ` for a `KEY=value` line, else `E:`.
     var label: String {
-        guard let equals = value.utf8.firstIndex(of: UInt8(ascii: "=")),
-            equals > value.startIndex
-        else { return kindText }
-        return kindText + " " + value[..<equals]
+        guard let key else { return kindText }
+        return kindText + " " + key
+    }
+
+    /// The key and value of a line that holds a pair.
+    var pair: (key: String, value: String)? {
+        guard let key else { return nil }
+        return (key, value)
     }
 }
 
@@ -30,6 +38,13 @@ struct RecordKinds {
 
     /// Whether the kind is known.
     func contains(_ kind: UInt8) -> Bool { letters.contains(kind) }
+
+    /// Whether lines of the kind hold `KEY=value` (properties, attributes, links), split as
+    /// they are read: `E`, `A`, `H`, `L`.
+    static func holdsPair(_ kind: UInt8) -> Bool {
+        kind == UInt8(ascii: "E") || kind == UInt8(ascii: "A") || kind == UInt8(ascii: "H")
+            || kind == UInt8(ascii: "L")
+    }
 
     /// `udevadm info --export-db`: path, sysname, sysnum, device id, subsystem, devtype, device
     /// number, ifindex, node, link priority, links, diskseq (`Q:` before systemd 254, `B:`
@@ -119,6 +134,7 @@ enum RecordText {
         }
         var device = Device(id: id)
         var links: [String] = []
+        var properties: [PropertyList.Pair] = []
         for line in block.dropFirst() {
             switch line.kind {
             case UInt8(ascii: "N"):
@@ -128,16 +144,18 @@ enum RecordText {
             case UInt8(ascii: "S"):
                 links.append(line.value)
             case UInt8(ascii: "E"):
-                guard let (key, value) = keyValue(line.value) else {
+                guard let key = line.key else {
                     warnings.add(line: line.number, "'E:' line without KEY=value: skipped")
                     continue
                 }
                 // `DEVPATH` repeats the id: one string serves both.
-                device.properties[key] = key == "DEVPATH" && value == id ? id : value
+                let value = key == "DEVPATH" && line.value == id ? id : line.value
+                properties.append(PropertyList.Pair(key: key, value: value))
             default:
                 other(&device, line, &warnings)
             }
         }
+        device.propertyList = PropertyList(collecting: properties)
         device.links = links.sorted()
         device.subsystem = device.property("SUBSYSTEM") ?? device.subsystem
         device.devtype = device.property("DEVTYPE") ?? device.devtype

@@ -53,7 +53,7 @@ struct UmockdevRecordingSource: RecordTextSource {
         _ line: RecordLine, into device: inout Device, _ warnings: inout WarningLog
     ) {
         func split(_ what: String) -> (String, String)? {
-            guard let pair = RecordText.keyValue(line.value) else {
+            guard let pair = line.pair else {
                 warnings.add(line: line.number, "'\(line.kindText)' line without \(what): skipped")
                 return nil
             }

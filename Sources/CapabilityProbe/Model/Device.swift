@@ -37,7 +37,15 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         _modify { yield &unique().devnode }
     }
     /// udev properties (`E:` lines, or the live udev database / uevent).
+    ///
+    /// Stored densely, as pairs sorted by key; reading this builds a dictionary, so code that reads
+    /// one value uses ``property(_:)``, and code that changes many assigns once.
     public var properties: [String: String] {
+        get { storage.properties.dictionary }
+        set { unique().properties = PropertyList(newValue) }
+    }
+    /// The properties as stored: sorted by key.
+    var propertyList: PropertyList {
         get { storage.properties }
         _modify { yield &unique().properties }
     }
@@ -91,7 +99,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         storage.devtype = devtype
         storage.driver = driver
         storage.devnode = devnode
-        storage.properties = properties
+        storage.properties = PropertyList(properties)
         storage.attributes = attributes
         storage.binaryAttributes = binaryAttributes
         storage.links = links.sorted()
@@ -118,7 +126,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         @exclusivity(unchecked) var devtype: String?
         @exclusivity(unchecked) var driver: String?
         @exclusivity(unchecked) var devnode: String?
-        @exclusivity(unchecked) var properties: [String: String] = [:]
+        @exclusivity(unchecked) var properties = PropertyList()
         @exclusivity(unchecked) var attributes: [String: String] = [:]
         @exclusivity(unchecked) var binaryAttributes: [String: Data] = [:]
         @exclusivity(unchecked) var links: [String] = []
@@ -167,7 +175,8 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         storage.devtype = try container.decodeIfPresent(String.self, forKey: .devtype)
         storage.driver = try container.decodeIfPresent(String.self, forKey: .driver)
         storage.devnode = try container.decodeIfPresent(String.self, forKey: .devnode)
-        storage.properties = try container.decode([String: String].self, forKey: .properties)
+        storage.properties = PropertyList(
+            try container.decode([String: String].self, forKey: .properties))
         storage.attributes = try container.decode([String: String].self, forKey: .attributes)
         storage.binaryAttributes = try container.decode(
             [String: Data].self, forKey: .binaryAttributes)
@@ -200,7 +209,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         if lhs.storage === rhs.storage { return true }
         return lhs.id == rhs.id && lhs.subsystem == rhs.subsystem && lhs.devtype == rhs.devtype
             && lhs.driver == rhs.driver && lhs.devnode == rhs.devnode
-            && lhs.properties == rhs.properties && lhs.attributes == rhs.attributes
+            && lhs.propertyList == rhs.propertyList && lhs.attributes == rhs.attributes
             && lhs.binaryAttributes == rhs.binaryAttributes && lhs.links == rhs.links
             && lhs.parentID == rhs.parentID && lhs.facts == rhs.facts
     }
@@ -213,7 +222,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         hasher.combine(devtype)
         hasher.combine(driver)
         hasher.combine(devnode)
-        hasher.combine(properties)
+        hasher.combine(propertyList)
         hasher.combine(attributes)
         hasher.combine(binaryAttributes)
         hasher.combine(links)
@@ -248,7 +257,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     /// - Parameter key: The udev property name.
     /// - Returns: The non-empty value.
     public func property(_ key: String) -> String? {
-        guard let value = properties[key], !value.isEmpty else { return nil }
+        guard let value = storage.properties[key], !value.isEmpty else { return nil }
         return value
     }
 

@@ -43,17 +43,20 @@ public enum Redaction {
     /// - Returns: The record without identifying values.
     public static func redact(_ device: Device) -> Device {
         var device = device
-        for (key, value) in device.properties {
+        // Changed in a copy and stored once: each store re-sorts the record's properties.
+        var redacted = device.properties
+        for (key, value) in redacted {
             if properties.contains(key) {
-                device.properties[key] = marker
+                redacted[key] = marker
             } else if key == "DEVLINKS" {
-                device.properties[key] = value.split(separator: " ").map {
+                redacted[key] = value.split(separator: " ").map {
                     "/dev/" + redactLink(String($0.hasPrefix("/dev/") ? $0.dropFirst(5) : $0))
                 }.joined(separator: " ")
             } else {
-                device.properties[key] = scrub(value)
+                redacted[key] = scrub(value)
             }
         }
+        device.properties = redacted
         for (key, value) in device.attributes {
             device.attributes[key] = attributes.contains(key) ? marker : scrub(value)
         }

@@ -60,7 +60,7 @@ struct CameraScan: Sendable {
             }
             return
         }
-        if let capabilities = node.properties["ID_V4L_CAPABILITIES"] {
+        if let capabilities = node.propertyList["ID_V4L_CAPABILITIES"] {
             let tokens = Set(capabilities.split(separator: ":").map(String.init))
             if tokens.contains("capture") {
                 if uvc, let index = Self.index(node), index > 0 {

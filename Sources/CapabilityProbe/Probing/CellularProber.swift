@@ -109,9 +109,9 @@ struct CellularProber: CapabilityProber {
             default:
                 break
             }
-            let tags = device.properties.keys.filter {
-                $0.hasPrefix("ID_MM_PORT_TYPE_") && device.properties[$0] == "1"
-            }
+            let tags = device.propertyList.pairs.filter {
+                $0.key.hasPrefix("ID_MM_PORT_TYPE_") && $0.value == "1"
+            }.map(\.key)
             if !tags.isEmpty {
                 add(
                     device,

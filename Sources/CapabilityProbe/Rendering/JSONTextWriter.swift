@@ -188,6 +188,16 @@ struct JSONTextWriter {
         close()
     }
 
+    /// Writes a record's properties as an object, keys in UTF-8 byte order.
+    mutating func object(_ properties: PropertyList) {
+        openObject()
+        for pair in properties.inByteOrder {
+            key(pair.key)
+            string(pair.value)
+        }
+        close()
+    }
+
     /// Writes a string array.
     mutating func array(_ items: [String]) {
         openArray()

@@ -103,7 +103,7 @@ public enum ReportJSONWriter {
         out.array(device.links)
         optional("parentID", device.parentID, &out)
         out.key("properties")
-        out.object(device.properties)
+        out.object(device.propertyList)
         optional("subsystem", device.subsystem, &out)
         out.close()
     }

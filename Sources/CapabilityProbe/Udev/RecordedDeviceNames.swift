@@ -24,7 +24,9 @@ public enum RecordedDeviceNames {
             let added = names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
             guard !added.isEmpty else { return }
             named += 1
-            device.properties.merge(added) { recorded, _ in recorded }
+            for (key, value) in added where device.propertyList[key] == nil {
+                device.propertyList[key] = value
+            }
         }
         guard named > 0 else { return inventory }
         inventory.source.notes.append(

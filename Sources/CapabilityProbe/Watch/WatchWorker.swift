@@ -170,7 +170,7 @@ final class WatchWorker: @unchecked Sendable {
         var record = session.liveSource.record(
             udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""),
             hwdb: session.hwdb, pci: session.pci)
-        for key in Self.eventOnlyProperties { record.properties[key] = nil }
+        for key in Self.eventOnlyProperties { record.propertyList[key] = nil }
         if action != "remove" {
             let parent = session.state.parentID(of: record).flatMap { session.state.devices[$0] }
             record.facts.merge(session.collector.facts(for: record, parent: parent))
