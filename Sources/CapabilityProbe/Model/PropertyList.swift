@@ -1,8 +1,15 @@
+import Foundation
+
 /// A record's udev properties, stored densely: one array of key/value pairs sorted by key.
 ///
 /// Hundreds of thousands of records each hold a handful of properties; a `[String: String]`
 /// of five entries keeps eight buckets and a header (about 350 bytes), this array about 190.
-/// Look-ups are a binary search. ``Device/properties`` still reads and writes a dictionary;
+/// Look-ups are a binary search.
+///
+/// Keys are byte strings, as udev treats them: ordered and compared by their UTF-8 bytes, which
+/// is also the order JSON objects are written in, so the JSON writer needs no sort. (A
+/// `Dictionary` would take two keys that differ in bytes but are canonically equivalent, `é`
+/// and `e` + U+0301, for one.) ``Device/properties`` still reads and writes a dictionary;
 /// the readers and the JSON writer use this type directly.
 struct PropertyList: Sendable, Hashable {
     /// One property.
@@ -11,7 +18,7 @@ struct PropertyList: Sendable, Hashable {
         var value: String
     }
 
-    /// The pairs, keys unique and in ascending `String` order.
+    /// The pairs, keys unique and in ascending UTF-8 byte order.
     private(set) var pairs: [Pair] = []
 
     /// An empty list.
@@ -21,7 +28,7 @@ struct PropertyList: Sendable, Hashable {
     /// - Parameter dictionary: The properties.
     init(_ dictionary: [String: String]) {
         pairs = dictionary.map { Pair(key: $0.key, value: $0.value) }
-        pairs.sort { $0.key < $1.key }
+        pairs.sort { Self.order($0.key, $1.key) < 0 }
     }
 
     /// The properties in the order a file gave them; of a key given twice the last value wins,
@@ -30,7 +37,7 @@ struct PropertyList: Sendable, Hashable {
     init(collecting collected: [Pair]) {
         var sorted = true
         for index in collected.indices.dropFirst()
-        where !(collected[index - 1].key < collected[index].key) {
+        where Self.order(collected[index - 1].key, collected[index].key) >= 0 {
             sorted = false
             break
         }
@@ -41,14 +48,15 @@ struct PropertyList: Sendable, Hashable {
         }
         // Sorting by key and then by position keeps the last of equal keys last.
         let ordered = collected.indices.sorted {
-            let left = collected[$0].key
-            let right = collected[$1].key
-            return left < right || (left == right && $0 < $1)
+            let order = Self.order(collected[$0].key, collected[$1].key)
+            return order < 0 || (order == 0 && $0 < $1)
         }
         var unique: [Pair] = []
         unique.reserveCapacity(collected.count)
         for index in ordered {
-            if let last = unique.indices.last, unique[last].key == collected[index].key {
+            if let last = unique.indices.last,
+                Self.order(unique[last].key, collected[index].key) == 0
+            {
                 unique[last].value = collected[index].value
             } else {
                 unique.append(collected[index])
@@ -77,9 +85,9 @@ struct PropertyList: Sendable, Hashable {
         var high = pairs.count
         while low < high {
             let middle = (low + high) / 2
-            let candidate = pairs[middle].key
-            if candidate == key { return (middle, true) }
-            if candidate < key { low = middle + 1 } else { high = middle }
+            let order = Self.order(pairs[middle].key, key)
+            if order == 0 { return (middle, true) }
+            if order < 0 { low = middle + 1 } else { high = middle }
         }
         return (low, false)
     }
@@ -101,14 +109,22 @@ struct PropertyList: Sendable, Hashable {
         }
     }
 
-    /// Whether the keys are ASCII, so their stored order is also their UTF-8 byte order (the
-    /// order JSON objects are written in).
-    var keysAreASCII: Bool {
-        pairs.allSatisfy { pair in pair.key.utf8.allSatisfy { $0 < 0x80 } }
-    }
-
-    /// The pairs in UTF-8 byte order of their keys.
-    var inByteOrder: [Pair] {
-        keysAreASCII ? pairs : pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    /// How two keys compare by their UTF-8 bytes: negative, zero or positive.
+    static func order(_ left: String, _ right: String) -> Int {
+        // Native and literal strings (all the records hold) are contiguous UTF-8; the view's
+        // walk is only a fallback.
+        let order = left.utf8.withContiguousStorageIfAvailable { a in
+            right.utf8.withContiguousStorageIfAvailable { b in
+                let common = min(a.count, b.count)
+                if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+                    let bytes = memcmp(x, y, common)
+                    if bytes != 0 { return Int(bytes) }
+                }
+                return a.count - b.count
+            }
+        }
+        if let order = order ?? nil { return order }
+        if left.utf8.elementsEqual(right.utf8) { return 0 }
+        return left.utf8.lexicographicallyPrecedes(right.utf8) ? -1 : 1
     }
 }

@@ -191,7 +191,7 @@ struct JSONTextWriter {
     /// Writes a record's properties as an object, keys in UTF-8 byte order.
     mutating func object(_ properties: PropertyList) {
         openObject()
-        for pair in properties.inByteOrder {
+        for pair in properties.pairs {
             key(pair.key)
             string(pair.value)
         }
