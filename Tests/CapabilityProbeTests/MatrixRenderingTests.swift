@@ -27,6 +27,37 @@ import Testing
             ))
     }
 
+    @Test func textJSONAndCSVStreamInPiecesThatEndAfterWholeRows() throws {
+        let rows = (0..<300).map { "D\($0),F\($0 % 7),\(["yes", "no", ""][$0 % 3])" }
+        let result = try Self.result(
+            "Device,Family,Gyroscope\n" + rows.joined(separator: "\n") + "\n")
+        // Text and CSV pieces end a line; JSON pieces end a row's object.
+        let whole: [(String, UInt8, (Int, ([UInt8]) -> Void) -> Void)] = [
+            (
+                MatrixRenderer.text(result), 0x0A,
+                { MatrixRenderer.writeText(result, pieceSize: $0, piece: $1) }
+            ),
+            (
+                MatrixJSONWriter.json(result), UInt8(ascii: "}"),
+                { MatrixJSONWriter.write(result, pieceSize: $0, to: $1) }
+            ),
+            (
+                MatrixRenderer.csv(result), 0x0A,
+                { MatrixRenderer.writeCSV(result, pieceSize: $0, piece: $1) }
+            ),
+        ]
+        for (text, end, write) in whole {
+            var pieces: [[UInt8]] = []
+            write(512) { pieces.append($0) }
+            #expect(pieces.count > 10)
+            #expect(String(decoding: pieces.joined(), as: UTF8.self) == text)
+            // Every piece but the last ends a row; after the first (the header and, in JSON,
+            // the families) none is much larger than asked for.
+            #expect(pieces.dropLast().allSatisfy { $0.last == end })
+            #expect(pieces.dropFirst().allSatisfy { $0.count < 512 + 400 })
+        }
+    }
+
     @Test func sanitisesHostileRowNamesAndProvenanceForTheTerminal() throws {
         let text = MatrixRenderer.text(
             try Self.result(

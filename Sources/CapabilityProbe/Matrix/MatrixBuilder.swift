@@ -10,8 +10,14 @@ struct MatrixBuilder {
     private let slots: [Slot]
     private let capabilityHeaders: [String]
     private let valueKinds: [MatrixValueKind]
-    /// Value cells already validated, per value column (tables repeat few distinct values).
-    private var validated: [Set<String>]
+    /// Per value column, a number for each distinct (and so already validated) text: tables
+    /// repeat few distinct values.
+    private var valueNumbers: [[String: Int]]
+    /// The value lists made so far, by their texts' numbers (16 bits a column): rows with the
+    /// same values share one list instead of allocating their own.
+    private var valueLists: [Int: [String]] = [:]
+    /// The row being read's value texts.
+    private var scratchValues: [String] = []
     private var matrix: DeviceMatrix
 
     /// Resolves the header; the first column is always the row name.
@@ -42,7 +48,8 @@ struct MatrixBuilder {
             if case .value(let kind) = column.role { return kind }
             return .notes
         }
-        self.validated = Array(repeating: [], count: layout.values.count)
+        self.valueNumbers = Array(repeating: [:], count: layout.values.count)
+        self.scratchValues = Array(repeating: "", count: layout.values.count)
         self.matrix = DeviceMatrix(
             source: path, provenance: provenance,
             nameHeader: first.trimmingCharacters(in: .whitespaces), hasFamily: layout.hasFamily,
@@ -114,7 +121,8 @@ struct MatrixBuilder {
                 reason: "\(fields.count) fields, the header has \(slots.count)")
         }
         var cells = [MatrixCell](repeating: .unknown, count: capabilityHeaders.count)
-        var values = [String](repeating: "", count: matrix.valueColumns.count)
+        var numbers = 0
+        var shareable = valueKinds.count <= 4
         var name = ""
         var family: String?
         for (index, slot) in slots.enumerated() {
@@ -135,18 +143,30 @@ struct MatrixBuilder {
                 cells[position] = cell
             case .value(let position):
                 let text = MatrixText.trimmed(fields.text(at: index))
-                if valueKinds[position] != .notes, !validated[position].contains(text) {
-                    do {
-                        try MatrixValueParser.validate(text, kind: valueKinds[position])
-                    } catch {
-                        throw .malformed(
-                            path: path, line: line,
-                            reason:
-                                "column '\(matrix.valueColumns[position].header)': \(error.reason)")
+                let number: Int
+                if let known = valueNumbers[position][text] {
+                    number = known
+                } else {
+                    if valueKinds[position] != .notes {
+                        do {
+                            try MatrixValueParser.validate(text, kind: valueKinds[position])
+                        } catch {
+                            throw .malformed(
+                                path: path, line: line,
+                                reason:
+                                    "column '\(matrix.valueColumns[position].header)': \(error.reason)"
+                            )
+                        }
                     }
-                    validated[position].insert(text)
+                    number = valueNumbers[position].count
+                    valueNumbers[position][text] = number
                 }
-                values[position] = text
+                if number >= 1 << 16 {
+                    shareable = false
+                } else {
+                    numbers |= number << (16 * position)
+                }
+                scratchValues[position] = text
             case .ignored:
                 break
             }
@@ -154,6 +174,15 @@ struct MatrixBuilder {
         guard !name.isEmpty else {
             throw .malformed(
                 path: path, line: line, reason: "the row has no name in its first column")
+        }
+        let values: [String]
+        if scratchValues.isEmpty {
+            values = []
+        } else if shareable, let shared = valueLists[numbers] {
+            values = shared
+        } else {
+            values = scratchValues.map { $0 }
+            if shareable { valueLists[numbers] = values }
         }
         matrix.rows.append(
             MatrixRow(name: name, family: family, line: line, cells: cells, values: values))

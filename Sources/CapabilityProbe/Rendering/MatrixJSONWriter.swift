@@ -7,7 +7,21 @@ public enum MatrixJSONWriter {
     /// - Parameter result: The filtered matrix.
     /// - Returns: Pretty, sorted JSON text with a final newline; it decodes to `result`.
     public static func json(_ result: MatrixResult) -> String {
-        var out = JSONTextWriter(capacity: 256 + result.rows.count * 160)
+        var all: [UInt8] = []
+        write(result, pieceSize: Int.max) { all.append(contentsOf: $0) }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// The document of ``json(_:)``, handed on in pieces of about `pieceSize` bytes that end
+    /// after whole rows, so a 100 000-row result is never in memory as text at once.
+    /// - Parameters:
+    ///   - result: The filtered matrix.
+    ///   - pieceSize: About how many bytes a piece holds (64 KiB unless told).
+    ///   - output: Receives the pieces in order; together they are ``json(_:)``'s UTF-8.
+    public static func write(
+        _ result: MatrixResult, pieceSize: Int = 1 << 16, to output: ([UInt8]) -> Void
+    ) {
+        var out = JSONTextWriter(capacity: min(pieceSize, 256 + result.rows.count * 160) + 4096)
         out.openObject()
         out.key("families")
         out.openArray()
@@ -25,14 +39,18 @@ public enum MatrixJSONWriter {
         out.openArray()
         // Rows that share an evaluation share their issue lists: write each list once.
         var issueCache = IssueListCache<String>()
-        for row in result.rows { self.row(row, cache: &issueCache, into: &out) }
+        for row in result.rows {
+            self.row(row, cache: &issueCache, into: &out)
+            if out.bytes.count >= pieceSize { out.flush(to: output) }
+        }
         out.close()
         out.key("schema")
         out.int(result.schema)
         out.key("totals")
         summary(result.totals, into: &out)
         out.close()
-        return out.text + "\n"
+        out.newline()
+        out.flush(to: output)
     }
 
     private static func summary(_ summary: FamilySummary, into out: inout JSONTextWriter) {

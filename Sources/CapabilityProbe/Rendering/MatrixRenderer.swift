@@ -5,6 +5,20 @@ public enum MatrixRenderer {
     /// - Parameter result: The filtered matrix.
     /// - Returns: Plain text; row names and table text are sanitised for terminals.
     public static func text(_ result: MatrixResult) -> String {
+        var all: [UInt8] = []
+        writeText(result, pieceSize: Int.max) { all.append(contentsOf: $0) }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// The human table of ``text(_:)``, handed on in pieces of about `pieceSize` bytes that
+    /// end after whole lines, so a 100 000-row table is never in memory at once.
+    /// - Parameters:
+    ///   - result: The filtered matrix.
+    ///   - pieceSize: About how many bytes a piece holds (64 KiB unless told).
+    ///   - piece: Receives the pieces in order; together they are ``text(_:)``'s UTF-8.
+    public static func writeText(
+        _ result: MatrixResult, pieceSize: Int = 1 << 16, piece: ([UInt8]) -> Void
+    ) {
         var head = header(matrix: result.matrix, provenance: result.provenance)
         if let manifest = result.manifest {
             head += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
@@ -13,10 +27,11 @@ public enum MatrixRenderer {
         let width = min(
             40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
         head += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
-        // The table is written as UTF-8 bytes (one copy into a String at the end) in one
-        // allocation rather than a doubling series (page faults).
+        // The table is written as UTF-8 bytes into one buffer of the piece size (or, for one
+        // piece, of the whole text): no doubling series, no page faults past the first piece.
         var out: [UInt8] = []
-        out.reserveCapacity(head.utf8.count + result.rows.count * (width + 96) + 4096)
+        out.reserveCapacity(
+            min(pieceSize, head.utf8.count + result.rows.count * (width + 96)) + 4096)
         out.append(contentsOf: head.utf8)
         // Rows that share an evaluation share their issue arrays: build each reason text
         // once per array (``IssueListCache``), per verdict (by its position in `allCases`).
@@ -49,6 +64,10 @@ public enum MatrixRenderer {
                 out.append(contentsOf: why)
             }
             out.append(0x0A)
+            if out.count >= pieceSize {
+                piece(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
         var tail = ""
         // A table without families makes every row its own family: no section then.
@@ -62,7 +81,7 @@ public enum MatrixRenderer {
         tail +=
             "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
         out.append(contentsOf: tail.utf8)
-        return String(decoding: out, as: UTF8.self)
+        piece(out)
     }
 
     /// `doesn't support required feature: X; …` for excluded rows, `the table does not say:
@@ -92,21 +111,63 @@ public enum MatrixRenderer {
     /// - Parameter result: The filtered matrix.
     /// - Returns: RFC 4180 text.
     public static func csv(_ result: MatrixResult) -> String {
-        var out = "# matrix: " + CSVText.field(result.matrix) + "\n"
-        for line in result.provenance { out += "# " + TerminalText.sanitize(line) + "\n" }
+        var all: [UInt8] = []
+        writeCSV(result, pieceSize: Int.max) { all.append(contentsOf: $0) }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// The CSV of ``csv(_:)``, handed on in pieces of about `pieceSize` bytes that end after
+    /// whole records.
+    /// - Parameters:
+    ///   - result: The filtered matrix.
+    ///   - pieceSize: About how many bytes a piece holds (64 KiB unless told).
+    ///   - piece: Receives the pieces in order; together they are ``csv(_:)``'s UTF-8.
+    public static func writeCSV(
+        _ result: MatrixResult, pieceSize: Int = 1 << 16, piece: ([UInt8]) -> Void
+    ) {
+        var head = "# matrix: " + CSVText.field(result.matrix) + "\n"
+        for line in result.provenance { head += "# " + TerminalText.sanitize(line) + "\n" }
         if let manifest = result.manifest {
-            out += "# manifest: " + TerminalText.sanitize(manifest) + "\n"
+            head += "# manifest: " + TerminalText.sanitize(manifest) + "\n"
         }
-        out += "row,family,verdict,failing,unknown,reasons\n"
+        head += "row,family,verdict,failing,unknown,reasons\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(min(pieceSize, head.utf8.count + result.rows.count * 128) + 4096)
+        out.append(contentsOf: head.utf8)
+        // Rows that share an evaluation share their issue arrays: the fields after the family
+        // are made once per pair of arrays and verdict (the rows hold the arrays meanwhile,
+        // so their addresses stay theirs).
+        var tails: [[UInt]: [UInt8]] = [:]
+        let unknownSubject = subject(result)
         for row in result.rows {
-            out += CSVText.line([
-                row.name, row.family, row.verdict.rawValue,
-                row.failing.map(\.key).joined(separator: ";"),
-                row.unknown.map(\.key).joined(separator: ";"),
-                reasons(row, unknownSubject: subject(result)),
-            ])
+            out.append(contentsOf: CSVText.field(row.name).utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: CSVText.field(row.family).utf8)
+            out.append(UInt8(ascii: ","))
+            let key = [
+                row.failing.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+                row.unknown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+                UInt(RowVerdict.allCases.firstIndex(of: row.verdict) ?? 0),
+            ]
+            if let tail = tails[key] {
+                out.append(contentsOf: tail)
+            } else {
+                let tail = Array(
+                    CSVText.line([
+                        row.verdict.rawValue,
+                        row.failing.map(\.key).joined(separator: ";"),
+                        row.unknown.map(\.key).joined(separator: ";"),
+                        reasons(row, unknownSubject: unknownSubject),
+                    ]).utf8)
+                tails[key] = tail
+                out.append(contentsOf: tail)
+            }
+            if out.count >= pieceSize {
+                piece(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return out
+        piece(out)
     }
 
     /// Sanitised text; printable ASCII (the common case) is returned as is.

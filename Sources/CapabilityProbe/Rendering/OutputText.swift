@@ -161,6 +161,18 @@ enum CSVText {
     /// - Parameter text: Untrusted text.
     /// - Returns: One CSV field.
     static func field(_ text: String) -> String {
+        // The common case, printable ASCII that needs neither quotes nor a formula guard, is
+        // the field as it is.
+        let utf8 = text.utf8
+        if let first = utf8.first, first != UInt8(ascii: " "), first != UInt8(ascii: "="),
+            first != UInt8(ascii: "+"), first != UInt8(ascii: "-"), first != UInt8(ascii: "@"),
+            utf8.last != UInt8(ascii: " "),
+            utf8.allSatisfy({
+                $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "\"")
+            })
+        {
+            return text
+        }
         var clean = String(
             String.UnicodeScalarView(
                 text.unicodeScalars.map { scalar -> Unicode.Scalar in

@@ -100,11 +100,11 @@ struct MatrixCommand: Command {
             switch filter(rows, manifest: manifest, env: env) {
             case .value(let result):
                 if json {
-                    env.stdout.write(MatrixJSONWriter.json(result))
+                    MatrixJSONWriter.write(result) { env.stdout.write(bytes: $0) }
                 } else if csv {
-                    env.stdout.write(MatrixRenderer.csv(result))
+                    MatrixRenderer.writeCSV(result) { env.stdout.write(bytes: $0) }
                 } else {
-                    env.stdout.write(MatrixRenderer.text(result))
+                    MatrixRenderer.writeText(result) { env.stdout.write(bytes: $0) }
                 }
                 return .ok
             case .failed(let code):
