@@ -9,12 +9,33 @@ import Testing
 
     /// An Intel GPU with its render node.
     static func intel(_ device: String, driver: String = "i915") -> [Device] {
+        pci("8086:\(device)", driver: driver)
+    }
+
+    /// A PCI GPU with its render node.
+    static func pci(_ pciID: String, driver: String) -> [Device] {
         [
             Device(
                 id: gpu, subsystem: "pci", driver: driver,
-                properties: ["PCI_CLASS": "30000", "PCI_ID": "8086:\(device)"]),
+                properties: ["PCI_CLASS": "30000", "PCI_ID": pciID]),
             Device(id: gpu + "/drm/renderD128", subsystem: "drm", devnode: "/dev/dri/renderD128"),
         ]
+    }
+
+    /// `3.2` present with that version, `absent`, or `nil` unknown.
+    static func expect(
+        _ finding: CapabilityFinding?, _ level: String?, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        switch level {
+        case nil: #expect(finding?.status == .unknown, "\(label)", sourceLocation: sourceLocation)
+        case "absent":
+            #expect(finding?.status == .absent, "\(label)", sourceLocation: sourceLocation)
+        case let level?:
+            #expect(
+                finding?.details["version"]?.stringValue == level, "\(label)",
+                sourceLocation: sourceLocation)
+        }
     }
 
     static func report(
@@ -114,7 +135,7 @@ import Testing
     @Test func readsUbuntusBackportedI915LikeI915() throws {
         // EMMC_AS_MAIN_DRIVE (Checkbox): Cherry Trail 8086:22b1 on i915_bpo.
         let report = Self.report(Self.intel("22b1", driver: "i915_bpo"))
-        #expect(report.finding("gpu.gles")?.details["version"] == "3.1")
+        #expect(report.finding("gpu.gles")?.details["version"] == "3.2")
     }
 
     @Test func leavesAnUnlistedGPUUnknown() throws {
@@ -132,8 +153,12 @@ import Testing
 
     @Test(arguments: [
         ("qcom,adreno-630.2", "msm", "3.2", "1.3"), ("qcom,adreno-506.0", "msm", "3.1", nil),
-        ("arm,mali-t860", "panfrost", "3.0", nil), ("arm,mali-bifrost", "panfrost", "3.1", "?"),
-        ("arm,mali-450", "lima", "2.0", nil), ("brcm,2711-v3d", "v3d", "3.1", "1.2"),
+        ("arm,mali-t628", "panfrost", "2.0", nil), ("arm,mali-t720", "panfrost", "2.0", nil),
+        ("arm,mali-t860", "panfrost", "3.1", nil), ("arm,mali-bifrost", "panfrost", "3.1", "?"),
+        ("arm,mali-valhall-csf", "panthor", "3.1", "?"), ("qcom,adreno-306.0", "msm", "3.0", nil),
+        ("qcom,adreno-750.1", "msm", "3.2", "1.3"),
+        ("arm,mali-450", "lima", "2.0", nil), ("brcm,2711-v3d", "v3d", "3.1", "1.3"),
+        ("brcm,2712-v3d", "v3d", "3.1", "1.3"),
         ("fsl,imx8mq-gpu", "etnaviv", "2.0", nil),
     ])
     func readsPlatformGPUsByCompatible(
@@ -155,6 +180,63 @@ import Testing
         case "?": #expect(finding.status == .unknown)
         case let version?: #expect(finding.details["version"]?.stringValue == version)
         }
+    }
+
+    /// Intel generations as Mesa's `docs/features.txt` places their drivers: crocus/gen6+ in
+    /// the GL 3.3 line (ES 3.0), crocus/gen7.5+ and iris in the GLES3.2 line, anv in the
+    /// Vulkan 1.3 line, hasvk (Gen7 to Gen8) in no Vulkan line.
+    @Test(
+        arguments: [
+            ("2a42", "2.0", "absent"), ("0046", "2.0", "absent"), ("0126", "3.0", "absent"),
+            ("0166", "3.0", nil), ("0f31", "3.0", nil), ("0412", "3.2", nil), ("0a16", "3.2", nil),
+            ("1616", "3.2", nil), ("22b0", "3.2", nil), ("5a85", "3.2", "1.3"),
+            ("5916", "3.2", "1.3"),
+            ("8a52", "3.2", "1.3"), ("9a49", "3.2", "1.3"), ("56a0", "3.2", "1.3"),
+        ] as [(String, String?, String?)])
+    func placesIntelGenerationsAsMesaFeaturesTxtDoes(
+        device: String, gles: String?, vulkan: String?
+    ) {
+        let report = Self.report(Self.intel(device))
+        Self.expect(report.finding("gpu.gles"), gles, "8086:\(device) gles")
+        Self.expect(report.finding("gpu.vulkan"), vulkan, "8086:\(device) vulkan")
+    }
+
+    /// NVIDIA device ids as hwdata's `pci.ids` (2023.04.10) names their chips: NV3x/NV4x,
+    /// G7x and the C51/C61/C67/C68/C73 IGPs on nv30 (ES 2.0), G80 to GT21x and the
+    /// C77/C79/MCP89 IGPs on nv50 (ES 3.0), GF100 and later on nvc0 (ES 3.2), NVK from
+    /// Turing (Vulkan 1.3); GeForce 256 to GeForce4, with no Mesa driver today, unknown.
+    static let nvidiaChips: [(String, String?, String?)] = [
+        ("0040", "2.0", "absent"),  // NV40 [GeForce 6800 Ultra]
+        ("0091", "2.0", "absent"),  // G70 [GeForce 7800 GTX]
+        ("00fb", "2.0", "absent"),  // NV35 [GeForce PCX 5900]
+        ("0241", "2.0", "absent"),  // C51 [GeForce 6150 LE]
+        ("03d0", "2.0", "absent"),  // C61 [GeForce 6150SE nForce 430]
+        ("053a", "2.0", "absent"),  // C68 [GeForce 7050 PV / nForce 630a]
+        ("07e1", "2.0", "absent"),  // C73 [GeForce 7100 / nForce 630i]
+        ("0110", nil, nil),  // NV11 [GeForce2 MX/MX 400]
+        ("0253", nil, nil),  // NV25 [GeForce4 Ti 4200]
+        ("00ff", nil, nil),  // NV19 [GeForce PCX 4300]
+        ("0191", "3.0", "absent"),  // G80 [GeForce 8800 GTX]
+        ("0402", "3.0", "absent"),  // G84 [GeForce 8600 GT]
+        ("05e2", "3.0", "absent"),  // GT200 [GeForce GTX 260]
+        ("0866", "3.0", "absent"),  // C79 [GeForce 9400M G]
+        ("08a0", "3.0", "absent"),  // MCP89 [GeForce 320M]
+        ("0a65", "3.0", "absent"),  // GT218 [GeForce 210]
+        ("10c3", "3.0", "absent"),  // GT218 [GeForce 8400 GS Rev. 3]
+        ("06c0", "3.2", nil),  // GF100 [GeForce GTX 480]
+        ("0fd5", "3.2", nil),  // GK107M [GeForce GT 650M Mac Edition]
+        ("1380", "3.2", nil),  // GM107 [GeForce GTX 750 Ti]
+        ("1b80", "3.2", nil),  // GP104 [GeForce GTX 1080]
+        ("1e87", "3.2", "1.3"),  // TU104 [GeForce RTX 2080 Rev. A]
+        ("2484", "3.2", "1.3"),  // GA104 [GeForce RTX 3070]
+        ("2684", "3.2", "1.3"),  // AD102 [GeForce RTX 4090]
+    ]
+
+    @Test(arguments: nvidiaChips)
+    func placesNVIDIAChipsByTheirPciIdsNames(device: String, gles: String?, vulkan: String?) {
+        let report = Self.report(Self.pci("10de:\(device)", driver: "nouveau"))
+        Self.expect(report.finding("gpu.gles"), gles, "10de:\(device) gles")
+        Self.expect(report.finding("gpu.vulkan"), vulkan, "10de:\(device) vulkan")
     }
 
     @Test func readsICDManifestsAndLibrariesUnderARoot() throws {

@@ -17,7 +17,7 @@ import Testing
     ]
 
     /// Every hardware feature of manifests.md §2.2 and every further hardware `FEATURE_*` of
-    /// PackageManager up to API 35, plus aapt's `faketouch.multitouch` parent (without
+    /// PackageManager up to API 36, plus aapt's `faketouch.multitouch` parent (without
     /// `android.hardware.`).
     static let androidFeatures = [
         "audio.low_latency", "audio.output", "audio.pro", "microphone", "bluetooth", "bluetooth_le",
@@ -53,6 +53,53 @@ import Testing
         "telephony.ims", "telephony.ims.singlereg", "telephony.mbms", "telephony.messaging",
         "telephony.radio.access", "telephony.subscription", "thread_network", "type.embedded",
         "uwb", "vr.headtracking", "vr.high_performance", "wifi.aware", "wifi.passpoint", "wifi.rtt",
+        "broadcastradio", "device_unique_attestation", "felica", "hdmi.cec", "lowpan",
+        "nfc.charging", "reboot_escrow", "rotaryencoder.lowres", "sensor.assist",
+        "telephony.carrierlock", "telephony.satellite", "tv.tuner", "xr.input.controller",
+        "xr.input.eye_tracking", "xr.input.hand_tracking",
+    ]
+
+    /// Every distinct `android.hardware.*` value of a `public static final String FEATURE_*`
+    /// in `core/java/android/content/pm/PackageManager.java`, in the file's order: public,
+    /// `@SystemApi`, `@TestApi` and `@hide` ones alike (127 constants; `FEATURE_NFC_HCE` and
+    /// `FEATURE_NFC_HOST_CARD_EMULATION` share `nfc.hce`). Read from the API 36 (Android 16,
+    /// 2025) SDK sources, `android-36/src/android/content/pm/PackageManager.java` as mirrored
+    /// in Reginer/aosp-android-jar at commit 5afb712d; the Android 15 tree
+    /// (GrapheneOS/platform_frameworks_base-15, commit 6917eb12) has the same list less
+    /// `bluetooth_le.channel_sounding` and the three `xr.input.*`, which API 36 added.
+    static let packageManagerHardwareFeatures = [
+        "audio.low_latency", "audio.output", "audio.pro", "audio.spatial.headtracking.low_latency",
+        "bluetooth", "bluetooth_le", "bluetooth_le.channel_sounding", "camera",
+        "camera.autofocus", "camera.any", "camera.external", "camera.flash", "camera.front",
+        "camera.level.full", "camera.capability.manual_sensor",
+        "camera.capability.manual_post_processing", "camera.capability.raw", "camera.ar",
+        "camera.concurrent", "consumerir", "context_hub", "identity_credential",
+        "identity_credential_direct_access", "location", "location.gps", "location.network",
+        "felica", "ram.low", "ram.normal", "microphone", "nfc", "nfc.hce", "nfc.hcef", "nfc.uicc",
+        "nfc.ese", "nfc.charging", "nfc.any", "se.omapi.uicc", "se.omapi.ese", "se.omapi.sd",
+        "security.model.compatible", "opengles.aep", "vulkan.level", "vulkan.compute",
+        "vulkan.version", "broadcastradio", "sensor.accelerometer", "sensor.barometer",
+        "sensor.compass", "sensor.gyroscope", "sensor.accelerometer_limited_axes",
+        "sensor.gyroscope_limited_axes", "sensor.accelerometer_limited_axes_uncalibrated",
+        "sensor.gyroscope_limited_axes_uncalibrated", "sensor.light", "sensor.proximity",
+        "sensor.stepcounter", "sensor.stepdetector", "sensor.heartrate", "sensor.heartrate.ecg",
+        "sensor.relative_humidity", "sensor.ambient_temperature", "sensor.hinge_angle",
+        "sensor.heading", "sensor.dynamic.head_tracker", "sensor.hifi_sensors", "sensor.assist",
+        "telephony", "telephony.cdma", "telephony.gsm", "telephony.carrierlock",
+        "telephony.euicc", "telephony.euicc.mep", "telephony.mbms", "telephony.ims",
+        "telephony.ims.singlereg", "telephony.calling", "telephony.data", "telephony.messaging",
+        "telephony.radio.access", "telephony.satellite", "telephony.subscription",
+        "thread_network", "uwb", "usb.host", "usb.accessory", "touchscreen",
+        "touchscreen.multitouch", "touchscreen.multitouch.distinct",
+        "touchscreen.multitouch.jazzhand", "faketouch", "faketouch.multitouch.distinct",
+        "faketouch.multitouch.jazzhand", "fingerprint", "biometrics.face", "biometrics.iris",
+        "screen.portrait", "screen.landscape", "wifi", "wifi.direct", "wifi.aware",
+        "wifi.passpoint", "wifi.rtt", "lowpan", "type.automotive", "type.television",
+        "type.watch", "type.embedded", "type.pc", "ethernet", "hdmi.cec", "gamepad",
+        "vr.high_performance", "vr.headtracking", "hardware_keystore", "strongbox_keystore",
+        "device_unique_attestation", "reboot_escrow", "tv.tuner", "keystore.single_use_key",
+        "keystore.limited_use_key", "keystore.app_attest_key", "rotaryencoder.lowres",
+        "xr.input.controller", "xr.input.hand_tracking", "xr.input.eye_tracking",
     ]
 
     @Test func catalogsEveryAppleKeyIncludingHistoricOnes() {
@@ -63,6 +110,38 @@ import Testing
         #expect(
             Set(KeyCatalog.android.keys)
                 == Set(Self.androidFeatures.map { "android.hardware." + $0 }))
+    }
+
+    @Test func knowsEveryHardwareFeatureOfPackageManager() {
+        #expect(Self.packageManagerHardwareFeatures.count == 126)
+        #expect(Set(Self.packageManagerHardwareFeatures).count == 126)
+        let catalog = Set(KeyCatalog.android.keys)
+        let defined = Set(Self.packageManagerHardwareFeatures.map { "android.hardware." + $0 })
+        #expect(
+            defined.subtracting(catalog).isEmpty,
+            "missing: \(defined.subtracting(catalog).sorted())")
+        // Every other name is a typo unless a tool the world trusts uses it: aapt adds
+        // `faketouch.multitouch` as the parent of the faketouch multi-touch features.
+        #expect(catalog.subtracting(defined) == ["android.hardware.faketouch.multitouch"])
+        // PackageManager really spells Android Beam's feature `android.sofware.nfc.beam`.
+        #expect(KeyCatalog.androidEntry("android.sofware.nfc.beam")?.target.label == nil)
+        #expect(KeyCatalog.androidEntry("android.sofware.nfc.beam") != nil)
+    }
+
+    @Test(
+        arguments: [
+            ("android.hardware.felica", "nfc"), ("android.hardware.tv.tuner", nil),
+            ("android.hardware.xr.input.hand_tracking", nil), ("android.hardware.hdmi.cec", nil),
+        ] as [(String, String?)])
+    func mapsThePackageManagerFeaturesTheCatalogLacked(name: String, label: String?) throws {
+        let entry = try #require(KeyCatalog.androidEntry(name))
+        if let label {
+            #expect(entry.target.label == label)
+        } else if case .notApplicable(let reason) = entry.target {
+            #expect(!reason.isEmpty)
+        } else {
+            Issue.record("\(name) should be not-applicable")
+        }
     }
 
     @Test(arguments: [

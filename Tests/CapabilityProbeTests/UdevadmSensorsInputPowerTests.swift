@@ -241,8 +241,8 @@ struct SensorsInputPowerRow: Sendable, CustomStringConvertible {
     // function are not in the table; hasvk (Gen7/7.5) Vulkan is not either.
     static let apiLevels: [(String, String?, String?)] = [
         ("CAPTURE_METADATA", "3.2", "1.3"), ("DELL_INSPIRON3521_TOUCHSCREEN", "3.0", nil),
-        ("DELL_INSPIRON_3048", "≥3.1", nil), ("DELL_LATITUDEE4310", "2.0", "absent"),
-        ("DELL_LATITUDE_7350_WITH_IPU6_DRIVER", nil, nil), ("DELL_OPTIPLEX9020AIO", "3.1", nil),
+        ("DELL_INSPIRON_3048", "≥3.2", nil), ("DELL_LATITUDEE4310", "2.0", "absent"),
+        ("DELL_LATITUDE_7350_WITH_IPU6_DRIVER", nil, nil), ("DELL_OPTIPLEX9020AIO", "3.2", nil),
         ("DELL_VOSTROV131", "3.0", "absent"), ("HOME_MADE", nil, nil),
         ("HP_ELITEBOOK_835_13_INCH_G10", "3.2", "1.3"), ("HP_ENVY_15_MEDIATEK_BT", "≥3.0", nil),
         ("HP_PROBOOK6550B_ACCELEROMETER", "2.0", "absent"), ("LENOVO_E431", "3.0", nil),
