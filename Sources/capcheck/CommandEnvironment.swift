@@ -13,6 +13,8 @@ struct CommandEnvironment: @unchecked Sendable {
     var readStandardInput: () -> Data
     /// Environment variables.
     var variables: [String: String]
+    /// This machine's name databases, opened once for every recording a command reads.
+    var nameDatabases = RecordedDeviceNames.Databases()
 
     /// The real process environment. The live machine is read from sysfs directly;
     /// `CAPCHECK_LIVE_SOURCE=libudev` enumerates it through libudev instead (the reference
@@ -39,9 +41,11 @@ struct CommandEnvironment: @unchecked Sendable {
         guard let path else { return try liveSource().inventory() }
         if path == "-" {
             return RecordedDeviceNames.enrich(
-                try RecordedSource.inventory(readStandardInput(), path: "<stdin>"))
+                try RecordedSource.inventory(readStandardInput(), path: "<stdin>"),
+                using: nameDatabases)
         }
-        return RecordedDeviceNames.enrich(try RecordedSource.inventory(contentsOf: path))
+        return RecordedDeviceNames.enrich(
+            try RecordedSource.inventory(contentsOf: path), using: nameDatabases)
     }
 
     /// Reads and classifies a machine (a recording, or the live machine when `path` is nil),

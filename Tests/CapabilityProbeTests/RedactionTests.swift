@@ -69,6 +69,76 @@ import Testing
         #expect(Redaction.scrub("pci-0000:00:14.0-usb-0:1:1.0") == "pci-0000:00:14.0-usb-0:1:1.0")
     }
 
+    /// The regular expressions `scrub` was written from, applied as it used to apply them.
+    static func scrubbedByRegularExpressions(_ value: String) -> String {
+        guard value.count >= 17, value.contains(where: { $0 == ":" || $0 == "-" }) else {
+            return value
+        }
+        let patterns = [
+            #"\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\b"#,
+            #"\b[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}\b"#,
+        ].compactMap { try? NSRegularExpression(pattern: $0) }
+        var result = value
+        for pattern in patterns {
+            result = pattern.stringByReplacingMatches(
+                in: result, range: NSRange(result.startIndex..., in: result),
+                withTemplate: Redaction.marker)
+        }
+        return result
+    }
+
+    @Test func scrubbingAgreesWithTheRegularExpressionsItReplaced() {
+        let crafted = [
+            "00:1a:2b:3c:4d:5e", "00-1A-2B-3C-4D-5E", "00:1a-2b:3c:4d:5e", "x00:1a:2b:3c:4d:5e",
+            "_00:1a:2b:3c:4d:5e", "00:1a:2b:3c:4d:5e:6f", "é00:1a:2b:3c:4d:5e",
+            "[00:1a:2b:3c:4d:5e]",
+            "00:1a:2b:3c:4d:5e\u{0301}", "\u{0301}00:1a:2b:3c:4d:5e", "é\u{0301}00:1a:2b:3c:4d:5e",
+            "00:1a:2b:3c:4d:5e\u{00AD}x", "٣00:1a:2b:3c:4d:5e",
+            "mac=00:1a:2b:3c:4d:5e,00:1a:2b:3c:4d:5f",
+            "123e4567-e89b-12d3-a456-426614174000", "g123e4567-e89b-12d3-a456-426614174000",
+            "123e4567-e89b-12d3-a456-42661417400012", "uuid 123e4567-e89b-12d3-a456-426614174000.",
+            "123e4567-e89b-12d3-a456-426614174000\u{200D}", "00:11:22:33:44:55:66:77:88:99:aa:bb",
+        ]
+        // A fixed pseudo-random sequence (xorshift) over an alphabet that exercises every rule.
+        let alphabet: [String] = [
+            "0", "a", "F", "9", ":", "-", "g", "_", " ", "é", "\u{0301}", "\u{200D}", "\u{00AD}",
+            "٣", "[", "Ω",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(alphabet.count))
+        }
+        func hex(_ count: Int) -> String {
+            (0..<count).map { _ in ["0", "a", "F", "9", "c", "7", "E", "1"][next() % 8] }.joined()
+        }
+        // Addresses and UUIDs, each possibly with one symbol changed, between random symbols.
+        var generated: [String] = []
+        for _ in 0..<3000 {
+            let separator = next() % 2 == 0 ? ":" : "-"
+            var body: [String] =
+                next() % 2 == 0
+                ? [hex(8), "-", hex(4), "-", hex(4), "-", hex(4), "-", hex(12)]
+                : (0..<6).map { hex(2) + ($0 < 5 ? separator : "") }
+            body = Array(body.joined().map(String.init))
+            if next() % 3 == 0 { body[next() * body.count / alphabet.count] = alphabet[next()] }
+            let prefix = (0..<(next() % 3)).map { _ in alphabet[next()] }
+            let suffix = (0..<(next() % 3)).map { _ in alphabet[next()] }
+            let tail = next() % 4 == 0 ? separator + hex(2) : ""
+            generated.append((prefix + body + suffix).joined() + tail)
+        }
+        var replaced = 0
+        for value in crafted + generated {
+            let expected = Self.scrubbedByRegularExpressions(value)
+            #expect(Redaction.scrub(value) == expected, "\(value.debugDescription)")
+            if expected != value { replaced += 1 }
+        }
+        // The sample is only worth something if it holds both kinds of value.
+        #expect(replaced > 100 && replaced < crafted.count + generated.count - 100)
+    }
+
     @Test func edidSerialIsBlankedAndTheEDIDStillDecodes() throws {
         let hex = try Fixtures.text("edid/SHP144A-87F8147E2B7B.txt")
         let bytes = try EDIDHexText.bytes(from: hex)

@@ -109,6 +109,14 @@ struct PropertyList: Sendable, Hashable {
         }
     }
 
+    /// Replaces every value by what `transform` makes of its key and value (the keys, and so
+    /// their order, stay).
+    mutating func updateValues(_ transform: (_ key: String, _ value: String) -> String) {
+        for index in pairs.indices {
+            pairs[index].value = transform(pairs[index].key, pairs[index].value)
+        }
+    }
+
     /// How two keys compare by their UTF-8 bytes: negative, zero or positive.
     static func order(_ left: String, _ right: String) -> Int {
         // Native and literal strings (all the records hold) are contiguous UTF-8; the view's

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Names recorded hardware from this machine's databases: a dump or recording that lacks
 /// `ID_VENDOR_FROM_DATABASE`/`ID_MODEL_FROM_DATABASE` (old udev, umockdev, no udevd when
 /// it was made) gets them from the hwdb (by `MODALIAS`, or `usb:vXXXXpYYYY` for a USB
@@ -12,26 +14,63 @@ public enum RecordedDeviceNames {
     /// - Parameter inventory: A recorded inventory.
     /// - Returns: The inventory with names added (unchanged when no database is available).
     public static func enrich(_ inventory: consuming DeviceInventory) -> DeviceInventory {
-        let context = try? UdevContext()
-        let hwdb = context.flatMap { try? UdevHwdb(context: $0) }
-        let pci = PCINames()
-        guard hwdb != nil || pci != nil else { return inventory }
-        var named = 0
-        var cache = Cache()
+        enrich(inventory, using: Databases())
+    }
+
+    /// Adds the missing database names from databases opened once for many recordings.
+    /// - Parameters:
+    ///   - inventory: A recorded inventory.
+    ///   - databases: This machine's databases, kept open between calls.
+    /// - Returns: The inventory with names added (unchanged when no database is available).
+    public static func enrich(
+        _ inventory: consuming DeviceInventory, using databases: Databases
+    ) -> DeviceInventory {
         var inventory = inventory
-        // In place: a record nothing else holds gains its names without being copied.
-        inventory.updateDevices { device in
-            let added = names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
-            guard !added.isEmpty else { return }
-            named += 1
-            for (key, value) in added where device.propertyList[key] == nil {
-                device.propertyList[key] = value
+        var named = 0
+        databases.withOpened { hwdb, pci, cache in
+            guard hwdb != nil || pci != nil else { return }
+            // In place: a record nothing else holds gains its names without being copied.
+            inventory.updateDevices { device in
+                let added = names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
+                guard !added.isEmpty else { return }
+                named += 1
+                for (key, value) in added where device.propertyList[key] == nil {
+                    device.propertyList[key] = value
+                }
             }
         }
         guard named > 0 else { return inventory }
         inventory.source.notes.append(
             "names of \(named) devices from this machine's hwdb/libpci (the recording lacks them)")
         return inventory
+    }
+
+    /// This machine's hwdb and pci.ids, opened on first use and kept, with the look-ups made
+    /// so far: a `report` over 38 dumps reads pci.ids once, not once a dump (libpci loads the
+    /// whole 1.3 MB list for its first name). Safe to share between threads (one lock).
+    public final class Databases: @unchecked Sendable {
+        private let lock = NSLock()
+        private var opened = false
+        private var context: UdevContext?
+        private var hwdb: UdevHwdb?
+        private var pci: PCINames?
+        private var cache = Cache()
+
+        /// Creates the holder; nothing is opened until the first recording needs names.
+        public init() {}
+
+        /// Runs `body` with the databases (opened the first time) and the look-up cache.
+        func withOpened(_ body: (UdevHwdb?, PCINames?, inout Cache) -> Void) {
+            lock.lock()
+            defer { lock.unlock() }
+            if !opened {
+                opened = true
+                context = try? UdevContext()
+                hwdb = context.flatMap { try? UdevHwdb(context: $0) }
+                pci = PCINames()
+            }
+            body(hwdb, pci, &cache)
+        }
     }
 
     /// The `*_FROM_DATABASE` properties a device lacks, from the hwdb and libpci.
