@@ -26,6 +26,36 @@ import Testing
 
     // MARK: JSON
 
+    @Test(arguments: [
+        // libxml2 (recovery mode) leaves a comment at an invalid character; the fuzzer found it.
+        "<manifest package=\"a.b\"><!-- \u{16} <?x?> --></manifest>",
+        // A comment or CDATA opener inside an attribute value starts nothing for libxml2.
+        "<manifest package=\"a.b\"><a b=\"<!--\"/><?x?><c d=\"-->\"/></manifest>",
+        "<manifest package=\"a.b\"><a b=\"<![CDATA[\"/><?x?><c d=\"]]>\"/></manifest>",
+        "<manifest package=\"a.b\"><![CDATA[ <?x?> <?y ]]></manifest>",
+    ])
+    func noProcessingInstructionReachesTheXMLParser(xml: String) throws {
+        let prepared = try XMLInputGuard.prepare(Array(xml.utf8)).get()
+        #expect(!String(decoding: prepared, as: UTF8.self).contains("<?"))
+        #expect(prepared.count == xml.utf8.count)
+        // The comment case is a manifest without requirements now; the others are not XML.
+        _ = manifestMessage(Data(xml.utf8), path: "AndroidManifest.xml")
+    }
+
+    @Test func cdataKeepsItsTextButForInstructionsAndLinesKeepTheirNumbers() throws {
+        let xml = "<a><![CDATA[one <?x two?> three\n<?y\nfour]]></a>"
+        let prepared = String(
+            decoding: try XMLInputGuard.prepare(Array(xml.utf8)).get(), as: UTF8.self)
+        #expect(prepared == "<a><![CDATA[one           three\n   \n    ]]></a>")
+    }
+
+    @Test func aControlCharacterInsideACommentNoLongerSinksTheManifest() {
+        let xml =
+            "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"a.b\">"
+            + "<!-- \u{16} --><uses-feature android:name=\"android.hardware.nfc\"/></manifest>"
+        #expect(manifestMessage(Data(xml.utf8), path: "AndroidManifest.xml") == nil)
+    }
+
     @Test func duplicateManifestKeyNamesBothPlaces() {
         let json = "{\"version\": 1,\n \"require\": [\"gps\"],\n \"require\": [\"wifi\"]}"
         #expect(

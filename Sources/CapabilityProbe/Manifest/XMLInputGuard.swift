@@ -164,33 +164,56 @@ enum XMLInputGuard {
         }
     }
 
-    /// Blanks every `<?…?>` instruction outside comments and CDATA (in XML a `<` cannot start
-    /// one anywhere else); newlines stay, so lines keep their numbers.
+    /// Leaves no `<?` for the parser: blanks every `<?…?>` instruction, the inside of every
+    /// comment, and instructions inside CDATA sections; newlines stay, so lines keep their
+    /// numbers.
+    ///
+    /// FoundationXML parses in libxml2's recovery mode, which does not always see comments and
+    /// CDATA sections where this scan does: it leaves a comment at an invalid character (the
+    /// fuzzer found `<!-- … \u{16} … <?x?> … -->`), and a `<!--` or `<![CDATA[` inside an
+    /// attribute value starts nothing for it. So nothing inside what this scan takes for a
+    /// comment or CDATA section may be an instruction either. A comment's text is never read;
+    /// a CDATA section keeps its text but for such instructions.
     private static func blankProcessingInstructions(_ bytes: inout [UInt8]) {
         let comment = Array("<!--".utf8)
         let cdata = Array("<![CDATA[".utf8)
         var index = 0
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             if matches(comment, bytes, at: open) {
-                index =
-                    find(Array("-->".utf8), in: bytes, from: open + 4).map { $0 + 3 } ?? bytes.count
+                let end = find(Array("-->".utf8), in: bytes, from: open + 4) ?? bytes.count
+                blank(open + 4..<end, in: &bytes)
+                index = min(end + 3, bytes.count)
             } else if matches(cdata, bytes, at: open) {
-                index =
-                    find(Array("]]>".utf8), in: bytes, from: open + 9).map { $0 + 3 } ?? bytes.count
+                let end = find(Array("]]>".utf8), in: bytes, from: open + 9) ?? bytes.count
+                var inside = open + 9
+                while let instruction = find(Array("<?".utf8), in: bytes, from: inside, before: end)
+                {
+                    let close =
+                        find(Array("?>".utf8), in: bytes, from: instruction + 2, before: end)
+                        .map { $0 + 2 } ?? end
+                    blank(instruction..<close, in: &bytes)
+                    inside = close
+                }
+                index = min(end + 3, bytes.count)
             } else if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "?") {
                 // The XML declaration too: it is optional, the output is UTF-8 (the default),
                 // and a malformed one (`<?xml version://…><?x?>`, found by the fuzzer) would
                 // reach the parser with an instruction inside it.
                 let end =
                     find(Array("?>".utf8), in: bytes, from: open + 2).map { $0 + 2 } ?? bytes.count
-                for position in open..<end where bytes[position] != UInt8(ascii: "\n") {
-                    bytes[position] = UInt8(ascii: " ")
-                }
+                blank(open..<end, in: &bytes)
                 index = end
             } else {
                 index = open + 1
             }
             if index >= bytes.count { return }
+        }
+    }
+
+    /// Spaces for every byte of the range but newlines.
+    private static func blank(_ range: Range<Int>, in bytes: inout [UInt8]) {
+        for position in range where bytes[position] != UInt8(ascii: "\n") {
+            bytes[position] = UInt8(ascii: " ")
         }
     }
 
