@@ -89,28 +89,31 @@ public enum Redaction {
         else {
             return value
         }
-        // Most values are ASCII without either: scanned as bytes, in place, they cost nothing.
-        let ascii = value.utf8.withContiguousStorageIfAvailable { bytes -> [Unicode.Scalar]?? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
-            let scalars = bytes.lazy.map { Unicode.Scalar($0) }
-            guard let withoutUUIDs = replacing(in: scalars, length: 36, where: isUUID) else {
-                return .some(replacing(in: scalars, length: 17, where: isAddress))
-            }
-            return .some(replacing(in: withoutUUIDs, length: 17, where: isAddress) ?? withoutUUIDs)
-        }
+        // Most values are ASCII: scanned as their bytes in place, they cost no copy.
         let changed: [Unicode.Scalar]?
-        if let ascii, let result = ascii {
-            changed = result
+        if value.utf8.allSatisfy({ $0 < 0x80 }),
+            let ascii = value.utf8.withContiguousStorageIfAvailable({
+                scrubbed($0.lazy.map { Unicode.Scalar($0) })
+            })
+        {
+            changed = ascii
         } else {
-            let scalars = Array(value.unicodeScalars)
-            let withoutUUIDs = replacing(in: scalars, length: 36, where: isUUID)
-            changed =
-                replacing(in: withoutUUIDs ?? scalars, length: 17, where: isAddress) ?? withoutUUIDs
+            changed = scrubbed(Array(value.unicodeScalars))
         }
         guard let changed else { return value }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: changed)
         return String(text)
+    }
+
+    /// UUIDs replaced, then addresses in the result; nil when there was neither.
+    private static func scrubbed<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        _ scalars: Scalars
+    ) -> [Unicode.Scalar]? where Scalars.Index == Int {
+        guard let withoutUUIDs = replacing(in: scalars, length: 36, where: isUUID) else {
+            return replacing(in: scalars, length: 17, where: isAddress)
+        }
+        return replacing(in: withoutUUIDs, length: 17, where: isAddress) ?? withoutUUIDs
     }
 
     /// Every non-overlapping run of `length` scalars, leftmost first, that `matches` and has

@@ -7,9 +7,7 @@ public enum MatrixJSONWriter {
     /// - Parameter result: The filtered matrix.
     /// - Returns: Pretty, sorted JSON text with a final newline; it decodes to `result`.
     public static func json(_ result: MatrixResult) -> String {
-        var all: [UInt8] = []
-        write(result, pieceSize: Int.max) { all.append(contentsOf: $0) }
-        return String(decoding: all, as: UTF8.self)
+        MatrixRenderer.joined { write(result, pieceSize: Int.max, to: $0) }
     }
 
     /// The document of ``json(_:)``, handed on in pieces of about `pieceSize` bytes that end

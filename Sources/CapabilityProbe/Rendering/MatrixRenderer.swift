@@ -5,9 +5,7 @@ public enum MatrixRenderer {
     /// - Parameter result: The filtered matrix.
     /// - Returns: Plain text; row names and table text are sanitised for terminals.
     public static func text(_ result: MatrixResult) -> String {
-        var all: [UInt8] = []
-        writeText(result, pieceSize: Int.max) { all.append(contentsOf: $0) }
-        return String(decoding: all, as: UTF8.self)
+        joined { writeText(result, pieceSize: Int.max, piece: $0) }
     }
 
     /// The human table of ``text(_:)``, handed on in pieces of about `pieceSize` bytes that
@@ -111,9 +109,7 @@ public enum MatrixRenderer {
     /// - Parameter result: The filtered matrix.
     /// - Returns: RFC 4180 text.
     public static func csv(_ result: MatrixResult) -> String {
-        var all: [UInt8] = []
-        writeCSV(result, pieceSize: Int.max) { all.append(contentsOf: $0) }
-        return String(decoding: all, as: UTF8.self)
+        joined { writeCSV(result, pieceSize: Int.max, piece: $0) }
     }
 
     /// The CSV of ``csv(_:)``, handed on in pieces of about `pieceSize` bytes that end after
@@ -135,39 +131,42 @@ public enum MatrixRenderer {
         out.reserveCapacity(min(pieceSize, head.utf8.count + result.rows.count * 128) + 4096)
         out.append(contentsOf: head.utf8)
         // Rows that share an evaluation share their issue arrays: the fields after the family
-        // are made once per pair of arrays and verdict (the rows hold the arrays meanwhile,
-        // so their addresses stay theirs).
-        var tails: [[UInt]: [UInt8]] = [:]
+        // are made once per pair of arrays, per verdict (by its position in `allCases`).
+        let verdicts = RowVerdict.allCases
+        var tails = [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
         let unknownSubject = subject(result)
         for row in result.rows {
             out.append(contentsOf: CSVText.field(row.name).utf8)
             out.append(UInt8(ascii: ","))
             out.append(contentsOf: CSVText.field(row.family).utf8)
             out.append(UInt8(ascii: ","))
-            let key = [
-                row.failing.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
-                row.unknown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
-                UInt(RowVerdict.allCases.firstIndex(of: row.verdict) ?? 0),
-            ]
-            if let tail = tails[key] {
-                out.append(contentsOf: tail)
-            } else {
-                let tail = Array(
+            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
+            let tail = tails[verdict].value(for: row.failing, and: row.unknown) {
+                Array(
                     CSVText.line([
                         row.verdict.rawValue,
                         row.failing.map(\.key).joined(separator: ";"),
                         row.unknown.map(\.key).joined(separator: ";"),
                         reasons(row, unknownSubject: unknownSubject),
                     ]).utf8)
-                tails[key] = tail
-                out.append(contentsOf: tail)
             }
+            out.append(contentsOf: tail)
             if out.count >= pieceSize {
                 piece(out)
                 out.removeAll(keepingCapacity: true)
             }
         }
         piece(out)
+    }
+
+    /// A document written in pieces (``writeText(_:pieceSize:piece:)``, ``writeCSV(_:pieceSize:piece:)``,
+    /// ``MatrixJSONWriter/write(_:pieceSize:to:)``) as one text.
+    /// - Parameter write: Writes the document, handing each piece to its argument.
+    /// - Returns: The pieces joined, as UTF-8 text.
+    static func joined(_ write: (_ piece: ([UInt8]) -> Void) -> Void) -> String {
+        var all: [UInt8] = []
+        write { all.append(contentsOf: $0) }
+        return String(decoding: all, as: UTF8.self)
     }
 
     /// Sanitised text; printable ASCII (the common case) is returned as is.
