@@ -29,9 +29,58 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .systemLibrary(name: "CSyscalls"),
+        // The pure core: device records, the capability vocabulary, findings, evidence, reports,
+        // fact values and their pure decoders. It imports no C module and no other target.
+        .target(name: "CapabilityModel"),
+        // Bounded reading of input files (every reader's first step) and the JSON structure check.
+        .target(name: "CapabilityInput", dependencies: ["CapabilityModel"]),
+        // Recorded machines: udevadm dumps, umockdev recordings, snapshots.
+        .target(
+            name: "CapabilityRecordings", dependencies: ["CapabilityModel", "CapabilityInput"]),
+        // The live machine: the sysfs walker, ioctls, host files, libudev (hwdb, database,
+        // monitor) and libpci. The only source target that links C.
+        .target(
+            name: "CapabilityLive",
+            dependencies: ["CapabilityModel", "CUdev", "CPCI", "CSyscalls"]
+        ),
+        // Pure probers: records in, findings out.
+        .target(name: "CapabilityProbing", dependencies: ["CapabilityModel"]),
+        // Manifest readers (Info.plist, AndroidManifest.xml text, binary and protobuf XML,
+        // AppStream, JSON: document bytes in, one Manifest out), the key catalog and the checker.
+        .target(name: "CapabilityManifest", dependencies: ["CapabilityModel"]),
+        // Manifests from files: detection by content, built apps (zip, through libzip) and
+        // gzip catalogs (zlib), handed to the readers as document bytes.
+        .target(
+            name: "CapabilityManifestFiles",
+            dependencies: [
+                "CapabilityModel", "CapabilityInput", "CapabilityManifest", "CZip", "CZlib",
+            ]
+        ),
+        // Device x capability tables, fleets, built-in matrices.
+        .target(
+            name: "CapabilityMatrix",
+            dependencies: ["CapabilityModel", "CapabilityInput", "CapabilityManifest"]
+        ),
+        // Every output format.
+        .target(
+            name: "CapabilityRendering",
+            dependencies: ["CapabilityModel", "CapabilityManifest", "CapabilityMatrix"]
+        ),
+        // The live event stream over the same records and probers.
+        .target(
+            name: "CapabilityWatch",
+            dependencies: ["CapabilityModel", "CapabilityProbing", "CapabilityLive"]
+        ),
+        // The one product a Swift user imports: re-exports the targets above and wires the
+        // native codecs into manifest loading.
         .target(
             name: "CapabilityProbe",
-            dependencies: ["CUdev", "CPCI", "CZip", "CZlib", "CSyscalls"]
+            dependencies: [
+                "CapabilityModel", "CapabilityInput", "CapabilityRecordings", "CapabilityLive",
+                "CapabilityProbing", "CapabilityManifest", "CapabilityManifestFiles",
+                "CapabilityMatrix",
+                "CapabilityRendering", "CapabilityWatch",
+            ]
         ),
         // Test doubles and hooks; only the test targets depend on it.
         .target(name: "CapabilityProbeTesting", dependencies: ["CapabilityProbe"]),

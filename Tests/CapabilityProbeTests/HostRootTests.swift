@@ -2,6 +2,16 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
+@testable import CapabilityInput
+@testable import CapabilityLive
+@testable import CapabilityManifest
+@testable import CapabilityManifestFiles
+@testable import CapabilityMatrix
+@testable import CapabilityModel
+@testable import CapabilityProbing
+@testable import CapabilityRecordings
+@testable import CapabilityRendering
+@testable import CapabilityWatch
 
 /// The host files the live sources and the watch read besides sysfs (`/proc`, `/etc/os-release`,
 /// `/run/udev/data`, `/run/udev/control`) come from the injected root, so a test bed never

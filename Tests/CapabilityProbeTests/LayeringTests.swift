@@ -1,75 +1,129 @@
 import Foundation
 import Testing
 
-/// The pure/I-O line of the kernel layer, checked on the source tree: probers may use the
-/// decoders in `Decoding/`, never the ioctl, sysfs and procfs readers in `KernelIO/`.
+/// The layer map is the package graph: ARCHITECTURE.md's target table, `Package.swift`'s
+/// dependencies and every source file's imports say the same thing. The compiler refuses a
+/// use across targets that `Package.swift` does not declare; these tests keep the declared
+/// graph equal to the documented one, so a new arrow has to be written in both places.
 struct LayeringTests {
-    static let library = URL(fileURLWithPath: #filePath)
+    static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // CapabilityProbeTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
-        .appendingPathComponent("Sources/CapabilityProbe")
 
-    /// The Swift files of one folder of the library, by name.
-    static func sources(in folder: String) throws -> [String: String] {
-        let url = library.appendingPathComponent(folder)
-        var result: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: url.path)
-        where name.hasSuffix(".swift") {
-            result[name] = try String(
-                contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+    /// Modules any target may import: the toolchain's, not capcheck's.
+    static let system: Set<String> = [
+        "Foundation", "FoundationEssentials", "FoundationXML", "Glibc", "Dispatch",
+        "Synchronization",
+    ]
+
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// `Package.swift`'s library targets and their dependencies (`.target(name:dependencies:)`).
+    static func declaredGraph() throws -> [String: Set<String>] {
+        let manifest = try text("Package.swift")
+        var graph: [String: Set<String>] = [:]
+        var rest = manifest[...]
+        while let start = rest.range(of: ".target(") {
+            var depth = 0
+            var end = start.upperBound
+            for index in manifest[start.lowerBound...].indices {
+                if manifest[index] == "(" { depth += 1 }
+                if manifest[index] == ")" {
+                    depth -= 1
+                    if depth == 0 {
+                        end = index
+                        break
+                    }
+                }
+            }
+            let call = manifest[start.lowerBound..<end]
+            rest = manifest[end...]
+            guard let name = Self.quoted(after: "name:", in: call).first else { continue }
+            var dependencies: Set<String> = []
+            if let list = call.range(of: "dependencies: [") {
+                let tail = call[list.upperBound...]
+                let body = tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)]
+                dependencies = Set(Self.quoted(after: "", in: body))
+            }
+            graph[name] = dependencies
+        }
+        return graph
+    }
+
+    /// The double-quoted strings after a marker.
+    static func quoted(after marker: String, in text: Substring) -> [String] {
+        var scope = text
+        if !marker.isEmpty, let range = text.range(of: marker) { scope = text[range.upperBound...] }
+        return scope.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            .prefix(marker.isEmpty ? Int.max : 1).map { $0 }
+    }
+
+    /// ARCHITECTURE.md's target table: rows `| \`Target\` | what it holds | \`A\`, \`B\` |`.
+    static func documentedGraph() throws -> [String: Set<String>] {
+        var graph: [String: Set<String>] = [:]
+        for line in try text("ARCHITECTURE.md").split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count >= 4 else { continue }
+            let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let last = cells[cells.count - 2]
+            let names = last.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            graph[name] = Set(names)
+        }
+        return graph
+    }
+
+    /// The capcheck modules one target's files import.
+    static func imports(of target: String) throws -> [String: Set<String>] {
+        let folder = root.appendingPathComponent("Sources/\(target)")
+        var result: [String: Set<String>] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
+        for case let file as String in walker where file.hasSuffix(".swift") {
+            let source = try String(
+                contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in source.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                    words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "package" })
+                else { continue }
+                let module = String(words[index + 1])
+                if !system.contains(module) { result[module, default: []].insert(file) }
+            }
         }
         return result
     }
 
-    /// Matches of a regular expression's first group.
-    static func captures(_ pattern: String, in text: String) throws -> [String] {
-        let expression = try NSRegularExpression(pattern: pattern, options: .anchorsMatchLines)
-        let range = NSRange(text.startIndex..., in: text)
-        return expression.matches(in: text, range: range).compactMap { match in
-            Range(match.range(at: 1), in: text).map { String(text[$0]) }
-        }
+    @Test func architectureTableIsThePackageGraph() throws {
+        let declared = try Self.declaredGraph()
+        let documented = try Self.documentedGraph()
+        #expect(declared.count >= 10)
+        #expect(documented == declared)
     }
 
-    /// What `KernelIO/` declares: its top-level types (`V4L2Probe`), and the members it adds to decoder
-    /// types as qualified calls (`MemoryTotal.live(`).
-    static func readerNames() throws -> (types: Set<String>, calls: Set<String>) {
-        var types: Set<String> = []
-        var calls: Set<String> = []
-        for text in try sources(in: "KernelIO").values {
-            let declared =
-                #"^(?:public |package |private |fileprivate )?(?:final )?"#
-                + #"(?:struct|class|enum|protocol) ([A-Za-z0-9_]+)"#
-            types.formUnion(try captures(declared, in: text))
-            // Members of `extension Decoder { ... }` blocks (each block ends at a `}` line).
-            let block = #"^extension ([A-Za-z0-9_]+[^\n]*\n(?:[^\n]*\n)*?)\}$"#
-            let blocks = try captures(block, in: text)
-            for block in blocks {
-                guard let owner = block.split(separator: " ").first else { continue }
-                for member in try captures(#"static func ([A-Za-z0-9_]+)\("#, in: block) {
-                    calls.insert("\(owner).\(member)(")
-                }
+    @Test func everyImportIsADeclaredDependency() throws {
+        var stray: [String] = []
+        for (target, dependencies) in try Self.declaredGraph() {
+            for (module, files) in try Self.imports(of: target) where !dependencies.contains(module) {
+                stray.append("\(target) imports \(module) in \(files.sorted().joined(separator: ", "))")
             }
         }
-        return (types, calls)
+        #expect(stray.sorted() == [])
     }
 
-    @Test func kernelReadersDeclareTheProbesAndHostFileReaders() throws {
-        let names = try Self.readerNames()
-        #expect(names.types.isSuperset(of: ["V4L2Probe", "KernelFactsCollector", "DeviceOpener"]))
-        #expect(names.calls.isSuperset(of: ["MemoryTotal.live(", "ALSAPCMInfo.read("]))
-    }
-
-    @Test func probersUseNoKernelReader() throws {
-        let names = try Self.readerNames()
-        var uses: [String] = []
-        for (file, text) in try Self.sources(in: "Probing").sorted(by: { $0.key < $1.key }) {
-            let words = Set(try Self.captures(#"\b([A-Z][A-Za-z0-9_]*)\b"#, in: text))
-            for type in names.types.intersection(words).sorted() { uses.append("\(file): \(type)") }
-            for call in names.calls.sorted() where text.contains(call) {
-                uses.append("\(file): \(call)")
-            }
-        }
-        #expect(uses == [])
+    @Test func theCoreAndTheProbersImportNothingButTheCore() throws {
+        let declared = try Self.declaredGraph()
+        #expect(declared["CapabilityModel"] == [])
+        #expect(declared["CapabilityProbing"] == ["CapabilityModel"])
+        #expect(declared["CapabilityManifest"] == ["CapabilityModel"])
+        // C modules are the system-library targets `C…`: only the live machine and the
+        // manifest-file loader (libzip, zlib) link them.
+        let linksC = declared.filter { $0.value.contains { $0.hasPrefix("C") && !$0.hasPrefix("Capability") } }
+        #expect(Set(linksC.keys) == ["CapabilityLive", "CapabilityManifestFiles"])
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Reads a user-named input file and says in words why it could not be read.
+package enum InputFile {
+    /// Why a file could not be read.
+    package struct Failure: Error {
+        /// `no such file` or `permission denied or not a file`.
+        package var reason: String
+    }
+
+    /// The file's bytes.
+    /// - Parameter path: The path as the user gave it.
+    /// - Returns: The contents.
+    /// - Throws: ``Failure`` with a one-word-or-so reason.
+    package static func read(_ path: String) throws(Failure) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw failure(path)
+        }
+    }
+
+    /// A file opened to be read in pieces (a recording is parsed as it is read, so its bytes
+    /// are never all in memory at once). Owns its descriptor.
+    package final class Reader {
+        private let descriptor: Int32
+        private var scratch: [UInt8] = []
+        /// The size of a regular file when it was opened (0 for a pipe or device).
+        package let size: Int
+
+        /// Opens a file for reading.
+        /// - Parameter path: The path as the user gave it.
+        /// - Throws: ``Failure`` with the reason ``InputFile/read(_:)`` gives.
+        package init(_ path: String) throws(Failure) {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw InputFile.failure(path) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
+                close(descriptor)
+                throw Failure(reason: "permission denied or not a file")
+            }
+            self.descriptor = descriptor
+            size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        }
+
+        deinit { close(descriptor) }
+
+        /// Appends up to `count` more bytes of the file to `buffer`.
+        /// - Returns: How many bytes were appended; 0 at the end of the file.
+        /// - Throws: ``Failure`` when the file cannot be read.
+        package func read(into buffer: inout [UInt8], upTo count: Int) throws(Failure) -> Int {
+            if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
+            while true {
+                let got = scratch.withUnsafeMutableBytes { raw in
+                    Foundation.read(descriptor, raw.baseAddress, count)
+                }
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { throw Failure(reason: "permission denied or not a file") }
+                buffer.append(contentsOf: scratch[..<got])
+                return got
+            }
+        }
+
+        /// The rest of the file after `head`, its first bytes already read, in one buffer
+        /// sized once for a regular file.
+        /// - Throws: ``Failure`` when the file cannot be read.
+        package func readToEnd(after head: [UInt8]) throws(Failure) -> Data {
+            var data = Data(capacity: max(size, head.count))
+            data.append(contentsOf: head)
+            var piece: [UInt8] = []
+            while try read(into: &piece, upTo: 1 << 20) > 0 {
+                data.append(contentsOf: piece)
+                piece.removeAll(keepingCapacity: true)
+            }
+            return data
+        }
+    }
+
+    private static func failure(_ path: String) -> Failure {
+        let exists = FileManager.default.fileExists(atPath: path)
+        return Failure(reason: exists ? "permission denied or not a file" : "no such file")
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import CapabilityModel
+
+/// Names recorded hardware from this machine's databases: a dump or recording that lacks
+/// `ID_VENDOR_FROM_DATABASE`/`ID_MODEL_FROM_DATABASE` (old udev, umockdev, no udevd when
+/// it was made) gets them from the hwdb (by `MODALIAS`, or `usb:vXXXXpYYYY` for a USB
+/// device) and libpci (by `PCI_ID` or the `vendor`/`device` attributes), so the device listing
+/// names its hardware as on the live machine.
+///
+/// Only `*_FROM_DATABASE` keys are added and never over a recorded value: other hwdb
+/// properties (input, sensor and autosuspend quirks) would change what the recording says,
+/// so they are left out. The source notes say how many devices were named this way.
+public enum RecordedDeviceNames {
+    /// Adds the missing database names.
+    /// - Parameter inventory: A recorded inventory.
+    /// - Returns: The inventory with names added (unchanged when no database is available).
+    public static func enrich(_ inventory: consuming DeviceInventory) -> DeviceInventory {
+        enrich(inventory, using: Databases())
+    }
+
+    /// Adds the missing database names from databases opened once for many recordings.
+    /// - Parameters:
+    ///   - inventory: A recorded inventory.
+    ///   - databases: This machine's databases, kept open between calls.
+    /// - Returns: The inventory with names added (unchanged when no database is available).
+    public static func enrich(
+        _ inventory: consuming DeviceInventory, using databases: Databases
+    ) -> DeviceInventory {
+        var inventory = inventory
+        var named = 0
+        databases.withOpened { hwdb, pci, cache in
+            guard hwdb != nil || pci != nil else { return }
+            // In place: a record nothing else holds gains its names without being copied.
+            inventory.updateDevices { device in
+                let added = names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
+                guard !added.isEmpty else { return }
+                named += 1
+                for (key, value) in added where device.propertyList[key] == nil {
+                    device.propertyList[key] = value
+                }
+            }
+        }
+        guard named > 0 else { return inventory }
+        inventory.source.notes.append(
+            "names of \(named) devices from this machine's hwdb/libpci (the recording lacks them)")
+        return inventory
+    }
+
+    /// This machine's hwdb and pci.ids, opened on first use and kept, with the look-ups made
+    /// so far: a `report` over 38 dumps reads pci.ids once, not once a dump (libpci loads the
+    /// whole 1.3 MB list for its first name). Safe to share between threads (one lock).
+    public final class Databases: @unchecked Sendable {
+        private let lock = NSLock()
+        private var opened = false
+        private var context: UdevContext?
+        private var hwdb: UdevHwdb?
+        private var pci: PCINames?
+        private var cache = Cache()
+
+        /// Creates the holder; nothing is opened until the first recording needs names.
+        public init() {}
+
+        /// Runs `body` with the databases (opened the first time) and the look-up cache.
+        func withOpened(_ body: (UdevHwdb?, PCINames?, inout Cache) -> Void) {
+            lock.lock()
+            defer { lock.unlock() }
+            if !opened {
+                opened = true
+                context = try? UdevContext()
+                hwdb = context.flatMap { try? UdevHwdb(context: $0) }
+                pci = PCINames()
+            }
+            body(hwdb, pci, &cache)
+        }
+    }
+
+    /// The `*_FROM_DATABASE` properties a device lacks, from the hwdb and libpci.
+    /// Look-ups already made: many records share a modalias or a PCI id (bridges, hubs,
+    /// the functions of one chip), and a hwdb or pci.ids search costs far more than a hash.
+    package struct Cache {
+        package var hwdb: [String: [(key: String, value: String)]] = [:]
+        package var pciVendor: [UInt32: String?] = [:]
+        var pciDevice: [UInt64: String?] = [:]
+    }
+
+    package static func names(for device: Device, hwdb: UdevHwdb?, pci: PCINames?) -> [String:
+        String]
+    {
+        var cache = Cache()
+        return names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
+    }
+
+    package static func names(
+        for device: Device, hwdb: UdevHwdb?, pci: PCINames?, cache: inout Cache
+    ) -> [String: String] {
+        var added: [String: String] = [:]
+        func add(_ key: String, _ value: String?) {
+            guard let value, !value.isEmpty, device.property(key) == nil, added[key] == nil else {
+                return
+            }
+            added[key] = value
+        }
+        if let hwdb, let modalias = lookupKey(device) {
+            let found: [(key: String, value: String)]
+            if let cached = cache.hwdb[modalias] {
+                found = cached
+            } else {
+                found = hwdb.properties(modalias: modalias).sorted(by: { $0.key < $1.key })
+                    .filter { $0.key.hasSuffix("_FROM_DATABASE") }
+                cache.hwdb[modalias] = found
+            }
+            for (key, value) in found { add(key, value) }
+        }
+        if let pci, device.subsystem == "pci", let (vendor, product) = pciIDs(device) {
+            let vendorName: String?
+            if let cached = cache.pciVendor[vendor] {
+                vendorName = cached
+            } else {
+                vendorName = pci.vendor(vendor)
+                cache.pciVendor[vendor] = vendorName
+            }
+            let key = UInt64(vendor) << 32 | UInt64(product)
+            let deviceName: String?
+            if let cached = cache.pciDevice[key] {
+                deviceName = cached
+            } else {
+                deviceName = pci.device(vendor, product)
+                cache.pciDevice[key] = deviceName
+            }
+            add("ID_VENDOR_FROM_DATABASE", vendorName)
+            add("ID_MODEL_FROM_DATABASE", deviceName)
+        }
+        return added
+    }
+
+    /// The hwdb key: the recorded `MODALIAS` (property or attribute), else `usb:vXXXXpYYYY`
+    /// from a USB device's `PRODUCT` or `idVendor`/`idProduct`.
+    static func lookupKey(_ device: Device) -> String? {
+        if let modalias = device.property("MODALIAS") ?? device.attribute("modalias"),
+            !modalias.isEmpty
+        {
+            return modalias
+        }
+        guard device.devtype == "usb_device" || device.subsystem == "usb" else { return nil }
+        var vendor: Int?
+        var product: Int?
+        if let text = device.property("PRODUCT") {
+            let parts = text.split(separator: "/").compactMap { Int($0, radix: 16) }
+            if parts.count >= 2 { (vendor, product) = (parts[0], parts[1]) }
+        }
+        if vendor == nil, let v = device.attribute("idVendor"),
+            let p = device.attribute("idProduct")
+        {
+            (vendor, product) = (Int(v, radix: 16), Int(p, radix: 16))
+        }
+        guard let vendor, let product, (0...0xFFFF).contains(vendor), (0...0xFFFF).contains(product)
+        else { return nil }
+        return "usb:v" + hex4(vendor) + "p" + hex4(product)
+    }
+
+    /// PCI vendor and device ids from `PCI_ID` or the `vendor`/`device` attributes.
+    static func pciIDs(_ device: Device) -> (UInt32, UInt32)? {
+        if let ids = device.property("PCI_ID") {
+            let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
+            if parts.count == 2 { return (parts[0], parts[1]) }
+        }
+        func number(_ text: String?) -> UInt32? {
+            guard var text else { return nil }
+            if text.hasPrefix("0x") { text.removeFirst(2) }
+            return UInt32(text, radix: 16)
+        }
+        guard let vendor = number(device.attribute("vendor")),
+            let product = number(device.attribute("device"))
+        else { return nil }
+        return (vendor, product)
+    }
+
+    private static func hex4(_ value: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,34 @@
+import CUdev
+
+/// Owns a `udev_enumerate` (udev_enumerate_new(3)); scans every device in sysfs.
+///
+/// It deliberately does not call `udev_enumerate_add_match_is_initialized`: without udevd
+/// that drops every device with a node or an interface.
+package final class UdevEnumerator {
+    private let pointer: OpaquePointer
+    private let context: UdevContext
+
+    /// Wraps `udev_enumerate_new(3)`.
+    init(context: UdevContext) throws(UdevError) {
+        guard let pointer = udev_enumerate_new(context.pointer) else {
+            throw .call("udev_enumerate_new", errno: 12)
+        }
+        self.pointer = pointer
+        self.context = context
+    }
+
+    deinit { udev_enumerate_unref(pointer) }
+
+    /// Restricts the scan to a subsystem (`udev_enumerate_add_match_subsystem`).
+    func matchSubsystem(_ subsystem: String) throws(UdevError) {
+        let rc = udev_enumerate_add_match_subsystem(pointer, subsystem)
+        if rc < 0 { throw .call("udev_enumerate_add_match_subsystem", errno: -rc) }
+    }
+
+    /// Scans and returns the syspaths, sorted (`udev_enumerate_scan_devices`).
+    package func scan() throws(UdevError) -> [String] {
+        let rc = udev_enumerate_scan_devices(pointer)
+        if rc < 0 { throw .call("udev_enumerate_scan_devices", errno: -rc) }
+        return UdevContext.pairs(udev_enumerate_get_list_entry(pointer)).map(\.0).sorted()
+    }
+}

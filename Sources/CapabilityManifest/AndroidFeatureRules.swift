@@ -1,0 +1,406 @@
+/// aapt's `dump badging` rules for the features an app requires (frameworks/base
+/// `tools/aapt/Command.cpp`, as Debian's `aapt` 10 runs them; aapt2's `DumpManifest.cpp`
+/// agrees): declared features with their parents, permission- and orientation-implied
+/// features with aapt's reasons, faketouch when the touchscreen is not declared at all.
+package struct AndroidFeatureRules {
+    /// One declared `<uses-feature android:name>` after aapt's merging (the last
+    /// declaration of a name wins; a required child adds its parents as required).
+    package struct Declared: Equatable {
+        /// The feature name.
+        package var name: String
+        /// Whether `android:required` is true (the default).
+        package var required: Bool
+        /// `android:version` (Vulkan), if given.
+        package var version: Int?
+        /// The line of the declaration.
+        package var line: Int
+        /// The child feature that added this parent, if it was not written itself.
+        var addedBy: String?
+        /// The placeholder `android:required` came from, if any.
+        var requiredPlaceholder: String?
+    }
+
+    /// One implied feature with aapt's reasons (sorted, as aapt keeps them).
+    package struct Implied: Equatable {
+        /// The feature name.
+        package var name: String
+        /// The reasons, sorted and distinct.
+        package var reasons: [String]
+        /// Whether only `<uses-permission-sdk-23>` implied it (aapt prints `-sdk-23`).
+        var onlySDK23: Bool
+        /// Whether this is the default for all apps (faketouch) rather than implied.
+        var isDefault: Bool
+
+        /// The reasons joined the way aapt prints them (`a, b, and c`).
+        package var reason: String {
+            switch reasons.count {
+            case 0: return ""
+            case 1: return reasons[0]
+            case 2: return reasons[0] + ", and " + reasons[1]
+            default:
+                return reasons.dropLast().joined(separator: ", ") + ", and "
+                    + (reasons.last ?? "")
+            }
+        }
+    }
+
+    /// What the rules found.
+    package struct Result {
+        /// Declared features (and parents), sorted by name as aapt prints them.
+        var declared: [Declared] = []
+        /// Implied features not declared, sorted by name.
+        package var implied: [Implied] = []
+        /// The highest `glEsVersion` (with `opengles.aep` raising it to 3.1), and its line.
+        var glES: (value: Int, required: Bool, line: Int)?
+        /// The target SDK aapt decided on (0 when nothing says otherwise).
+        var targetSdk = 0
+        /// Where ``targetSdk`` came from, in words.
+        var targetSdkOrigin = ""
+        /// Facts worth showing (placeholders, removed elements, feature groups).
+        package var notes: [String] = []
+        /// Tolerated defects, each with its line.
+        package var warnings: [String] = []
+
+    }
+
+    static let defaultReason = "default feature for all apps"
+    static let telephonyReason = "requested a telephony permission"
+    static let lollipop = 21
+    static let donut = 4
+
+    /// Parent features aapt adds as required when a child is required (`addParentFeatures`).
+    /// aapt spells the jazzhand children `jazzhands`, so the real `…jazzhand` names add none.
+    package static let parents: [String: [String]] = [
+        "android.hardware.camera.autofocus": ["android.hardware.camera"],
+        "android.hardware.camera.flash": ["android.hardware.camera"],
+        "android.hardware.location.gps": ["android.hardware.location"],
+        "android.hardware.location.network": ["android.hardware.location"],
+        "android.hardware.faketouch.multitouch": ["android.hardware.faketouch"],
+        "android.hardware.faketouch.multitouch.distinct": [
+            "android.hardware.faketouch.multitouch", "android.hardware.faketouch",
+        ],
+        "android.hardware.faketouch.multitouch.jazzhands": [
+            "android.hardware.faketouch.multitouch", "android.hardware.faketouch",
+        ],
+        "android.hardware.touchscreen.multitouch": ["android.hardware.touchscreen"],
+        "android.hardware.touchscreen.multitouch.distinct": [
+            "android.hardware.touchscreen.multitouch", "android.hardware.touchscreen",
+        ],
+        "android.hardware.touchscreen.multitouch.jazzhands": [
+            "android.hardware.touchscreen.multitouch", "android.hardware.touchscreen",
+        ],
+    ]
+
+    static let telephonyPermissions: Set<String> = [
+        "CALL_PHONE", "CALL_PRIVILEGED", "MODIFY_PHONE_STATE", "PROCESS_OUTGOING_CALLS",
+        "READ_SMS", "RECEIVE_SMS", "RECEIVE_MMS", "RECEIVE_WAP_PUSH", "SEND_SMS",
+        "WRITE_APN_SETTINGS", "WRITE_SMS",
+    ]
+
+    /// `screenOrientation` values aapt reads as landscape (0, 6, 8) and portrait (1, 7, 9).
+    static let landscape: Set<String> = ["landscape", "sensorLandscape", "reverseLandscape"]
+    static let portrait: Set<String> = ["portrait", "sensorPortrait", "reversePortrait"]
+    static let orientationNumbers: [Int: String] = [
+        0: "landscape", 6: "sensorLandscape", 8: "reverseLandscape",
+        1: "portrait", 7: "sensorPortrait", 9: "reversePortrait",
+    ]
+
+    /// What one pass over the manifest's elements has gathered so far.
+    private struct Pass {
+        var result = Result()
+        /// Declared features by name (the last declaration wins).
+        var declared: [String: Declared] = [:]
+        /// Implied features by name.
+        var implied: [String: Implied] = [:]
+        var minSdkSeen: Int?
+        var targetSdkSeen: Int?
+        var featureGroups = 0
+
+        /// Adds an implied feature, merging its reasons with earlier ones.
+        mutating func imply(
+            _ name: String, _ reasons: [String], sdk23: Bool, isDefault: Bool = false
+        ) {
+            var entry =
+                implied[name]
+                ?? Implied(name: name, reasons: [], onlySDK23: sdk23, isDefault: isDefault)
+            if !sdk23 { entry.onlySDK23 = false }
+            entry.reasons = Array(Set(entry.reasons + reasons)).sorted()
+            implied[name] = entry
+        }
+    }
+
+    /// Runs the rules over a `<manifest>` element.
+    /// - Parameter root: The manifest.
+    /// - Returns: The features, target SDK, notes and warnings.
+    package func evaluate(_ root: AndroidXMLElement) -> Result {
+        var pass = Pass()
+        for element in root.children {
+            if let node = Self.removal(element) {
+                pass.result.notes.append(
+                    "line \(element.line): <\(element.name)> has tools:node=\"\(node)\": the "
+                        + "manifest merger drops it from the built app, so capcheck ignores it")
+                continue
+            }
+            switch element.name {
+            case "uses-sdk": readSdk(element, into: &pass)
+            case "feature-group": pass.featureGroups += 1
+            case "uses-feature": readFeature(element, into: &pass.declared, result: &pass.result)
+            case "uses-permission", "uses-permission-sdk-23", "uses-permission-sdk-m":
+                readPermission(element, into: &pass)
+            case "application": readOrientations(element, into: &pass)
+            default: continue
+            }
+        }
+        return finish(pass)
+    }
+
+    /// The `tools:node` value that removes an element in the manifest merger, if it has one.
+    private static func removal(_ element: AndroidXMLElement) -> String? {
+        guard let node = element.toolsValue("node"), node == "remove" || node == "removeAll"
+        else { return nil }
+        return node
+    }
+
+    /// `<uses-sdk>`: the target SDK is the larger of minSdkVersion and targetSdkVersion
+    /// (`Donut` is 4; a placeholder leaves it alone with a note).
+    private func readSdk(_ element: AndroidXMLElement, into pass: inout Pass) {
+        let line = element.line
+        if let value = element.value(.minSdkVersion) {
+            if value.isPlaceholder {
+                pass.result.notes.append(
+                    "line \(line): minSdkVersion is the placeholder \(value.text ?? "")")
+            } else if let number = value.integer {
+                pass.result.targetSdk = number
+                pass.minSdkSeen = number
+            } else if value.text == "Donut" {
+                pass.result.targetSdk = Self.donut
+                pass.minSdkSeen = Self.donut
+            }
+        }
+        if let value = element.value(.targetSdkVersion) {
+            if value.isPlaceholder {
+                pass.result.notes.append(
+                    "line \(line): targetSdkVersion is the placeholder \(value.text ?? "")")
+            } else if let number = value.integer {
+                pass.result.targetSdk = max(pass.result.targetSdk, number)
+                pass.targetSdkSeen = number
+            } else if value.text == "Donut", pass.result.targetSdk < Self.donut {
+                pass.result.targetSdk = Self.donut
+                pass.targetSdkSeen = Self.donut
+            }
+        }
+    }
+
+    /// `<uses-permission>` (and its `-sdk-23` forms): the features the permission implies at
+    /// the target SDK seen so far.
+    private func readPermission(_ element: AndroidXMLElement, into pass: inout Pass) {
+        let line = element.line
+        guard let value = element.value(.name), let name = value.text, !name.isEmpty else {
+            pass.result.warnings.append(
+                "line \(line): <\(element.name)> without android:name is ignored")
+            return
+        }
+        if value.isPlaceholder {
+            pass.result.notes.append(
+                "line \(line): permission name \(name) comes from a placeholder")
+        }
+        for (feature, reasons) in permissionFeatures(name, targetSdk: pass.result.targetSdk) {
+            pass.imply(feature, reasons, sdk23: element.name != "uses-permission")
+        }
+    }
+
+    /// `<application>`: an activity with a fixed landscape or portrait orientation implies
+    /// that screen orientation.
+    private func readOrientations(_ element: AndroidXMLElement, into pass: inout Pass) {
+        for activity in element.children where activity.name == "activity" {
+            guard Self.removal(activity) == nil,
+                let orientation = orientationName(activity.value(.screenOrientation))
+            else { continue }
+            if Self.landscape.contains(orientation) {
+                pass.imply(
+                    "android.hardware.screen.landscape",
+                    ["one or more activities have specified a landscape orientation"],
+                    sdk23: false)
+            } else if Self.portrait.contains(orientation) {
+                pass.imply(
+                    "android.hardware.screen.portrait",
+                    ["one or more activities have specified a portrait orientation"],
+                    sdk23: false)
+            }
+        }
+    }
+
+    /// After the last element: faketouch by default, the sorted features (no implied ones
+    /// when feature groups are used) and where the target SDK came from.
+    private func finish(_ pass: Pass) -> Result {
+        var pass = pass
+        let touchscreen = "android.hardware.touchscreen"
+        if pass.declared[touchscreen] == nil, pass.implied[touchscreen] == nil {
+            pass.imply(
+                "android.hardware.faketouch", [Self.defaultReason], sdk23: false, isDefault: true)
+        }
+        var result = pass.result
+        let declared = pass.declared
+        result.declared = declared.values.sorted { $0.name < $1.name }
+        let featureGroups = pass.featureGroups
+        if featureGroups > 0 {
+            result.notes.append(
+                "\(featureGroups) <feature-group> element\(featureGroups == 1 ? "" : "s"): aapt "
+                    + "then implies no features, and Play accepts a device with every feature of "
+                    + "one group; capcheck checks the features outside the groups")
+        } else {
+            result.implied = pass.implied.values.filter { declared[$0.name] == nil }.sorted {
+                $0.name < $1.name
+            }
+        }
+        result.targetSdkOrigin = Self.describeTargetSdk(
+            result.targetSdk, min: pass.minSdkSeen, target: pass.targetSdkSeen)
+        return result
+    }
+
+    /// Reads one `<uses-feature>`: a named feature (last declaration wins, required children
+    /// add their parents) or a `glEsVersion` (the highest counts).
+    private func readFeature(
+        _ element: AndroidXMLElement, into declared: inout [String: Declared],
+        result: inout Result
+    ) {
+        let line = element.line
+        let (required, placeholder) = readRequired(element, result: &result)
+        guard let nameValue = element.value(.name), let name = nameValue.text, !name.isEmpty else {
+            readGLES(element, required: required, result: &result)
+            return
+        }
+        var version: Int?
+        if let value = element.value(.version) {
+            if let number = value.integer {
+                version = number
+            } else {
+                result.warnings.append(
+                    "line \(line): android:version must be an integer, not "
+                        + "'\(value.text ?? "?")'; ignored")
+            }
+        }
+        declared[name] = Declared(
+            name: name, required: required, version: version, line: line, addedBy: nil,
+            requiredPlaceholder: placeholder)
+        guard required else { return }
+        for parent in Self.parents[name] ?? [] {
+            declared[parent] = Declared(
+                name: parent, required: true, version: nil, line: line, addedBy: name)
+        }
+        if name == "android.hardware.opengles.aep", (result.glES?.value ?? 0) < 0x0003_0001 {
+            result.glES = (0x0003_0001, true, line)
+        }
+    }
+
+    /// `android:required`: true unless `false` or 0; a placeholder or an odd word is taken
+    /// as true (with a note or a warning).
+    /// - Returns: Whether the feature is required, and the placeholder it came from, if any.
+    private func readRequired(_ element: AndroidXMLElement, result: inout Result) -> (
+        required: Bool, placeholder: String?
+    ) {
+        guard let value = element.value(.required) else { return (true, nil) }
+        let line = element.line
+        if value.isPlaceholder {
+            result.notes.append(
+                "line \(line): android:required is the placeholder \(value.text ?? ""); "
+                    + "capcheck takes the default, true")
+            return (true, value.text)
+        }
+        if case .string(let text) = value {
+            switch text {
+            case "true": return (true, nil)
+            case "false": return (false, nil)
+            default:
+                result.warnings.append(
+                    "line \(line): android:required must be true or false, not '\(text)'; "
+                        + "taken as true")
+                return (true, nil)
+            }
+        }
+        if let number = value.integer { return (number != 0, nil) }
+        return (true, nil)
+    }
+
+    /// A `<uses-feature>` without a name: its `android:glEsVersion`, of which the highest
+    /// counts; without one (or with a value that is not a version number) it is ignored.
+    private func readGLES(_ element: AndroidXMLElement, required: Bool, result: inout Result) {
+        let line = element.line
+        guard let value = element.value(.glEsVersion) else {
+            result.warnings.append(
+                "line \(line): <uses-feature> has neither android:name nor "
+                    + "android:glEsVersion; ignored")
+            return
+        }
+        guard let version = value.integer, version > 0, version <= Int(UInt32.max) else {
+            result.warnings.append(
+                "line \(line): android:glEsVersion must be a number such as 0x00030000, "
+                    + "not '\(value.text ?? "?")'; ignored")
+            return
+        }
+        if version > (result.glES?.value ?? 0) { result.glES = (version, required, line) }
+    }
+
+    /// The features a permission implies at a target SDK, with aapt's reasons.
+    func permissionFeatures(_ permission: String, targetSdk: Int) -> [(String, [String])] {
+        let prefix = "android.permission."
+        guard permission.hasPrefix(prefix) else { return [] }
+        let short = String(permission.dropFirst(prefix.count))
+        let requested = "requested \(permission) permission"
+        let beforeLollipop = "targetSdkVersion < \(Self.lollipop)"
+        switch short {
+        case "CAMERA":
+            return [("android.hardware.camera", [requested])]
+        case "ACCESS_FINE_LOCATION":
+            var features = [("android.hardware.location", [requested])]
+            if targetSdk < Self.lollipop {
+                features.append(("android.hardware.location.gps", [requested, beforeLollipop]))
+            }
+            return features
+        case "ACCESS_COARSE_LOCATION":
+            var features = [("android.hardware.location", [requested])]
+            if targetSdk < Self.lollipop {
+                features.append(
+                    ("android.hardware.location.network", [requested, beforeLollipop]))
+            }
+            return features
+        case "ACCESS_MOCK_LOCATION", "ACCESS_LOCATION_EXTRA_COMMANDS",
+            "INSTALL_LOCATION_PROVIDER":
+            return [("android.hardware.location", [requested])]
+        case "BLUETOOTH", "BLUETOOTH_ADMIN":
+            guard targetSdk > Self.donut else { return [] }
+            return [
+                ("android.hardware.bluetooth", [requested, "targetSdkVersion > \(Self.donut)"])
+            ]
+        case "RECORD_AUDIO":
+            return [("android.hardware.microphone", [requested])]
+        case "ACCESS_WIFI_STATE", "CHANGE_WIFI_STATE", "CHANGE_WIFI_MULTICAST_STATE":
+            return [("android.hardware.wifi", [requested])]
+        default:
+            if Self.telephonyPermissions.contains(short) {
+                return [("android.hardware.telephony", [Self.telephonyReason])]
+            }
+            return []
+        }
+    }
+
+    private func orientationName(_ value: AndroidXMLValue?) -> String? {
+        guard let value else { return nil }
+        if case .string(let text) = value { return text }
+        return value.integer.flatMap { Self.orientationNumbers[$0] }
+    }
+
+    static func describeTargetSdk(_ value: Int, min: Int?, target: Int?) -> String {
+        switch (min, target) {
+        case (nil, nil):
+            return "targetSdkVersion 0: the manifest has no <uses-sdk> version, and aapt then "
+                + "applies the pre-Android-5 rules (Gradle writes <uses-sdk> into the built app; "
+                + "check the APK for the value Play sees)"
+        case (_?, nil):
+            return "targetSdkVersion \(value): no targetSdkVersion, so aapt uses minSdkVersion"
+        default:
+            return "targetSdkVersion \(value) (aapt takes the larger of minSdkVersion and "
+                + "targetSdkVersion)"
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads an AndroidManifest.xml (text here; binary and protobuf XML through
+/// ``read(root:)``) with aapt's feature rules (``AndroidFeatureRules``), never resolving
+/// external entities.
+package struct AndroidManifestReader {
+    /// The file name used in messages.
+    package let path: String
+    /// Unknown-key and implied-feature handling.
+    package let options: ManifestLoadOptions
+
+    /// A reader.
+    /// - Parameters:
+    ///   - path: The file name used in messages.
+    ///   - options: How unknown keys and implied features are handled.
+    package init(path: String, options: ManifestLoadOptions) {
+        self.path = path
+        self.options = options
+    }
+
+    /// The prefix of every hardware feature name.
+    package static let hardware = "android.hardware."
+    /// What an unknown or placeholder feature name is checked as.
+    static let unprobedNote = "capcheck cannot probe"
+
+    package func read(_ data: Data) throws(ManifestError) -> Manifest {
+        let collector = AndroidManifestParserDelegate()
+        if let problem = XMLInputGuard.parse(Array(data), with: collector) {
+            throw malformed(problem.place, problem.reason)
+        }
+        guard let rootName = collector.rootName else {
+            throw malformed(nil, "no XML element found")
+        }
+        guard rootName == "manifest" else {
+            throw malformed(nil, "the root element is <\(rootName)>, expected <manifest>")
+        }
+        guard collector.rootClosed, let root = collector.root else {
+            throw malformed(nil, "the document ends before </manifest>")
+        }
+        var manifest = read(root: root)
+        if collector.truncated {
+            manifest.warnings.append(
+                "more than \(AndroidManifestParserDelegate.maxElements) elements; the rest is ignored"
+            )
+        }
+        return manifest
+    }
+
+    /// Applies aapt's rules to a parsed `<manifest>` (text, binary or protobuf XML alike).
+    /// - Parameter root: The `<manifest>` element.
+    /// - Returns: The manifest's requirements, notes and warnings.
+    package func read(root: AndroidXMLElement) -> Manifest {
+        let rules = AndroidFeatureRules().evaluate(root)
+        var warnings = rules.warnings
+        var requirements = rules.declared.map { declaredRequirement($0, warnings: &warnings) }
+        if let glES = rules.glES { requirements.append(Self.glESRequirement(glES)) }
+        if options.implied {
+            requirements += rules.implied.map { impliedRequirement($0, warnings: &warnings) }
+        }
+        return Manifest(
+            path: path, kind: .android, requirements: requirements, notes: Self.notes(rules),
+            warnings: warnings)
+    }
+
+    /// A declared feature (or a parent aapt adds): present when required, else optional;
+    /// `vulkan.version` becomes a predicate on the Vulkan version it encodes.
+    private func declaredRequirement(
+        _ feature: AndroidFeatureRules.Declared, warnings: inout [String]
+    ) -> Requirement {
+        let entry = catalogEntry(feature.name, line: feature.line, warnings: &warnings)
+        var target = entry.target
+        if feature.name == Self.hardware + "vulkan.version", let encoded = feature.version {
+            let version = [encoded >> 22, (encoded >> 12) & 0x3ff, encoded & 0xfff]
+            target = .predicate(
+                Predicate(subject: .vulkanVersion, comparison: .atLeast, value: .version(version)))
+        }
+        var notes: [String] = []
+        if let child = feature.addedBy {
+            notes.append("required by \(child) (aapt adds the parent feature)")
+        }
+        if let placeholder = feature.requiredPlaceholder {
+            notes.append("android:required is the placeholder \(placeholder), taken as true")
+        }
+        if let note = entry.note { notes.append(note) }
+        return Requirement(
+            key: feature.name, source: .android, target: target,
+            wanted: feature.required ? .present : .optional,
+            note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// The highest `glEsVersion`: always required (aapt and Play ignore `required="false"`
+    /// on it), checked against the GPU's OpenGL ES level.
+    private static func glESRequirement(_ glES: (value: Int, required: Bool, line: Int))
+        -> Requirement
+    {
+        let major = glES.value >> 16
+        let minor = glES.value & 0xffff
+        return Requirement(
+            key: String(format: "android:glEsVersion=0x%08x", glES.value), source: .android,
+            target: .predicate(
+                Predicate(
+                    subject: .glesVersion, comparison: .atLeast, value: .version([major, minor]))),
+            wanted: .present,
+            note: (glES.required
+                ? "" : "aapt and Play ignore android:required=\"false\" on glEsVersion; ")
+                + "only the highest glEsVersion counts; checked against the GPU's OpenGL ES level")
+    }
+
+    /// A feature aapt implies (from a permission or an orientation) or its faketouch default.
+    private func impliedRequirement(
+        _ feature: AndroidFeatureRules.Implied, warnings: inout [String]
+    ) -> Requirement {
+        let entry = catalogEntry(feature.name, line: nil, warnings: &warnings)
+        var note = feature.reason
+        if feature.onlySDK23 { note += Self.sdk23Note }
+        if let extra = entry.note { note += "; " + extra }
+        return Requirement(
+            key: feature.name, source: feature.isDefault ? .default : .implied,
+            target: entry.target, wanted: .present, note: note)
+    }
+
+    /// The manifest's notes: where the target SDK came from first, then the rules' notes,
+    /// then Play's touchscreen default when the touchscreen is not declared.
+    private static func notes(_ rules: AndroidFeatureRules.Result) -> [String] {
+        var notes = [rules.targetSdkOrigin] + rules.notes
+        let touchscreen = hardware + "touchscreen"
+        if !rules.declared.contains(where: { $0.name == touchscreen }) {
+            notes.append(
+                "Google Play documents \(touchscreen) as required unless declared "
+                    + "required=\"false\"; aapt does not list it, so capcheck does not require it "
+                    + "(declare it to make it a requirement)")
+        }
+        return notes
+    }
+
+    /// Added to the reason of a feature only `<uses-permission-sdk-23>` implies (aapt prints
+    /// it as `uses-implied-feature-sdk-23`).
+    static let sdk23Note = " (uses-permission-sdk-23: only on Android 6.0 and later)"
+
+    /// The catalog entry, or for a name capcheck does not know (any name is legal) an
+    /// unprobed target, with a warning when the name looks like a typo of a known one.
+    func catalogEntry(_ name: String, line: Int?, warnings: inout [String]) -> CatalogEntry {
+        if let entry = KeyCatalog.androidEntry(name) { return entry }
+        let place = line.map { "line \($0): " } ?? ""
+        if name.contains("${") {
+            warnings.append(
+                "\(place)feature name \(name) is a build placeholder; the built app has the value")
+            return CatalogEntry(
+                .unprobed("\(Self.unprobedNote) \(name): the name is a build placeholder"))
+        }
+        if let suggestion = KeyCatalog.closeAndroidFeature(to: name) {
+            warnings.append(
+                "\(place)unknown feature '\(name)' (did you mean \(suggestion)?)")
+        } else {
+            warnings.append("\(place)feature '\(name)' is not one capcheck knows; it stays unknown")
+        }
+        return CatalogEntry(.unprobed("\(Self.unprobedNote) \(name)"))
+    }
+
+    package func malformed(_ place: String?, _ reason: String) -> ManifestError {
+        .malformed(path: path, place: place, reason: reason)
+    }
+}
+
+/// Builds the element tree of a text AndroidManifest.xml, resolving `android:` and `tools:`
+/// prefixes from the `xmlns:` declarations seen so far (the usual prefixes when undeclared).
+package final class AndroidManifestParserDelegate: NSObject, XMLInputGuard.ErrorPlacing {
+    /// The deepest nesting kept (manifests are 5 levels deep; deeper elements are skipped).
+    static let maxDepth = 32
+    /// The most elements kept.
+    static let maxElements = 200_000
+
+    /// The root element, once the document is complete.
+    private(set) var root: AndroidXMLElement?
+    /// The root element's name, once seen.
+    private(set) var rootName: String?
+    /// Whether the root element was closed (the document is complete).
+    private(set) var rootClosed = false
+    /// Where the first parse error was reported (libxml2 reads on after it, so the parser's
+    /// own position at the end would point past the defect).
+    private(set) var firstErrorPlace: (line: Int, column: Int)?
+    /// Whether the element bound was reached.
+    private(set) var truncated = false
+    private var stack: [AndroidXMLElement] = []
+    private var skippedDepth = 0
+    private var count = 0
+    private var prefixes: [String: String] = [
+        "android": AndroidXMLElement.androidNamespace, "tools": AndroidXMLElement.toolsNamespace,
+    ]
+
+    package func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstErrorPlace == nil {
+            firstErrorPlace = (parser.lineNumber, parser.columnNumber)
+        }
+    }
+
+    package func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        if rootName == nil { rootName = elementName }
+        guard skippedDepth == 0, stack.count < Self.maxDepth, count < Self.maxElements else {
+            if count >= Self.maxElements { truncated = true }
+            skippedDepth += 1
+            return
+        }
+        count += 1
+        for (name, value) in attributes where name.hasPrefix("xmlns:") {
+            prefixes[String(name.dropFirst(6))] = value
+        }
+        var converted: [AndroidXMLAttribute] = []
+        for name in attributes.keys.sorted() where !name.hasPrefix("xmlns") {
+            let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+            let namespace = parts.count == 2 ? prefixes[parts[0]] ?? parts[0] : ""
+            converted.append(
+                AndroidXMLAttribute(
+                    namespace: namespace, name: parts.last ?? name, resourceID: nil,
+                    value: .string(attributes[name] ?? "")))
+        }
+        stack.append(
+            AndroidXMLElement(
+                name: elementName, attributes: converted, line: parser.lineNumber, children: []))
+    }
+
+    package func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?
+    ) {
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
+        guard let element = stack.popLast() else { return }
+        if stack.isEmpty {
+            root = element
+            rootClosed = true
+        } else {
+            stack[stack.count - 1].children.append(element)
+        }
+    }
+}

@@ -1,0 +1,462 @@
+import Foundation
+import CapabilityModel
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads AppStream metainfo files and catalogs (inflated by their loader when gzip-compressed) into manifests: one
+/// per `<component>`, with one requirement per relation item (the controls of one block
+/// combine into one "any of" requirement, as the specification says), never resolving
+/// external entities. Unknown item kinds and values become `unknown` requirements and a
+/// note with the nearest known name; they never discard the file.
+package struct AppStreamReader {
+    /// The file name used in messages.
+    package let path: String
+    /// Implied-relation handling.
+    package let options: ManifestLoadOptions
+
+    /// A reader.
+    /// - Parameters:
+    ///   - path: The file name used in messages.
+    ///   - options: How unknown keys and implied features are handled.
+    package init(path: String, options: ManifestLoadOptions) {
+        self.path = path
+        self.options = options
+    }
+
+    /// Reads a metainfo file: exactly one component.
+    package func read(_ data: Data) throws(ManifestError) -> Manifest {
+        let components = try readAll(data)
+        guard components.count == 1, let only = components.first else {
+            throw malformed(
+                nil,
+                "an AppStream catalog with \(components.count) components; "
+                    + "'verify' checks each one, other commands take one metainfo file")
+        }
+        return only.manifest
+    }
+
+    /// Reads every component of a metainfo file or catalog, in document order.
+    package func readAll(_ data: Data) throws(ManifestError) -> [AppStreamComponentManifest] {
+        let collector = AppStreamParserDelegate()
+        if let problem = XMLInputGuard.parse(Array(data), with: collector) {
+            throw malformed(problem.place, problem.reason)
+        }
+        guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
+        guard root == "component" || root == "components" else {
+            throw malformed(
+                nil, "the root element is <\(root)>, expected <component> or <components>")
+        }
+        guard collector.rootClosed else {
+            throw malformed(nil, "the document ends before </\(root)>")
+        }
+        return collector.components.enumerated().map { index, component in
+            let id = component.id.flatMap { $0.isEmpty ? nil : $0 } ?? "component #\(index + 1)"
+            return AppStreamComponentManifest(
+                id: id, name: component.name, type: component.type, inCatalog: root == "components",
+                manifest: manifest(component, id: id, inCatalog: root == "components"))
+        }
+    }
+
+    private func malformed(_ place: String?, _ reason: String) -> ManifestError {
+        .malformed(path: path, place: place, reason: reason)
+    }
+
+    /// The requirements and notes of one component.
+    private func manifest(
+        _ component: AppStreamParserDelegate.Component, id: String, inCatalog: Bool
+    ) -> Manifest {
+        var requirements: [Requirement] = []
+        var notes: [String] = []
+        let prefix = inCatalog ? "\(id): " : ""
+        for stray in component.strayBlocks {
+            let hint =
+                EditDistance.nearest(stray.name, in: AppStreamRelationKind.allCases.map(\.rawValue))
+                .map { " (did you mean <\($0)>?)" } ?? ""
+            notes.append(
+                "\(prefix)line \(stray.line): <\(stray.name)> is not a relation block\(hint); ignored"
+            )
+        }
+        for block in component.blocks {
+            requirements += self.requirements(of: block, prefix: prefix, notes: &notes)
+        }
+        if options.implied, component.blocks.allSatisfy({ $0.items.isEmpty }) {
+            requirements += implied(for: component.type)
+        }
+        return Manifest(
+            path: inCatalog ? "\(path)#\(id)" : path, kind: .appstream,
+            requirements: requirements, notes: notes)
+    }
+
+    /// The requirements of one relation block: one per item, and the block's `<control>`
+    /// items joined into one (any of them is enough); odd items add notes.
+    private func requirements(
+        of block: AppStreamParserDelegate.Block, prefix: String, notes: inout [String]
+    ) -> [Requirement] {
+        var requirements: [Requirement] = []
+        var controls: [AppStreamControl] = []
+        var unknownControls: [String] = []
+        var hasControls = false
+        for item in block.items {
+            let place = "\(prefix)line \(item.line)"
+            guard let kind = AppStreamItemKind(rawValue: item.name) else {
+                let hint = EditDistance.nearest(
+                    item.name, in: AppStreamItemKind.allCases.map(\.rawValue))
+                let shown = hint.map { " (did you mean <\($0)>?)" } ?? ""
+                notes.append("\(place): unknown relation item <\(item.name)>\(shown)")
+                requirements.append(
+                    requirement(
+                        "\(item.name) \(item.value)", block,
+                        .relation(.unrecognized("unknown relation item <\(item.name)>\(shown)"))))
+                continue
+            }
+            if kind == .control {
+                hasControls = true
+                if let name = item.attributes.keys.sorted().first {
+                    notes.append("\(place): \(name) on <control> has no meaning; ignored")
+                }
+                if let control = AppStreamControl(rawValue: item.value) {
+                    if !controls.contains(control) { controls.append(control) }
+                } else {
+                    let hint = EditDistance.nearest(
+                        item.value, in: AppStreamControl.allCases.map(\.rawValue))
+                    notes.append(
+                        "\(place): unknown control '\(item.value)'"
+                            + (hint.map { " (did you mean \($0)?)" } ?? ""))
+                    unknownControls.append(item.value)
+                }
+                continue
+            }
+            let (target, note) = resolve(kind, item)
+            if let note { notes.append("\(place): \(note)") }
+            requirements.append(requirement("\(item.name) \(keyText(item))", block, target))
+        }
+        if hasControls {
+            let values = controls.map(\.rawValue) + unknownControls
+            requirements.append(
+                requirement(
+                    "control " + values.joined(separator: "|"), block,
+                    .relation(.controls(controls, unrecognized: unknownControls)),
+                    note: values.count > 1 ? "any one of these controls is enough" : nil))
+        }
+        return requirements
+    }
+
+    /// What the specification assumes for an application that declares no relations: a
+    /// desktop or web application needs a display of at least 768 px and supports pointing
+    /// and keyboard; a console application supports the console. Other component types
+    /// (fonts, add-ons, firmware, generic) get nothing.
+    private func implied(for type: String?) -> [Requirement] {
+        var rows: [Requirement] = []
+        let controls: [AppStreamControl]
+        switch type {
+        case "desktop-application", "desktop", "web-application":
+            controls = [.pointing, .keyboard]
+            rows.append(
+                Requirement(
+                    key: "display_length 768", source: .implied,
+                    target: .relation(.displayLength(compare: .ge, pixels: 768, side: .shortest)),
+                    wanted: .present,
+                    note: "implied: with no display_length the specification assumes >= 768 px"))
+        case "console-application": controls = [.console]
+        default: controls = []
+        }
+        if !controls.isEmpty {
+            rows.append(
+                Requirement(
+                    key: "control " + controls.map(\.rawValue).joined(separator: "|"),
+                    source: .implied,
+                    target: .relation(.controls(controls, unrecognized: [])), wanted: .optional,
+                    note: "implied: the specification assumes these controls for a "
+                        + "\(type ?? "") that declares none"))
+        }
+        return rows
+    }
+
+    private func requirement(
+        _ key: String, _ block: AppStreamParserDelegate.Block, _ target: RequirementTarget,
+        note: String? = nil
+    ) -> Requirement {
+        Requirement(
+            key: "\(block.kind.rawValue) \(key)".trimmingCharacters(in: .whitespaces),
+            source: .appstream, target: target, wanted: block.kind.wanted, note: note)
+    }
+
+    /// The key text: the value with the attributes that change its meaning.
+    private func keyText(_ item: AppStreamParserDelegate.Item) -> String {
+        var parts: [String] = []
+        for name in ["side", "compare", "version", "bandwidth_mbitps"] {
+            if let value = item.attributes[name] { parts.append("\(name)=\(value)") }
+        }
+        return ([item.value] + parts).joined(separator: " ")
+    }
+
+    /// The target of one non-control item, and a note when something was odd.
+    private func resolve(_ kind: AppStreamItemKind, _ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        var compare = AppStreamCompare.ge
+        if let text = item.attributes["compare"] {
+            guard let parsed = AppStreamCompare.parse(text) else {
+                let hint = EditDistance.nearest(text, in: AppStreamCompare.allCases.map(\.rawValue))
+                return Self.unknown(
+                    "unknown compare '\(text)'" + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            compare = parsed
+        }
+        switch kind {
+        case .id:
+            return (
+                .notApplicable(
+                    "another software component (\(value)): a package-manager question, "
+                        + "not the hardware's"), nil
+            )
+        case .memory:
+            return Self.resolveMemory(item)
+        case .displayLength:
+            return Self.resolveDisplayLength(item, compare: compare)
+        case .kernel:
+            guard !value.isEmpty else { return Self.unknown("kernel needs a name such as Linux") }
+            return (
+                .relation(
+                    .kernel(name: value, compare: compare, version: item.attributes["version"])),
+                nil
+            )
+        case .modalias:
+            guard !value.isEmpty else { return Self.unknown("modalias needs a value") }
+            return (.relation(.modalias(value)), nil)
+        case .hardware:
+            let chid = value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "{}"))
+            guard ComputerHardwareIDs.isGUID(chid) else {
+                return Self.unknown("hardware must be a CHID (a GUID), not '\(value)'")
+            }
+            return (.relation(.hardware(chid)), nil)
+        case .internet:
+            return Self.resolveInternet(item)
+        case .firmware:
+            return (
+                .relation(
+                    .firmware(
+                        value: value.isEmpty ? "runtime" : value, compare: compare,
+                        version: item.attributes["version"])), nil
+            )
+        case .control:
+            return Self.unknown("control is combined per block")
+        }
+    }
+
+    /// A rejected item: an unrecognized relation (unknown, never absent) and the note.
+    private static func unknown(_ why: String) -> (RequirementTarget, String?) {
+        (.relation(.unrecognized(why)), why)
+    }
+
+    /// `<memory>`: at least that many MiB of physical memory (`compare` is ignored, as the
+    /// specification and libappstream do).
+    private static func resolveMemory(_ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        guard let mib = Int(value), mib > 0 else {
+            return Self.unknown("memory must be a positive number of MiB, not '\(value)'")
+        }
+        let predicate = Predicate(
+            subject: .memoryTotal, comparison: .atLeast, value: .bytes(Double(mib) * 1_048_576),
+            text: "memory.total >= \(mib) MiB")
+        let note =
+            item.attributes["compare"] == nil
+            ? nil
+            : "compare on <memory> is ignored (the specification and libappstream mean at least)"
+        return (.predicate(predicate), note)
+    }
+
+    /// `<display_length>`: logical pixels or a named size (xsmall…xlarge), on the shortest
+    /// side unless `side` says otherwise.
+    private static func resolveDisplayLength(
+        _ item: AppStreamParserDelegate.Item, compare: AppStreamCompare
+    ) -> (RequirementTarget, String?) {
+        let value = item.value
+        let pixels: Int
+        if let number = Int(value), number > 0 {
+            pixels = number
+        } else if let named = AppStreamItemKind.namedDisplayLengths[value] {
+            pixels = named
+        } else {
+            let hint = EditDistance.nearest(
+                value, in: AppStreamItemKind.namedDisplayLengths.keys.sorted())
+            return Self.unknown(
+                "display_length must be logical pixels or xsmall…xlarge, not '\(value)'"
+                    + (hint.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        var side = RelationItem.DisplaySide.shortest
+        if let text = item.attributes["side"] {
+            guard let parsed = RelationItem.DisplaySide(rawValue: text) else {
+                let hint = EditDistance.nearest(
+                    text, in: RelationItem.DisplaySide.allCases.map(\.rawValue))
+                return Self.unknown(
+                    "unknown display side '\(text)'"
+                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            side = parsed
+        }
+        return (.relation(.displayLength(compare: compare, pixels: pixels, side: side)), nil)
+    }
+
+    /// `<internet>`: one of the specification's values, with an optional positive
+    /// `bandwidth_mbitps`.
+    private static func resolveInternet(_ item: AppStreamParserDelegate.Item)
+        -> (RequirementTarget, String?)
+    {
+        let value = item.value
+        guard AppStreamItemKind.internetKinds.contains(value) else {
+            let hint = EditDistance.nearest(value, in: AppStreamItemKind.internetKinds)
+            return Self.unknown(
+                "unknown internet value '\(value)'"
+                    + (hint.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        var bandwidth: Int?
+        if let text = item.attributes["bandwidth_mbitps"] {
+            guard let number = Int(text), number > 0 else {
+                return Self.unknown("bandwidth_mbitps must be a positive number, not '\(text)'")
+            }
+            bandwidth = number
+        }
+        return (.relation(.internet(kind: value, bandwidthMbitps: bandwidth)), nil)
+    }
+}
+
+/// One component of a metainfo file or catalog, read as a manifest.
+public struct AppStreamComponentManifest: Sendable, Hashable {
+    /// The component id (`org.gnome.Maps`), or `component #N` when it has none.
+    public var id: String
+    /// The untranslated name, if any.
+    public var name: String?
+    /// The component type (`desktop-application`, …), if given.
+    public var type: String?
+    /// Whether it came from a catalog (`<components>`) rather than a metainfo file.
+    public var inCatalog: Bool
+    /// Its relations as requirements.
+    public var manifest: Manifest
+}
+
+/// Collects the components of an AppStream metainfo file (root `<component>`) or catalog
+/// (root `<components>`): ids, names, types and relation items with their line numbers.
+package final class AppStreamParserDelegate: NSObject, XMLInputGuard.ErrorPlacing {
+    /// One item element inside a relation block (`<control>touch</control>`).
+    package struct Item {
+        /// The element name (`control`, `display_length`).
+        package var name: String
+        /// The attributes (`compare`, `side`, `version`, `bandwidth_mbitps`).
+        package var attributes: [String: String]
+        /// The trimmed text.
+        package var value: String
+        /// The line the element starts on.
+        package var line: Int
+    }
+
+    /// One relation block and its items.
+    package struct Block {
+        /// `requires`, `recommends`, `supports`.
+        package var kind: AppStreamRelationKind
+        /// The items in document order.
+        package var items: [Item]
+        /// The line the block starts on.
+        package var line: Int
+    }
+
+    /// One `<component>`.
+    package struct Component {
+        /// The `<id>` text.
+        package var id: String?
+        /// The untranslated `<name>`.
+        package var name: String?
+        /// The `type` attribute (`desktop-application`, `console-application`, …).
+        package var type: String?
+        /// The relation blocks in document order.
+        var blocks: [Block] = []
+        /// Other direct children that look like misspelt relation blocks (`<require>`).
+        var strayBlocks: [(name: String, line: Int)] = []
+        /// The line the component starts on.
+        package var line: Int
+    }
+
+    /// The root element's name, once seen.
+    private(set) var rootName: String?
+    /// Whether the root element was closed.
+    private(set) var rootClosed = false
+    /// The components in document order.
+    private(set) var components: [Component] = []
+    /// Where the first parse error was reported.
+    private(set) var firstErrorPlace: (line: Int, column: Int)?
+
+    private var stack: [String] = []
+    private var current: Component?
+    private var block: Block?
+    private var item: Item?
+    private var text = ""
+    private var textTarget: String?
+
+    package func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstErrorPlace == nil { firstErrorPlace = (parser.lineNumber, parser.columnNumber) }
+    }
+
+    package func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        let parent = stack.last
+        if stack.isEmpty, rootName == nil { rootName = elementName }
+        let line = parser.lineNumber
+        if elementName == "component", parent == nil || parent == "components" {
+            current = Component(type: attributes["type"], line: line)
+        } else if current != nil, parent == "component", stack.count <= 2 {
+            if let kind = AppStreamRelationKind(rawValue: elementName) {
+                block = Block(kind: kind, items: [], line: line)
+            } else if ["id", "name"].contains(elementName), attributes["xml:lang"] == nil {
+                textTarget = elementName
+                text = ""
+            } else if ["require", "recommend", "support", "requirements"].contains(elementName) {
+                current?.strayBlocks.append((elementName, line))
+            }
+        } else if block != nil, let parent, AppStreamRelationKind(rawValue: parent) != nil {
+            item = Item(name: elementName, attributes: attributes, value: "", line: line)
+            text = ""
+        }
+        stack.append(elementName)
+    }
+
+    package func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if item != nil || textTarget != nil, text.utf8.count < 4096 { text += string }
+    }
+
+    package func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?
+    ) {
+        _ = stack.popLast()
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if var finished = item, stack.count >= 1,
+            AppStreamRelationKind(rawValue: stack.last ?? "") != nil
+        {
+            finished.value = trimmed
+            block?.items.append(finished)
+            item = nil
+        } else if let target = textTarget, elementName == target {
+            if target == "id", current?.id == nil { current?.id = trimmed }
+            if target == "name", current?.name == nil { current?.name = trimmed }
+            textTarget = nil
+        } else if let finished = block, AppStreamRelationKind(rawValue: elementName) != nil,
+            stack.last == "component"
+        {
+            current?.blocks.append(finished)
+            block = nil
+        } else if elementName == "component", let finished = current,
+            stack.isEmpty || stack.last == "components"
+        {
+            components.append(finished)
+            current = nil
+        }
+        if stack.isEmpty { rootClosed = true }
+    }
+}

@@ -1,0 +1,337 @@
+/// Checks a property list's structure before Foundation decodes it.
+///
+/// `PropertyListSerialization` expands a binary plist's shared references into a tree (a
+/// 318-byte file whose arrays share references 60 levels deep becomes gigabytes), follows
+/// reference cycles, and keeps one of two equal dictionary keys without a word. This check
+/// walks the object graph once, without decoding values, and bounds all of that; for XML it
+/// finds keys given twice in one `<dict>`.
+package struct PlistStructureCheck {
+    /// The largest tree a binary plist may expand to, counting every shared object each time
+    /// it is referenced (an Info.plist has a few hundred).
+    static let maximumExpandedObjects = 100_000
+    /// The deepest nesting of containers accepted.
+    package static let maximumDepth = 64
+
+    /// What the check found: where (an object number or an XML line) and why.
+    package struct Problem: Error, Equatable, Sendable {
+        /// The place, e.g. `line 12` or `object 7`.
+        package var place: String
+        /// The reason.
+        package var reason: String
+    }
+
+    // MARK: Binary
+
+    /// Checks a `bplist00` document.
+    /// - Parameter bytes: The whole file.
+    /// - Returns: The first problem, or `nil`.
+    static func binaryProblem(_ bytes: [UInt8]) -> Problem? {
+        switch BinaryDocument.read(bytes) {
+        case .failure(let problem): return problem
+        case .success(let document): return document.expansionProblem()
+        }
+    }
+
+    /// A binary plist's trailer and object table, read once; objects are looked at only
+    /// through their offsets.
+    private struct BinaryDocument {
+        let bytes: [UInt8]
+        /// The offset of every object, by object number.
+        let offsets: [Int]
+        /// Where the offset table starts (objects lie before it).
+        let tableStart: Int
+        /// The width of an object reference.
+        let referenceSize: Int
+        /// The top object.
+        let top: Int
+
+        var objectCount: Int { offsets.count }
+
+        /// Reads the 32-byte trailer and the offset table, every number range-checked.
+        static func read(_ bytes: [UInt8]) -> Result<BinaryDocument, Problem> {
+            guard bytes.count >= 8 + 32 else {
+                return .failure(Problem(place: "trailer", reason: "file too short"))
+            }
+            let trailer = bytes.count - 32
+            let offsetSize = Int(bytes[trailer + 6])
+            let referenceSize = Int(bytes[trailer + 7])
+            guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+                let objectCount = Int(exactly: bigEndian(bytes, trailer + 8, 8)),
+                let top = Int(exactly: bigEndian(bytes, trailer + 16, 8)),
+                let tableStart = Int(exactly: bigEndian(bytes, trailer + 24, 8))
+            else { return .failure(Problem(place: "trailer", reason: "invalid sizes")) }
+            guard objectCount > 0, objectCount <= bytes.count, top < objectCount,
+                tableStart >= 8,
+                tableStart <= trailer,
+                objectCount <= (trailer - tableStart) / offsetSize
+            else { return .failure(Problem(place: "trailer", reason: "object table out of range")) }
+            var offsets: [Int] = []
+            offsets.reserveCapacity(objectCount)
+            for index in 0..<objectCount {
+                guard
+                    let offset = Int(
+                        exactly: bigEndian(bytes, tableStart + index * offsetSize, offsetSize)),
+                    offset >= 8, offset < tableStart
+                else {
+                    return .failure(
+                        Problem(place: "object \(index)", reason: "offset out of range"))
+                }
+                offsets.append(offset)
+            }
+            return .success(
+                BinaryDocument(
+                    bytes: bytes, offsets: offsets, tableStart: tableStart,
+                    referenceSize: referenceSize, top: top))
+        }
+
+        /// The element count of the object whose marker is at `start` (in the marker's low
+        /// nibble, or in an integer object after it when the nibble is 0xF), and where the
+        /// elements begin; nil when the length is malformed.
+        func length(at start: Int) -> (count: Int, cursor: Int)? {
+            let cursor = start + 1
+            let count = Int(bytes[start] & 0x0F)
+            guard count == 0x0F else { return (count, cursor) }
+            guard cursor < tableStart, bytes[cursor] >> 4 == 0x1 else { return nil }
+            let width = 1 << Int(bytes[cursor] & 0x0F)
+            guard width <= 8, cursor + 1 + width <= tableStart,
+                let length = Int(exactly: bigEndian(bytes, cursor + 1, width))
+            else { return nil }
+            return (length, cursor + 1 + width)
+        }
+
+        /// The objects a container references, or `nil` for a scalar; a problem for a bad one.
+        func references(of index: Int) -> Result<[Int], Problem>? {
+            let start = offsets[index]
+            let kind = bytes[start] >> 4
+            switch kind {
+            case 0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD:
+                break
+            case 0x8, 0xB, 0xC:
+                // UIDs (keyed archives) and sets are no property-list values: Foundation on
+                // Linux crashes bridging a set that holds an array (found by the fuzzer).
+                let name = kind == 0x8 ? "a UID" : "a set"
+                return .failure(
+                    Problem(
+                        place: "object \(index)", reason: "\(name) is not a property-list value"))
+            default:
+                return .failure(Problem(place: "object \(index)", reason: "unknown object type"))
+            }
+            guard kind == 0xA || kind == 0xD else { return nil }
+            guard let (count, cursor) = length(at: start) else {
+                return .failure(Problem(place: "object \(index)", reason: "invalid length"))
+            }
+            let slots = kind == 0xD ? 2 : 1
+            guard count <= (tableStart - cursor) / (referenceSize * slots) else {
+                return .failure(
+                    Problem(place: "object \(index)", reason: "references past the end"))
+            }
+            var result: [Int] = []
+            result.reserveCapacity(count * slots)
+            for slot in 0..<(count * slots) {
+                guard
+                    let ref = Int(
+                        exactly: bigEndian(bytes, cursor + slot * referenceSize, referenceSize)),
+                    ref < objectCount
+                else {
+                    return .failure(
+                        Problem(place: "object \(index)", reason: "reference out of range"))
+                }
+                result.append(ref)
+            }
+            if kind == 0xD {
+                for key in result[0..<count] where ![0x5, 0x6].contains(bytes[offsets[key]] >> 4) {
+                    return .failure(
+                        Problem(
+                            place: "object \(index)",
+                            reason: "a dictionary key that is not a string"))
+                }
+                if let problem = duplicateKey(in: Array(result[0..<count]), of: index) {
+                    return .failure(problem)
+                }
+            }
+            return .success(result)
+        }
+
+        /// Key objects that decode to the same string.
+        func duplicateKey(in keys: [Int], of index: Int) -> Problem? {
+            var seen: [String: Int] = [:]
+            for key in keys {
+                guard let text = string(at: offsets[key]) else { continue }
+                if let first = seen[text] {
+                    return Problem(
+                        place: "object \(index)",
+                        reason:
+                            "duplicate key \"\(text)\" in one dictionary (objects \(first) and \(key))"
+                    )
+                }
+                seen[text] = key
+            }
+            return nil
+        }
+
+        /// An ASCII or UTF-16 string object's text.
+        func string(at start: Int) -> String? {
+            let marker = bytes[start]
+            guard marker >> 4 == 0x5 || marker >> 4 == 0x6,
+                let (count, cursor) = length(at: start)
+            else { return nil }
+            let unit = marker >> 4 == 0x6 ? 2 : 1
+            guard count <= (tableStart - cursor) / unit else { return nil }
+            if unit == 1 { return String(decoding: bytes[cursor..<cursor + count], as: UTF8.self) }
+            let units = (0..<count).map {
+                UInt16(bytes[cursor + 2 * $0]) << 8 | UInt16(bytes[cursor + 2 * $0 + 1])
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+
+        /// Walks the graph from the top object, computing each object's expanded size once
+        /// (iteratively: depth is data): the first cycle, bad container, too-deep nesting or
+        /// expansion past ``PlistStructureCheck/maximumExpandedObjects``.
+        func expansionProblem() -> Problem? {
+            var expanded = [Int](repeating: -1, count: objectCount)
+            var onStack = [Bool](repeating: false, count: objectCount)
+            var stack: [(index: Int, children: [Int], next: Int)] = []
+            func push(_ index: Int) -> Problem? {
+                switch references(of: index) {
+                case nil:
+                    expanded[index] = 1
+                case .failure(let problem)?:
+                    return problem
+                case .success(let children)?:
+                    if stack.count >= maximumDepth {
+                        return Problem(
+                            place: "object \(index)",
+                            reason: "containers nest deeper than \(maximumDepth) levels")
+                    }
+                    onStack[index] = true
+                    stack.append((index, children, 0))
+                }
+                return nil
+            }
+            if let problem = push(top) { return problem }
+            while let frame = stack.last {
+                if frame.next < frame.children.count {
+                    let child = frame.children[frame.next]
+                    stack[stack.count - 1].next += 1
+                    if onStack[child] {
+                        return Problem(
+                            place: "object \(child)", reason: "a container contains itself")
+                    }
+                    if expanded[child] < 0, let problem = push(child) { return problem }
+                    continue
+                }
+                var total = 1
+                for child in frame.children {
+                    total += expanded[child]
+                    if total > maximumExpandedObjects {
+                        return Problem(
+                            place: "object \(frame.index)",
+                            reason:
+                                "shared references expand to more than \(maximumExpandedObjects) objects"
+                        )
+                    }
+                }
+                expanded[frame.index] = total
+                onStack[frame.index] = false
+                stack.removeLast()
+            }
+            return nil
+        }
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in start..<(start + width) { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+
+    // MARK: XML
+
+    /// Finds a key given twice in one `<dict>` of an XML property list.
+    ///
+    /// A light scan of the markup (comments, CDATA and processing instructions skipped); syntax
+    /// errors are left to the parser.
+    /// - Parameter text: The document.
+    /// - Returns: The first duplicate, or `nil`.
+    static func xmlProblem(_ text: String) -> Problem? {
+        var containers: [[String: Int]?] = []  // a dictionary's keys, or nil for an array
+        var line = 1
+        var rest = Substring(text)
+        func advance(past prefix: Substring) {
+            line += prefix.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        }
+        while let open = rest.firstIndex(of: "<") {
+            advance(past: rest[..<open])
+            rest = rest[open...]
+            let skipped = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")]
+            if let (_, end) = skipped.first(where: { rest.hasPrefix($0.0) }) {
+                guard let close = rest.range(of: end) else { return nil }
+                advance(past: rest[..<close.upperBound])
+                rest = rest[close.upperBound...]
+                continue
+            }
+            guard let close = rest.firstIndex(of: ">") else { return nil }
+            let tag = rest[rest.index(after: rest.startIndex)..<close]
+            advance(past: rest[...close])
+            rest = rest[rest.index(after: close)...]
+            let name = tag.prefix { !$0.isWhitespace && $0 != "/" }
+            let selfClosing = tag.hasSuffix("/")
+            if tag.hasPrefix("/") {
+                if tag.dropFirst() == "dict" || tag.dropFirst() == "array", !containers.isEmpty {
+                    containers.removeLast()
+                }
+            } else if name == "dict", !selfClosing {
+                containers.append([:])
+            } else if name == "array", !selfClosing {
+                containers.append(nil)
+            } else if name == "key", !selfClosing {
+                guard let end = rest.range(of: "</key>") else { return nil }
+                let key = decodeEntities(rest[..<end.lowerBound])
+                let keyLine = line
+                advance(past: rest[..<end.upperBound])
+                rest = rest[end.upperBound...]
+                if let last = containers.last, var keys = last {
+                    if let first = keys[key] {
+                        return Problem(
+                            place: "line \(keyLine)",
+                            reason:
+                                "duplicate key \"\(key)\" in one <dict> (first at line \(first))")
+                    }
+                    keys[key] = keyLine
+                    containers[containers.count - 1] = keys
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The text an XML character-data run stands for (the five named and numeric references).
+    static func decodeEntities(_ text: Substring) -> String {
+        guard text.contains("&") else { return String(text) }
+        var result = ""
+        var rest = text
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            guard let semi = rest[amp...].firstIndex(of: ";") else { break }
+            let name = rest[rest.index(after: amp)..<semi]
+            let named: [Substring: String] = [
+                "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
+            ]
+            if let value = named[name] {
+                result += value
+            } else if name.hasPrefix("#x"), let code = UInt32(name.dropFirst(2), radix: 16),
+                let scalar = Unicode.Scalar(code)
+            {
+                result.unicodeScalars.append(scalar)
+            } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()),
+                let scalar = Unicode.Scalar(code)
+            {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += rest[amp...semi]
+            }
+            rest = rest[rest.index(after: semi)...]
+        }
+        return result + rest
+    }
+}

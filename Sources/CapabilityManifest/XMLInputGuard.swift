@@ -1,0 +1,260 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Prepares XML manifest bytes for FoundationXML, which must never see what crashes it.
+///
+/// FoundationXML (libxml2 underneath) dies on invalid UTF-8 in element or attribute names and
+/// on a processing instruction without data (`<?x?>`), and a byte search for `<!ENTITY` misses
+/// the same declaration in UTF-16. So every XML reader first passes its bytes through here:
+/// the text is decoded (UTF-8, or UTF-16 by its byte-order mark) and must be valid; entity
+/// declarations are refused on the decoded text; processing instructions, the XML declaration
+/// among them, are blanked (no manifest needs one; line numbers stay); and the parser gets
+/// UTF-8 bytes with no byte-order mark and no declared `encoding` it could re-interpret. The work is one
+/// pass over the bytes; memory is one copy of the document (two for UTF-16 input).
+package enum XMLInputGuard {
+    /// A parser delegate that remembers where the first error was reported (the parser's own
+    /// position after it stops is past the defect).
+    protocol ErrorPlacing: XMLParserDelegate {
+        /// The line and column of the first parse error, if any.
+        var firstErrorPlace: (line: Int, column: Int)? { get }
+    }
+
+    /// Prepares the bytes and parses them with `delegate`: external entities never
+    /// resolved, no namespace processing, streamed (libxml2 refuses one chunk over 10 MB, and
+    /// distribution catalogs are 30–60 MB once inflated).
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - delegate: Collects what the reader needs.
+    /// - Returns: The problem (preparation or the first parse error), or `nil`.
+    static func parse(_ bytes: [UInt8], with delegate: some ErrorPlacing) -> Problem? {
+        let prepared: [UInt8]
+        switch prepare(bytes) {
+        case .success(let ready): prepared = ready
+        case .failure(let problem): return problem
+        }
+        let parser = XMLParser(stream: InputStream(data: Data(prepared)))
+        parser.delegate = delegate
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        _ = parser.parse()
+        guard let error = parser.parserError else { return nil }
+        let place = delegate.firstErrorPlace ?? (parser.lineNumber, parser.columnNumber)
+        return Problem(
+            place: "line \(place.line), column \(place.column)",
+            reason: describeXMLError((error as NSError).code))
+    }
+
+    /// Why the bytes cannot be given to the parser.
+    package struct Problem: Error, Equatable, Sendable {
+        /// `line L` where known.
+        package var place: String?
+        /// The reason.
+        package var reason: String
+    }
+
+    /// The document as UTF-8 bytes FoundationXML can parse safely.
+    /// - Parameter bytes: The file's bytes.
+    /// - Returns: The prepared bytes, or the problem.
+    static func prepare(_ bytes: [UInt8]) -> Result<[UInt8], Problem> {
+        var utf8: [UInt8]
+        switch utf8Bytes(bytes) {
+        case .success(let converted): utf8 = converted
+        case .failure(let problem): return .failure(problem)
+        }
+        if let entity = find(Array("<!ENTITY".utf8), in: utf8, from: 0) {
+            return .failure(
+                Problem(
+                    place: "line \(line(at: entity, in: utf8))",
+                    reason: "entity declarations are not accepted"))
+        }
+        if let nul = utf8.firstIndex(of: 0) {
+            return .failure(
+                Problem(
+                    place: "line \(line(at: nul, in: utf8))",
+                    reason: "NUL character in the document"))
+        }
+        blankProcessingInstructions(&utf8)
+        return .success(utf8)
+    }
+
+    /// Decodes UTF-16 (by byte-order mark) or strict UTF-8 (a UTF-8 byte-order mark is dropped)
+    /// into a `String`, for readers that scan the text themselves.
+    package static func decode(_ bytes: [UInt8]) -> Result<String, Problem> {
+        utf8Bytes(bytes).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The document as validated UTF-8 bytes without a byte-order mark.
+    private static func utf8Bytes(_ bytes: [UInt8]) -> Result<[UInt8], Problem> {
+        if bytes.count >= 2,
+            (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF)
+        {
+            return transcodeUTF16(bytes, littleEndian: bytes[0] == 0xFF)
+        }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if let bad = invalidUTF8Offset(bytes, from: start) {
+            return .failure(
+                Problem(place: "line \(line(at: bad, in: bytes))", reason: "invalid UTF-8"))
+        }
+        return .success(start == 0 ? bytes : Array(bytes[start...]))
+    }
+
+    /// The offset of the first byte that does not start a valid UTF-8 sequence, if any.
+    private static func invalidUTF8Offset(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            let minimum: UInt32
+            switch lead {
+            case 0xC2...0xDF: (length, minimum) = (2, 0x80)
+            case 0xE0...0xEF: (length, minimum) = (3, 0x800)
+            case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            var value = UInt32(lead) & (0xFF >> (length + 1))
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { return index }
+                value = value << 6 | UInt32(byte & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) {
+                return index
+            }
+            index += length
+        }
+        return nil
+    }
+
+    private static func transcodeUTF16(_ bytes: [UInt8], littleEndian: Bool) -> Result<
+        [UInt8], Problem
+    > {
+        guard bytes.count % 2 == 0 else {
+            return .failure(Problem(place: nil, reason: "UTF-16 text with an odd number of bytes"))
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count / 2)
+        var decoder = UTF16()
+        var index = 2
+        var iterator = AnyIterator<UInt16> {
+            guard index + 1 < bytes.count else { return nil }
+            let pair = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            index += 2
+            return littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1
+        }
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { line += 1 }
+                UTF8.encode(scalar) { output.append($0) }
+            case .emptyInput:
+                return .success(output)
+            case .error:
+                return .failure(
+                    Problem(place: "line \(line)", reason: "invalid UTF-16 (unpaired surrogate)"))
+            }
+        }
+    }
+
+    /// Leaves no `<?` for the parser: blanks every `<?…?>` instruction, the inside of every
+    /// comment, and instructions inside CDATA sections; newlines stay, so lines keep their
+    /// numbers.
+    ///
+    /// FoundationXML parses in libxml2's recovery mode, which does not always see comments and
+    /// CDATA sections where this scan does: it leaves a comment at an invalid character (the
+    /// fuzzer found `<!-- … \u{16} … <?x?> … -->`), and a `<!--` or `<![CDATA[` inside an
+    /// attribute value starts nothing for it. So nothing inside what this scan takes for a
+    /// comment or CDATA section may be an instruction either. A comment's text is never read;
+    /// a CDATA section keeps its text but for such instructions.
+    private static func blankProcessingInstructions(_ bytes: inout [UInt8]) {
+        let comment = Array("<!--".utf8)
+        let cdata = Array("<![CDATA[".utf8)
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            if matches(comment, bytes, at: open) {
+                let end = find(Array("-->".utf8), in: bytes, from: open + 4) ?? bytes.count
+                blank(open + 4..<end, in: &bytes)
+                index = min(end + 3, bytes.count)
+            } else if matches(cdata, bytes, at: open) {
+                let end = find(Array("]]>".utf8), in: bytes, from: open + 9) ?? bytes.count
+                var inside = open + 9
+                while let instruction = find(Array("<?".utf8), in: bytes, from: inside, before: end)
+                {
+                    let close =
+                        find(Array("?>".utf8), in: bytes, from: instruction + 2, before: end)
+                        .map { $0 + 2 } ?? end
+                    blank(instruction..<close, in: &bytes)
+                    inside = close
+                }
+                index = min(end + 3, bytes.count)
+            } else if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "?") {
+                // The XML declaration too: it is optional, the output is UTF-8 (the default),
+                // and a malformed one (`<?xml version://…><?x?>`, found by the fuzzer) would
+                // reach the parser with an instruction inside it.
+                let end =
+                    find(Array("?>".utf8), in: bytes, from: open + 2).map { $0 + 2 } ?? bytes.count
+                blank(open..<end, in: &bytes)
+                index = end
+            } else {
+                index = open + 1
+            }
+            if index >= bytes.count { return }
+        }
+    }
+
+    /// Spaces for every byte of the range but newlines.
+    private static func blank(_ range: Range<Int>, in bytes: inout [UInt8]) {
+        for position in range where bytes[position] != UInt8(ascii: "\n") {
+            bytes[position] = UInt8(ascii: " ")
+        }
+    }
+
+    private static func matches(_ literal: [UInt8], _ bytes: [UInt8], at index: Int) -> Bool {
+        index + literal.count <= bytes.count
+            && bytes[index..<index + literal.count].elementsEqual(literal)
+    }
+
+    private static func find(
+        _ literal: [UInt8], in bytes: [UInt8], from start: Int, before end: Int? = nil
+    )
+        -> Int?
+    {
+        guard let first = literal.first else { return nil }
+        let limit = min(end ?? bytes.count, bytes.count)
+        var index = start
+        while index < limit {
+            guard let candidate = bytes[index..<limit].firstIndex(of: first) else { return nil }
+            if matches(literal, bytes, at: candidate) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    private static func line(at index: Int, in bytes: [UInt8]) -> Int {
+        1 + bytes[..<index].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
+    /// Words for the XMLParser error codes a broken manifest produces.
+    static func describeXMLError(_ code: Int) -> String {
+        switch code {
+        case 4: return "the document is empty"
+        case 5: return "the document ends early"
+        case 9: return "invalid character"
+        case 26, 27: return "undeclared entity"
+        case 29, 30: return "reference to an external entity (external entities are never resolved)"
+        case 38, 39, 40, 41: return "malformed attribute"
+        case 64, 65: return "malformed XML declaration"
+        case 73: return "unclosed tag"
+        case 76: return "mismatched closing tag"
+        default: return "malformed XML (parser error \(code))"
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import CapabilityInput
+import CapabilityManifest
+import CapabilityModel
+
+/// Reads the manifest inside a built app: an `.apk` (binary XML `AndroidManifest.xml`), an
+/// `.aab` (protobuf `base/manifest/AndroidManifest.xml`), an `.ipa`
+/// (`Payload/*.app/Info.plist`) or an `.app` bundle directory. Detected by content; entries
+/// are read into memory with size and ratio bounds, never extracted.
+package struct AppArtifactReader {
+    /// The kinds of built app.
+    package enum Kind: String, Sendable {
+        case apk = "APK"
+        case appBundle = "Android App Bundle"
+        case ipa = "IPA"
+        case appDirectory = ".app bundle"
+    }
+
+    /// The file name used in messages.
+    package let path: String
+    /// Unknown-key and implied-feature handling.
+    package let options: ManifestLoadOptions
+
+    /// The largest manifest or Info.plist read from an archive.
+    static let maxManifestBytes = 8 * 1024 * 1024
+    static let apkManifest = "AndroidManifest.xml"
+    static let bundleManifest = "base/manifest/AndroidManifest.xml"
+
+    /// Whether the bytes are a zip archive (local file header or an empty archive's end record).
+    static func isZip(_ data: Data) -> Bool {
+        data.starts(with: [0x50, 0x4b, 0x03, 0x04]) || data.starts(with: [0x50, 0x4b, 0x05, 0x06])
+    }
+
+    /// Reads the manifest of a zipped app.
+    /// - Parameter data: The archive's bytes.
+    /// - Returns: The manifest, with a note saying where it came from.
+    /// - Throws: ``ManifestError/malformed(path:place:reason:)`` for a damaged archive, a zip
+    ///   bomb, an entry name that escapes the archive, no manifest inside, or a bad manifest.
+    package func read(zip data: Data) throws(ManifestError) -> Manifest {
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(data: data)
+        } catch {
+            throw describe(error)
+        }
+        return try read(archive)
+    }
+
+    /// Reads the manifest of a zipped app from a file, which libzip reads in place.
+    /// - Parameter file: The archive's path.
+    /// - Returns: The manifest, with a note saying where it came from.
+    /// - Throws: ``ManifestError`` as ``read(zip:)`` does.
+    package func read(zipAt file: String) throws(ManifestError) -> Manifest {
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(path: file)
+        } catch {
+            throw describe(error)
+        }
+        return try read(archive)
+    }
+
+    /// Reads an `AndroidManifest.xml` already taken out of an APK (binary XML on its own).
+    /// - Parameter data: The binary XML.
+    /// - Returns: The manifest.
+    /// - Throws: ``ManifestError`` naming the byte offset and defect.
+    package func read(binaryXML data: Data) throws(ManifestError) -> Manifest {
+        let root: AndroidXMLElement
+        do {
+            root = try BinaryXMLDecoder(Array(data)).decode()
+        } catch {
+            throw .malformed(
+                path: path, place: "byte \(error.offset)", reason: error.reason)
+        }
+        return try checkedAndroid(root, entry: nil)
+    }
+
+    private func read(_ archive: ZipArchive) throws(ManifestError) -> Manifest {
+        let entries: [ZipArchive.Entry]
+        do {
+            entries = try archive.entries()
+        } catch {
+            throw describe(error)
+        }
+        for entry in entries where Self.escapes(entry.name) {
+            throw .malformed(
+                path: path, place: nil,
+                reason:
+                    "entry '\(entry.name)' escapes the archive (path traversal); not a valid app archive"
+            )
+        }
+        if let entry = entries.first(where: { $0.name == Self.apkManifest }) {
+            let bytes = try read(entry, from: archive)
+            return try android(bytes, entry: entry.name, kind: .apk)
+        }
+        if let entry = entries.first(where: { $0.name == Self.bundleManifest }) {
+            let bytes = try read(entry, from: archive)
+            let root: AndroidXMLElement
+            do {
+                root = try ProtoXMLDecoder(Array(bytes)).decode()
+            } catch {
+                throw .malformed(
+                    path: path, place: entry.name,
+                    reason: "\(error.reason) (byte \(error.offset) of the protobuf XML)")
+            }
+            return finish(
+                try checkedAndroid(root, entry: entry.name), kind: .appBundle, entry: entry.name)
+        }
+        let plists = entries.filter { Self.isPayloadInfoPlist($0.name) }.sorted {
+            $0.name < $1.name
+        }
+        if let entry = plists.first {
+            let bytes = try read(entry, from: archive)
+            var manifest = try PlistManifestReader(path: path, options: options).read(bytes)
+            if plists.count > 1 {
+                manifest.warnings.append(
+                    "\(plists.count) apps under Payload/; capcheck read \(entry.name)")
+            }
+            return finish(manifest, kind: .ipa, entry: entry.name)
+        }
+        throw .malformed(
+            path: path, place: nil,
+            reason:
+                "a zip archive without \(Self.apkManifest), \(Self.bundleManifest) or Payload/*.app/Info.plist: not an APK, app bundle or IPA"
+        )
+    }
+
+    /// Reads an `.app` bundle directory's Info.plist (`Info.plist` or `Contents/Info.plist`).
+    /// - Returns: The manifest.
+    /// - Throws: ``ManifestError`` when the directory has no readable Info.plist.
+    func readDirectory() throws(ManifestError) -> Manifest {
+        for relative in ["Info.plist", "Contents/Info.plist"] {
+            let candidate = (path as NSString).appendingPathComponent(relative)
+            guard FileManager.default.fileExists(atPath: candidate) else { continue }
+            let data: Data
+            do {
+                data = try InputFile.read(candidate)
+            } catch {
+                throw .unreadable(path: candidate, reason: error.reason)
+            }
+            let manifest = try PlistManifestReader(path: path, options: options).read(data)
+            return finish(manifest, kind: .appDirectory, entry: relative)
+        }
+        throw .malformed(
+            path: path, place: nil,
+            reason: "a directory without Info.plist or Contents/Info.plist: not an .app bundle")
+    }
+
+    // MARK: - Helpers
+
+    private func android(_ bytes: Data, entry: String, kind: Kind) throws(ManifestError)
+        -> Manifest
+    {
+        let raw = Array(bytes)
+        guard BinaryXMLDecoder.looksLikeBinaryXML(raw) else {
+            // A hand-made archive may hold the text manifest; read it as such.
+            let manifest = try AndroidManifestReader(path: path, options: options).read(bytes)
+            return finish(manifest, kind: kind, entry: entry)
+        }
+        let root: AndroidXMLElement
+        do {
+            root = try BinaryXMLDecoder(raw).decode()
+        } catch {
+            throw .malformed(
+                path: path, place: entry,
+                reason: "\(error.reason) (byte \(error.offset) of the binary XML)")
+        }
+        return finish(try checkedAndroid(root, entry: entry), kind: kind, entry: entry)
+    }
+
+    private func checkedAndroid(_ root: AndroidXMLElement, entry: String?) throws(ManifestError)
+        -> Manifest
+    {
+        guard root.name == "manifest" else {
+            throw .malformed(
+                path: path, place: entry,
+                reason:
+                    "the root element is <\(root.name)>, expected <manifest>"
+            )
+        }
+        return AndroidManifestReader(path: path, options: options).read(root: root)
+    }
+
+    private func finish(_ manifest: Manifest, kind: Kind, entry: String) -> Manifest {
+        var result = manifest
+        result.notes.insert("read from the \(kind.rawValue)'s \(entry)", at: 0)
+        return result
+    }
+
+    private func read(_ entry: ZipArchive.Entry, from archive: ZipArchive) throws(ManifestError)
+        -> Data
+    {
+        do {
+            return try archive.read(entry, limit: Self.maxManifestBytes)
+        } catch {
+            throw describe(error)
+        }
+    }
+
+    private func describe(_ failure: ZipArchive.Failure) -> ManifestError {
+        switch failure {
+        case .open(let reason):
+            return .malformed(
+                path: path, place: nil, reason: "not a readable zip archive: \(reason)")
+        case .read(let entry, let reason):
+            return .malformed(
+                path: path, place: entry,
+                reason: "cannot be read from the archive: \(reason.lowercased())")
+        case .tooLarge(let entry, let reason):
+            return .malformed(
+                path: path, place: entry,
+                reason: "\(reason); refusing a possible zip bomb")
+        }
+    }
+
+    /// Whether an entry name would leave the directory it is unpacked in (absolute, a `..`
+    /// component, a backslash path or a drive letter).
+    static func escapes(_ name: String) -> Bool {
+        if name.hasPrefix("/") || name.hasPrefix("\\") { return true }
+        if name.count >= 2, name.dropFirst().first == ":" { return true }
+        let components = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+        return components.contains("..")
+    }
+
+    /// `Payload/<name>.app/Info.plist`, exactly one level under Payload/.
+    static func isPayloadInfoPlist(_ name: String) -> Bool {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0] == "Payload" && parts[1].hasSuffix(".app")
+            && parts[1].count > 4 && parts[2] == "Info.plist"
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import CapabilityInput
+import CapabilityManifest
+import CapabilityModel
+
+/// Reads a manifest file of any supported kind, detected by content unless given.
+public enum ManifestLoader {
+    /// Reads a manifest from disk: a manifest file, a built app (`.apk`, `.aab`, `.ipa`, by
+    /// content) or an `.app` bundle directory.
+    /// - Parameters:
+    ///   - path: The file path.
+    ///   - kind: The format, or nil to detect it by content.
+    ///   - options: Unknown-key and implied-feature handling.
+    /// - Returns: The manifest.
+    /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing file, otherwise
+    ///   ``ManifestError`` naming the place and reason.
+    public static func load(
+        path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
+    )
+        throws(ManifestError) -> Manifest
+    {
+        if isDirectory(path) {
+            return try AppArtifactReader(path: path, options: options).readDirectory()
+        }
+        if isZip(path) {
+            // Read by path: libzip seeks in the file, so a large APK is never held in memory.
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zipAt: path), kind: kind)
+        }
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        return try load(data: data, path: path, kind: kind, options: options)
+    }
+
+    /// Whether a path is a built app that ``load(path:kind:options:)`` reads in place (an
+    /// `.app` directory or a zip: `.apk`, `.aab`, `.ipa`), rather than as manifest bytes.
+    /// - Parameter path: The file path.
+    /// - Returns: True for a directory or a file that starts like a zip.
+    public static func isBuiltApp(path: String) -> Bool {
+        isDirectory(path) || isZip(path)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    private static func isZip(_ path: String) -> Bool {
+        let head = FileHandle(forReadingAtPath: path).map { handle in
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 4)) ?? Data()
+        }
+        return head.map(AppArtifactReader.isZip) ?? false
+    }
+
+    /// Reads a manifest from bytes.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name used in messages.
+    ///   - kind: The format, or nil to detect it by content.
+    ///   - options: Unknown-key and implied-feature handling.
+    /// - Returns: The manifest.
+    /// - Throws: ``ManifestError`` naming the file, place and reason.
+    public static func load(
+        data: Data, path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
+    ) throws(ManifestError) -> Manifest {
+        if AppArtifactReader.isZip(data) {
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(zip: data), kind: kind)
+        }
+        if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) {
+            return try checked(
+                AppArtifactReader(path: path, options: options).read(binaryXML: data), kind: kind)
+        }
+        let resolved: ManifestKind
+        if let kind {
+            resolved = kind
+        } else {
+            resolved = try detect(data, path: path, names: options.names)
+        }
+        switch resolved {
+        case .plist: return try PlistManifestReader(path: path, options: options).read(data)
+        case .android: return try AndroidManifestReader(path: path, options: options).read(data)
+        case .json: return try JSONManifestReader(path: path, options: options).read(data)
+        case .appstream:
+            return try AppStreamReader(path: path, options: options).read(
+                inflatedIfNeeded(data, path: path))
+        }
+    }
+
+    /// A built app is detected by content; a kind asked for must be the one it holds.
+    private static func checked(_ manifest: Manifest, kind: ManifestKind?) throws(ManifestError)
+        -> Manifest
+    {
+        guard let kind, kind != manifest.kind else { return manifest }
+        throw .malformed(
+            path: manifest.path, place: nil,
+            reason:
+                "a built app whose manifest is \(manifest.kind.rawValue), not \(kind.rawValue)")
+    }
+
+    /// Detects the manifest kind by content (the `.plist` extension only breaks the tie
+    /// between JSON and OpenStep text, so that OpenStep is rejected by name).
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name.
+    ///   - names: How the message names the option that gives the kind.
+    /// - Returns: The kind.
+    /// - Throws: ``ManifestError/malformed(path:place:reason:)`` when nothing fits.
+    public static func detect(_ data: Data, path: String, names: OptionNames = .swift)
+        throws(ManifestError) -> ManifestKind
+    {
+        guard !data.isEmpty else {
+            throw .malformed(path: path, place: nil, reason: "the file is empty")
+        }
+        if data.starts(with: Array("bplist".utf8)) { return .plist }
+        if isGzip(data) { return .appstream }
+        let text = Self.leadingText(data)
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("<") {
+            if trimmed.contains("<plist") { return .plist }
+            if trimmed.contains("<manifest") { return .android }
+            if trimmed.contains("<component") { return .appstream }
+            throw .malformed(
+                path: path, place: nil,
+                reason:
+                    "XML that is not a property list (<plist>), an AndroidManifest.xml (<manifest>) "
+                    + "or AppStream metainfo (<component>)"
+            )
+        }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+            if (try? JSONSerialization.jsonObject(with: data)) == nil,
+                path.lowercased().hasSuffix(".plist")
+            {
+                return .plist
+            }
+            return .json
+        }
+        if path.lowercased().hasSuffix(".plist") { return .plist }
+        throw .malformed(
+            path: path, place: nil,
+            reason:
+                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest "
+                + "(use \(names.kind) to say which)"
+        )
+    }
+
+    /// The first few KiB as text: UTF-16 when a byte-order mark says so, else UTF-8.
+    static func leadingText(_ data: Data) -> String {
+        let head = Array(data.prefix(4096))
+        guard head.count >= 2 else { return String(decoding: head, as: UTF8.self) }
+        let littleEndian: Bool
+        switch (head[0], head[1]) {
+        case (0xFF, 0xFE): littleEndian = true
+        case (0xFE, 0xFF): littleEndian = false
+        default: return String(decoding: head, as: UTF8.self)
+        }
+        var units: [UInt16] = []
+        var index = 2
+        while index + 1 < head.count {
+            let pair = (UInt16(head[index]), UInt16(head[index + 1]))
+            units.append(littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1)
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+}
+
+extension ManifestLoader {
+    /// Reads a manifest file's bytes.
+    /// - Parameter path: The file path.
+    /// - Returns: The bytes.
+    /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing or unreadable file.
+    public static func bytes(path: String) throws(ManifestError) -> Data {
+        do {
+            return try InputFile.read(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+    }
+
+    /// Reads every component of an AppStream metainfo file or catalog (plain or gzip).
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name used in messages.
+    ///   - options: Implied-relation handling.
+    /// - Returns: One manifest per component, in document order.
+    /// - Throws: ``ManifestError`` naming the file, place and reason.
+    public static func loadAppStreamComponents(
+        data: Data, path: String, options: ManifestLoadOptions = .init()
+    ) throws(ManifestError) -> [AppStreamComponentManifest] {
+        try AppStreamReader(path: path, options: options).readAll(
+            inflatedIfNeeded(data, path: path))
+    }
+}
+
+extension ManifestLoader {
+    /// The most a gzip catalog may inflate to.
+    static let maximumInflatedBytes = 512 * 1024 * 1024
+
+    /// Whether the bytes are gzip-compressed (magic 1f 8b).
+    static func isGzip(_ data: Data) -> Bool { data.starts(with: [0x1F, 0x8B]) }
+
+    /// The bytes inflated when they are gzip (a compressed AppStream catalog), else as they are.
+    static func inflatedIfNeeded(_ data: Data, path: String) throws(ManifestError) -> Data {
+        guard isGzip(data) else { return data }
+        do {
+            return try GzipInflater.inflate(data, limit: maximumInflatedBytes)
+        } catch {
+            throw .malformed(path: path, place: nil, reason: "gzip data: \(error.reason)")
+        }
+    }
+}

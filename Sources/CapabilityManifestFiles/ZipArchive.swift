@@ -1,0 +1,157 @@
+import CZip
+import Foundation
+
+/// A zip archive opened read-only with libzip; owns the `zip_t` (and, for in-memory
+/// archives, the bytes libzip reads) and frees them in `deinit`. Entries are only ever read
+/// into memory, with a size bound; nothing is extracted to disk.
+package final class ZipArchive {
+    /// Why an archive or one of its entries cannot be read.
+    package enum Failure: Error, Equatable {
+        /// libzip refused the archive (truncated, not a zip, inconsistent).
+        case open(String)
+        /// An entry could not be read (damaged data, CRC mismatch).
+        case read(entry: String, reason: String)
+        /// An entry would unpack to more than the bound, or with a ratio only a zip bomb has.
+        case tooLarge(entry: String, reason: String)
+    }
+
+    /// One entry's name and sizes as the central directory states them.
+    package struct Entry: Equatable {
+        /// The index in the central directory.
+        package var index: UInt64
+        /// The name as stored.
+        package var name: String
+        /// The uncompressed size the archive claims.
+        package var size: UInt64
+        /// The compressed size.
+        var compressedSize: UInt64
+    }
+
+    /// The most entries read from a central directory (real APKs hold a few thousand).
+    static let maxEntries = 200_000
+    /// The highest compression ratio accepted for an entry larger than ``ratioFloor``.
+    static let maxRatio: UInt64 = 100
+    /// Entries up to this size may have any ratio (small XML compresses well).
+    static let ratioFloor: UInt64 = 64 * 1024
+
+    private let archive: OpaquePointer
+    private let buffer: UnsafeMutableRawPointer?
+
+    /// Opens a zip file by path (`zip_open` with `ZIP_RDONLY | ZIP_CHECKCONS`).
+    /// - Parameter path: The file.
+    /// - Throws: ``Failure/open(_:)`` with libzip's reason.
+    package init(path: String) throws(Failure) {
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+            var error = zip_error_t()
+            zip_error_init_with_code(&error, code)
+            defer { zip_error_fini(&error) }
+            throw .open(String(cString: zip_error_strerror(&error)).lowercased())
+        }
+        self.archive = archive
+        self.buffer = nil
+    }
+
+    /// Opens a zip held in memory (`zip_source_buffer_create` + `zip_open_from_source`).
+    /// - Parameter data: The archive's bytes (copied; the copy lives as long as the archive).
+    /// - Throws: ``Failure/open(_:)`` with libzip's reason.
+    package init(data: Data) throws(Failure) {
+        let count = max(data.count, 1)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 1)
+        data.copyBytes(to: buffer.assumingMemoryBound(to: UInt8.self), count: data.count)
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let source = zip_source_buffer_create(buffer, UInt64(data.count), 0, &error) else {
+            buffer.deallocate()
+            throw .open(String(cString: zip_error_strerror(&error)).lowercased())
+        }
+        guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error)
+        else {
+            zip_source_free(source)
+            buffer.deallocate()
+            throw .open(String(cString: zip_error_strerror(&error)).lowercased())
+        }
+        self.archive = archive
+        self.buffer = buffer
+    }
+
+    deinit {
+        zip_discard(archive)
+        buffer?.deallocate()
+    }
+
+    /// Every entry in central-directory order (`zip_get_num_entries`, `zip_stat_index`).
+    /// - Throws: ``Failure/open(_:)`` when the directory holds more than ``maxEntries``
+    ///   entries or an entry cannot be described.
+    package func entries() throws(Failure) -> [Entry] {
+        let count = zip_get_num_entries(archive, 0)
+        guard count >= 0 else { throw .open("cannot count the entries") }
+        guard count <= Self.maxEntries else {
+            throw .open("\(count) entries, more than the \(Self.maxEntries) capcheck reads")
+        }
+        var result: [Entry] = []
+        result.reserveCapacity(Int(count))
+        for index in 0..<UInt64(count) {
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(archive, index, 0, &stat) == 0, let name = stat.name else {
+                throw .open("entry \(index) cannot be described")
+            }
+            result.append(
+                Entry(
+                    index: index, name: String(cString: name), size: stat.size,
+                    compressedSize: stat.comp_size))
+        }
+        return result
+    }
+
+    /// Reads one entry into memory, refusing entries over `limit` bytes or with a ratio
+    /// above ``maxRatio`` (a zip bomb); stops reading at `limit` whatever the header says.
+    /// - Parameters:
+    ///   - entry: The entry.
+    ///   - limit: The largest size accepted.
+    /// - Returns: The bytes.
+    /// - Throws: ``Failure/tooLarge(entry:reason:)`` or ``Failure/read(entry:reason:)``.
+    package func read(_ entry: Entry, limit: Int) throws(Failure) -> Data {
+        if entry.size > UInt64(limit) {
+            throw .tooLarge(
+                entry: entry.name,
+                reason: "would unpack to \(entry.size) bytes, more than the \(limit) accepted")
+        }
+        if entry.size > Self.ratioFloor, entry.size / max(entry.compressedSize, 1) > Self.maxRatio {
+            throw .tooLarge(
+                entry: entry.name,
+                reason:
+                    "compressed \(entry.compressedSize) → \(entry.size) bytes, a ratio only a zip bomb has"
+            )
+        }
+        guard let file = zip_fopen_index(archive, entry.index, 0) else {
+            throw .read(entry: entry.name, reason: lastError())
+        }
+        defer { zip_fclose(file) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { raw -> Int64 in
+                guard let base = raw.baseAddress else { return -1 }
+                return zip_fread(file, base, UInt64(raw.count))
+            }
+            if got < 0 {
+                throw .read(entry: entry.name, reason: String(cString: zip_file_strerror(file)))
+            }
+            if got == 0 { break }
+            data.append(contentsOf: chunk[0..<Int(got)])
+            if data.count > limit {
+                throw .tooLarge(
+                    entry: entry.name, reason: "unpacks to more than the \(limit) bytes accepted")
+            }
+        }
+        return data
+    }
+
+    private func lastError() -> String {
+        guard let error = zip_get_error(archive) else { return "unreadable" }
+        return String(cString: zip_error_strerror(error)).lowercased()
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// An RFC 4180 CSV reader over UTF-8 bytes, yielding one record at a time.
+///
+/// Quoted fields may hold commas, line breaks and doubled quotes; CRLF and LF both end
+/// records; a record starting with `#` is a provenance comment; blank lines are skipped.
+package struct CSVReader {
+    private let bytes: [UInt8]
+    private let path: String
+    private var index = 0
+    private var line = 1
+
+    /// Creates a reader.
+    /// - Parameters:
+    ///   - bytes: The file content.
+    ///   - path: The file name for messages.
+    init(bytes: [UInt8], path: String) {
+        // Skip a UTF-8 byte order mark.
+        self.index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.bytes = bytes
+        self.path = path
+    }
+
+    private static let comma = UInt8(ascii: ",")
+    private static let quote = UInt8(ascii: "\"")
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let hash = UInt8(ascii: "#")
+
+    /// What ``next(into:)`` found.
+    package enum Item: Equatable {
+        /// A `#` line, text after the `#` trimmed.
+        case comment(String, line: Int)
+        /// A record, now in the fields passed in, with the line it starts on.
+        case fields(line: Int)
+    }
+
+    /// The next record as strings, or nil at the end.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for an unterminated quote or
+    ///   text after a closing quote.
+    package mutating func next() throws(MatrixError) -> TableRecord? {
+        var fields = makeFields()
+        switch try next(into: &fields) {
+        case .comment(let text, let line): return .comment(text, line: line)
+        case .fields(let line): return .fields(fields.strings, line: line)
+        case nil: return nil
+        }
+    }
+
+    /// Fields to pass to ``next(into:)``, over this reader's bytes.
+    func makeFields() -> CSVFields { CSVFields(bytes: bytes) }
+
+    /// The next record, its fields left as byte ranges in `fields` (reused from record to
+    /// record, so large tables allocate no strings for cells), or nil at the end.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for an unterminated quote or
+    ///   text after a closing quote.
+    package mutating func next(into fields: inout CSVFields) throws(MatrixError) -> Item? {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.newline {
+                index += 1
+                line += 1
+                continue
+            }
+            if byte == Self.carriageReturn {
+                index += 1
+                continue
+            }
+            if byte == Self.hash {
+                let start = line
+                let end = bytes[index...].firstIndex(of: Self.newline) ?? bytes.count
+                var text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                if text.hasSuffix("\r") { text.removeLast() }
+                index = end
+                return .comment(text.trimmingCharacters(in: .whitespaces), line: start)
+            }
+            let start = line
+            try record(into: &fields)
+            return .fields(line: start)
+        }
+        return nil
+    }
+
+    /// One record's fields: an unquoted field is kept as its byte range; only a quoted field
+    /// (doubled quotes, embedded line breaks) is copied and decoded. A field ends at a comma,
+    /// a line feed or a CR before a line feed; a quote inside an unquoted field, a lone CR and
+    /// text after a quoted field's closing quote and a lone CR are kept as they are.
+    private mutating func record(into fields: inout CSVFields) throws(MatrixError) {
+        let start = line
+        fields.reset()
+        while true {
+            let end: Int
+            if index < bytes.count, bytes[index] == Self.quote {
+                var field: [UInt8] = []
+                try quoted(into: &field, number: fields.count + 1, recordLine: start)
+                end = fieldEnd(from: index)
+                field += bytes[index..<end]
+                fields.append(text: String(decoding: field, as: UTF8.self))
+            } else {
+                end = fieldEnd(from: index)
+                fields.append(range: index..<end)
+            }
+            index = end
+            guard end < bytes.count else { return }
+            switch bytes[end] {
+            case Self.comma:
+                index += 1
+            case Self.newline:
+                return
+            default:  // a CR before a line feed: leave the line feed to `next(into:)`
+                index += 1
+                return
+            }
+        }
+    }
+
+    /// Where the field from `start` ends: the first comma, line feed or CR before a line
+    /// feed, else the end of the bytes.
+    private func fieldEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == Self.comma || byte == Self.newline { return index }
+                if byte == Self.carriageReturn, index + 1 < bytes.count,
+                    bytes[index + 1] == Self.newline
+                {
+                    return index
+                }
+                index += 1
+            }
+            return bytes.count
+        }
+    }
+
+    /// Reads a quoted field from its opening quote past its closing one into `field`: a
+    /// doubled quote is one quote, line breaks are kept (and counted).
+    /// - Parameters:
+    ///   - field: The field's bytes so far.
+    ///   - number: The field's 1-based position, for messages.
+    ///   - recordLine: The line the record starts on, for an unclosed quote.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for text after the closing quote
+    ///   (other than a comma or a line break) or a quote that is never closed.
+    private mutating func quoted(
+        into field: inout [UInt8], number: Int, recordLine: Int
+    ) throws(MatrixError) {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.quote {
+                if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
+                    field.append(Self.quote)
+                    index += 2
+                    continue
+                }
+                index += 1
+                if index < bytes.count,
+                    ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
+                {
+                    throw .malformed(
+                        path: path, line: line,
+                        reason: "text after a closing quote in field \(number)")
+                }
+                return
+            }
+            if byte == Self.newline { line += 1 }
+            field.append(byte)
+            index += 1
+        }
+        throw .malformed(path: path, line: recordLine, reason: "a quoted field is never closed")
+    }
+}
+
+/// The fields of one CSV record without a `String` per field: unquoted fields are byte ranges
+/// of the file, quoted ones (rare) decoded text. Reused from record to record by
+/// ``CSVReader/next(into:)``.
+package struct CSVFields: TableFields {
+    private let bytes: [UInt8]
+    /// Per field its byte range, or for a quoted field `-(k + 1)..<-(k + 1)`: `texts[k]`.
+    private var ranges: [Range<Int>] = []
+    /// Decoded text of the quoted fields (usually none), so a reset frees no strings.
+    private var texts: [String] = []
+
+    /// Fields over a file's bytes (shared, not copied).
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The number of fields.
+    package var count: Int { ranges.count }
+
+    /// Starts a new record.
+    mutating func reset() {
+        ranges.removeAll(keepingCapacity: true)
+        if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
+    }
+
+    package mutating func append(range: Range<Int>) {
+        ranges.append(range)
+    }
+
+    package mutating func append(text: String) {
+        texts.append(text)
+        ranges.append(-texts.count..<(-texts.count))
+    }
+
+    /// A field's text.
+    package func text(at index: Int) -> String {
+        let range = ranges[index]
+        if range.lowerBound < 0 { return texts[-range.lowerBound - 1] }
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// A field as a cell; the common spellings (`yes`, `no`, blank) are read from the bytes.
+    package func cell(at index: Int) -> MatrixCell? {
+        let range = ranges[index]
+        if range.lowerBound >= 0 {
+            let start = range.lowerBound
+            if range.isEmpty { return .unknown }
+            if range.count == 3, bytes[start] == 0x79, bytes[start + 1] == 0x65,
+                bytes[start + 2] == 0x73
+            {
+                return .yes
+            }
+            if range.count == 2, bytes[start] == 0x6e, bytes[start + 1] == 0x6f { return .no }
+        }
+        return MatrixCell(parsing: text(at: index))
+    }
+
+    /// Every field's text.
+    package var strings: [String] { (0..<count).map(text(at:)) }
+}

@@ -1,0 +1,175 @@
+/// Filters a device matrix through a manifest check.
+public enum MatrixFilter {
+
+    /// Evaluates every row. Rows that give the evaluator equal findings for every id it
+    /// reads (its ``RowEvaluator/capabilityIDs``; equal ``RowSignature``s) share one
+    /// evaluation, so large tables stay fast.
+    /// - Parameters:
+    ///   - matrix: The matrix.
+    ///   - evaluator: The manifest check.
+    ///   - manifest: The manifest path to record in the result.
+    /// - Returns: Verdicts per row and summaries per family.
+    public static func evaluate(
+        _ matrix: DeviceMatrix, with evaluator: any RowEvaluator, manifest: String? = nil
+    ) -> MatrixResult {
+        var signatures = RowSignature(matrix: matrix, ids: evaluator.capabilityIDs)
+        let builder = signatures.reportBuilder
+        var cache: [RowSignature.Key: RowEvaluation] = [:]
+        var signature = RowSignature.Key()
+        var results: [MatrixRowResult] = []
+        results.reserveCapacity(matrix.rows.count)
+        for row in matrix.rows {
+            signatures.write(row, into: &signature)
+            let evaluation: RowEvaluation
+            if let cached = cache[signature] {
+                evaluation = cached
+            } else {
+                evaluation = evaluator.evaluate(builder.report(for: row))
+                cache[signature] = evaluation
+            }
+            results.append(
+                MatrixRowResult(
+                    name: row.name, family: row.group, line: row.line, evaluation: evaluation))
+        }
+        return MatrixResult(
+            matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
+    }
+
+    /// Evaluates every row on its own, with no shared evaluations: what ``evaluate(_:with:manifest:)``
+    /// must agree with (tests compare the two).
+    static func evaluateEachRow(
+        _ matrix: DeviceMatrix, with evaluator: any RowEvaluator, manifest: String? = nil
+    ) -> MatrixResult {
+        let builder = MatrixReportBuilder(matrix: matrix)
+        let results = matrix.rows.map { row in
+            MatrixRowResult(
+                name: row.name, family: row.group, line: row.line,
+                evaluation: evaluator.evaluate(builder.report(for: row)))
+        }
+        return MatrixResult(
+            matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
+    }
+}
+
+/// A matrix filtered through a manifest: one verdict per row, summaries per family.
+public struct MatrixResult: Sendable, Hashable, Codable {
+    /// The JSON schema version of this document.
+    public static let currentSchema = 1
+
+    /// The schema version.
+    public var schema: Int
+    /// The matrix source: a path or `builtin:NAME`.
+    public var matrix: String
+    /// The matrix's provenance lines (source, date).
+    public var provenance: [String]
+    /// The manifest path, if the caller set it.
+    public var manifest: String?
+    /// One result per row, in table order.
+    public var rows: [MatrixRowResult]
+    /// One summary per family, in order of first appearance.
+    public var families: [FamilySummary]
+    /// The summary over all rows (family `all`).
+    public var totals: FamilySummary
+
+    /// Creates a result; summaries are computed from the rows.
+    /// - Parameters:
+    ///   - matrix: The matrix source.
+    ///   - provenance: The provenance lines.
+    ///   - manifest: The manifest path.
+    ///   - rows: The row results in table order.
+    package init(matrix: String, provenance: [String], manifest: String?, rows: [MatrixRowResult]) {
+        self.schema = Self.currentSchema
+        self.matrix = matrix
+        self.provenance = provenance
+        self.manifest = manifest
+        self.rows = rows
+        // One hash look-up a row: the family's position in order of first appearance.
+        var position: [String: Int] = [:]
+        var families: [FamilySummary] = []
+        var totals = FamilySummary(family: "all")
+        for row in rows {
+            if let index = position[row.family] {
+                families[index].add(row.verdict)
+            } else {
+                position[row.family] = families.count
+                var summary = FamilySummary(family: row.family)
+                summary.add(row.verdict)
+                families.append(summary)
+            }
+            totals.add(row.verdict)
+        }
+        self.families = families
+        self.totals = totals
+    }
+}
+
+/// The verdict on one matrix row, with the keys behind it.
+public struct MatrixRowResult: Sendable, Hashable, Codable {
+    /// The row name.
+    public var name: String
+    /// The row's family (the `Family` cell, else the row name).
+    public var family: String
+    /// The line the row came from.
+    public var line: Int
+    /// Eligible, excluded or undecided.
+    public var verdict: RowVerdict
+    /// The unsatisfied keys (why the row is excluded).
+    public var failing: [RowIssue]
+    /// The keys the row's cells cannot decide.
+    public var unknown: [RowIssue]
+
+    /// Creates a row result.
+    package init(name: String, family: String, line: Int, evaluation: RowEvaluation) {
+        self.name = name
+        self.family = family
+        self.line = line
+        self.verdict = evaluation.verdict
+        self.failing = evaluation.failing
+        self.unknown = evaluation.unknown
+    }
+}
+
+/// How many rows of one family a manifest admits.
+public struct FamilySummary: Sendable, Hashable, Codable {
+    /// The family name.
+    public var family: String
+    /// Rows in the family.
+    public var total: Int
+    /// Eligible rows.
+    public var eligible: Int
+    /// Excluded rows.
+    public var excluded: Int
+    /// Undecided rows.
+    public var undecided: Int
+
+    /// Creates an empty summary.
+    /// - Parameter family: The family name.
+    package init(family: String) {
+        self.family = family
+        self.total = 0
+        self.eligible = 0
+        self.excluded = 0
+        self.undecided = 0
+    }
+
+    /// Counts one row.
+    /// - Parameter verdict: The row's verdict.
+    package mutating func add(_ verdict: RowVerdict) {
+        total += 1
+        switch verdict {
+        case .eligible: eligible += 1
+        case .excluded: excluded += 1
+        case .undecided: undecided += 1
+        }
+    }
+
+    /// `iPad 2: 2 of 2 eligible` (with excluded/undecided counts when there are any).
+    public var sentence: String {
+        var text = "\(family): \(eligible) of \(total) eligible"
+        var rest: [String] = []
+        if excluded > 0 { rest.append("\(excluded) excluded") }
+        if undecided > 0 { rest.append("\(undecided) undecided") }
+        if !rest.isEmpty { text += " (" + rest.joined(separator: ", ") + ")" }
+        return text
+    }
+}

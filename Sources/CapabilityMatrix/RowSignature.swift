@@ -1,0 +1,193 @@
+import CapabilityModel
+
+/// What an evaluator can see of a matrix row, as a few bytes: rows with equal signatures give
+/// the evaluator equal findings for every id it reads, so ``MatrixFilter`` evaluates one row
+/// per signature.
+///
+/// With the evaluator's ids known, the signature is not the raw cells but the findings
+/// ``MatrixReportBuilder`` would give those ids, in short: per id read its status and where
+/// it comes from (its cell, the value columns, implied by which sub-capability, implied by its
+/// absent parent), plus the value cells that feed details. It follows the builder's rules
+/// step for step (cells, then details, then implications in ``MatrixReportBuilder/children``
+/// order) over the ids those rules can reach, so a 40-column table whose sub-capability cells
+/// vary freely still has only as many signatures as the manifest can tell apart. Without ids
+/// (an evaluator that may read anything) the signature is every cell and value.
+package struct RowSignature {
+    /// Status codes: a cell's raw value for yes/no/unknown, then "no finding".
+    private static let none: UInt8 = 3
+    /// Origin codes: the cell, the value columns, implied by the parent, or (from
+    /// `impliedByChild` on) implied by the sub-capability in that slot.
+    private static let fromCell: UInt8 = 0
+    private static let fromValues: UInt8 = 1
+    private static let impliedByParent: UInt8 = 2
+    private static let impliedByChild: UInt8 = 3
+
+    /// One capability id the rules can reach: its column, and whether the evaluator reads it.
+    private struct Slot {
+        var id: CapabilityID
+        var column: Int?
+        var read: Bool
+    }
+
+    private let builder: MatrixReportBuilder
+    /// Nil when the evaluator may read any id: then the signature is the raw row.
+    private let slots: [Slot]?
+    /// The parent/sub-capability groups over slot indices, in the builder's order: group
+    /// `g` is `groupParents[g]` with children `groupChildren[groupStarts[g]..<groupStarts[g + 1]]`
+    /// (flat arrays: no array to retain a group).
+    private let groupParents: [Int]
+    private let groupChildren: [Int]
+    private let groupStarts: [Int]
+    private let cellColumns: [Int]
+    private let valueColumns: [Int]
+    /// Whether each of `valueColumns` feeds the details of an id the evaluator reads.
+    private let readValues: [Bool]
+    /// Per distinct text of the value columns: the number of its read part (the columns that
+    /// feed ids the evaluator reads), and per slot whether the values give that id details
+    /// (computed once per distinct text by the builder).
+    private var valueTexts: [Key: (number: Int, details: [Bool])] = [:]
+    /// The numbers of the read parts seen so far.
+    private var readTexts: [[UInt8]: Int] = [:]
+    private var text = Key()
+    private var status: [UInt8] = []
+    private var origin: [UInt8] = []
+
+    /// Prepares signatures for a matrix and the ids an evaluator reads.
+    /// - Parameters:
+    ///   - matrix: The matrix.
+    ///   - ids: The ids the evaluator reads, or nil when it may read any.
+    init(matrix: DeviceMatrix, ids: Set<CapabilityID>?) {
+        builder = MatrixReportBuilder(matrix: matrix)
+        let columnIDs = matrix.capabilityIDs
+        let kinds = matrix.valueKinds
+        guard let ids else {
+            slots = nil
+            (groupParents, groupChildren, groupStarts) = ([], [], [0])
+            cellColumns = Array(columnIDs.indices)
+            valueColumns = Array(kinds.indices)
+            readValues = valueColumns.map { _ in true }
+            return
+        }
+        // The ids the rules can reach from the ids read: whole groups, until nothing is added.
+        var reach = ids
+        var grown = true
+        while grown {
+            grown = false
+            for (parent, children) in MatrixReportBuilder.children {
+                let group = Set([parent] + children)
+                if !reach.isDisjoint(with: group), !group.isSubset(of: reach) {
+                    reach.formUnion(group)
+                    grown = true
+                }
+            }
+        }
+        let ordered = CapabilityID.allCases.filter(reach.contains)
+        var slotOf: [CapabilityID: Int] = [:]
+        for (index, id) in ordered.enumerated() { slotOf[id] = index }
+        var columnOf: [CapabilityID: Int] = [:]
+        for (index, id) in columnIDs.enumerated() { columnOf[id] = index }
+        slots = ordered.map { Slot(id: $0, column: columnOf[$0], read: ids.contains($0)) }
+        var parents: [Int] = []
+        var members: [Int] = []
+        var starts = [0]
+        for (parent, children) in MatrixReportBuilder.children {
+            guard let slot = slotOf[parent] else { continue }
+            parents.append(slot)
+            members += children.compactMap { slotOf[$0] }
+            starts.append(members.count)
+        }
+        (groupParents, groupChildren, groupStarts) = (parents, members, starts)
+        cellColumns = columnIDs.indices.filter { reach.contains(columnIDs[$0]) }
+        valueColumns = kinds.indices.filter { kinds[$0].capabilityID.map(reach.contains) ?? false }
+        readValues = valueColumns.map { kinds[$0].capabilityID.map(ids.contains) ?? false }
+        status = Array(repeating: Self.none, count: ordered.count)
+        origin = Array(repeating: Self.fromCell, count: ordered.count)
+    }
+
+    /// The builder whose reports these signatures stand for.
+    var reportBuilder: MatrixReportBuilder { builder }
+
+    /// Writes a row's signature.
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - signature: Replaced by the row's signature.
+    package mutating func write(_ row: MatrixRow, into signature: inout Key) {
+        signature.bytes.removeAll(keepingCapacity: true)
+        text.bytes.removeAll(keepingCapacity: true)
+        // Each value after a 0xFF (a byte UTF-8 never holds), so equal bytes mean equal values.
+        for column in valueColumns {
+            text.bytes.append(0xFF)
+            text.bytes.append(contentsOf: row.values[column].utf8)
+        }
+        guard let slots else {
+            for column in cellColumns { signature.bytes.append(row.cells[column].rawValue) }
+            signature.bytes += text.bytes
+            return
+        }
+        let values = valueEntry(row)
+        for (index, slot) in slots.enumerated() {
+            status[index] = slot.column.map { row.cells[$0].rawValue } ?? Self.none
+            origin[index] = Self.fromCell
+            // Details on an id without a cell make it present (``MatrixReportBuilder``).
+            if values.details[index], status[index] == Self.none {
+                status[index] = MatrixCell.yes.rawValue
+                origin[index] = Self.fromValues
+            }
+        }
+        let present = MatrixCell.yes.rawValue
+        let absent = MatrixCell.no.rawValue
+        let unknown = MatrixCell.unknown.rawValue
+        for (group, parent) in groupParents.enumerated() {
+            let children = groupChildren[groupStarts[group]..<groupStarts[group + 1]]
+            if status[parent] == Self.none || status[parent] == unknown,
+                let child = children.first(where: { status[$0] == present })
+            {
+                status[parent] = present
+                origin[parent] = Self.impliedByChild + UInt8(child)
+            }
+            guard status[parent] == absent else { continue }
+            for child in children where status[child] == Self.none || status[child] == unknown {
+                status[child] = absent
+                origin[child] = Self.impliedByParent
+            }
+        }
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: values.number).littleEndian) {
+            signature.bytes.append(contentsOf: $0)
+        }
+        for (index, slot) in slots.enumerated() where slot.read {
+            signature.bytes.append(status[index])
+            signature.bytes.append(origin[index])
+        }
+    }
+
+    /// The entry for the row's value text (in `text`), made the first time it is seen.
+    private mutating func valueEntry(_ row: MatrixRow) -> (number: Int, details: [Bool]) {
+        if let entry = valueTexts[text] { return entry }
+        let given = builder.detailIDs(row, columns: valueColumns)
+        var read: [UInt8] = []
+        for (position, column) in valueColumns.enumerated() where readValues[position] {
+            read.append(0xFF)
+            read.append(contentsOf: row.values[column].utf8)
+        }
+        let number = readTexts[read] ?? readTexts.count
+        readTexts[read] = number
+        let entry = (number, (slots ?? []).map { given.contains($0.id) })
+        valueTexts[text] = entry
+        return entry
+    }
+}
+
+extension RowSignature {
+    /// A signature's bytes as a dictionary key, hashed in one call over the whole buffer
+    /// (an array of bytes hashes byte by byte).
+    package struct Key: Hashable {
+        /// The bytes.
+        package var bytes: [UInt8] = []
+
+        package func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        package static func == (lhs: Key, rhs: Key) -> Bool { lhs.bytes == rhs.bytes }
+    }
+}

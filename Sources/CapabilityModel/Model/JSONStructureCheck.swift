@@ -1,0 +1,178 @@
+/// Checks JSON text for what `JSONDecoder` accepts silently or slowly: object keys given twice
+/// and nesting deeper than any capcheck document needs.
+///
+/// `JSONDecoder` keeps one of two equal keys without a word, and decoding open-ended values
+/// (``JSONValue``) costs more than linear time in the depth. Every JSON reader runs this check
+/// first, in one pass over the bytes with no allocation but the keys of the open objects.
+/// Syntax errors are left to the decoder, whose messages name line and column.
+package struct JSONStructureCheck {
+    /// The deepest nesting of arrays and objects accepted (snapshots need about ten).
+    package static let maximumDepth = 64
+
+    /// A place in the text, 1-based.
+    package struct Place: Equatable, Sendable, CustomStringConvertible {
+        /// The line.
+        package var line: Int
+        /// The column, counted in bytes.
+        package var column: Int
+        /// `line L, column C`.
+        package var description: String { "line \(line), column \(column)" }
+    }
+
+    /// What the check found.
+    package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        /// One object names a key twice.
+        case duplicateKey(String, first: Place, second: Place)
+        /// Arrays and objects nest deeper than ``JSONStructureCheck/maximumDepth``.
+        case tooDeep(at: Place, limit: Int)
+
+        /// The place the problem is reported at.
+        package var place: Place {
+            switch self {
+            case .duplicateKey(_, _, let second): return second
+            case .tooDeep(let place, _): return place
+            }
+        }
+
+        /// The reason, without the place it is reported at (``place``).
+        package var description: String {
+            switch self {
+            case .duplicateKey(let key, let first, _):
+                return "duplicate key \"\(key)\" (first at \(first))"
+            case .tooDeep(_, let limit):
+                return "arrays and objects nest deeper than \(limit) levels"
+            }
+        }
+    }
+
+    private enum Container {
+        case array
+        case object(keys: [String: Place], expectingKey: Bool)
+    }
+
+    /// Checks a document.
+    /// - Parameter bytes: The JSON text (UTF-8).
+    /// - Returns: The first problem, or `nil` when none was seen.
+    package static func problem<Bytes: Collection>(in bytes: Bytes) -> Problem?
+    where Bytes.Element == UInt8 {
+        var stack: [Container] = []
+        var line = 1
+        var lineStart = 0
+        var offset = 0
+        var iterator = bytes.makeIterator()
+
+        func next() -> UInt8? {
+            guard let byte = iterator.next() else { return nil }
+            offset += 1
+            return byte
+        }
+
+        while let byte = next() {
+            let place = Place(line: line, column: offset - lineStart)
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                lineStart = offset
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if stack.count >= maximumDepth { return .tooDeep(at: place, limit: maximumDepth) }
+                stack.append(
+                    byte == UInt8(ascii: "{") ? .object(keys: [:], expectingKey: true) : .array)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard !stack.isEmpty else { return nil }
+                stack.removeLast()
+            case UInt8(ascii: ","):
+                if case .object(let keys, _) = stack.last {
+                    stack[stack.count - 1] = .object(keys: keys, expectingKey: true)
+                }
+            case UInt8(ascii: "\""):
+                var text: [UInt8] = []
+                var escaped = false
+                var closed = false
+                while let inner = next() {
+                    if inner == UInt8(ascii: "\n") {
+                        line += 1
+                        lineStart = offset
+                    }
+                    if escaped {
+                        escaped = false
+                        text.append(inner)
+                    } else if inner == UInt8(ascii: "\\") {
+                        escaped = true
+                        text.append(inner)
+                    } else if inner == UInt8(ascii: "\"") {
+                        closed = true
+                        break
+                    } else {
+                        text.append(inner)
+                    }
+                }
+                guard closed else { return nil }
+                if case .object(var keys, true) = stack.last {
+                    let key = unescape(text)
+                    if let first = keys[key] {
+                        return .duplicateKey(key, first: first, second: place)
+                    }
+                    keys[key] = place
+                    stack[stack.count - 1] = .object(keys: keys, expectingKey: false)
+                }
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    /// The string a JSON string literal's body stands for (escapes decoded; bad escapes kept).
+    package static func unescape(_ body: [UInt8]) -> String {
+        guard body.contains(UInt8(ascii: "\\")) else {
+            return String(decoding: body, as: UTF8.self)
+        }
+        var scalars = String.UnicodeScalarView()
+        var raw: [UInt8] = []
+        func flush() {
+            scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+            raw.removeAll(keepingCapacity: true)
+        }
+        var index = 0
+        var highSurrogate: UInt32? = nil
+        while index < body.count {
+            let byte = body[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < body.count else {
+                raw.append(byte)
+                index += 1
+                continue
+            }
+            flush()
+            let kind = body[index + 1]
+            index += 2
+            let simple: [UInt8: Unicode.Scalar] = [
+                UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/",
+                UInt8(ascii: "b"): "\u{08}", UInt8(ascii: "f"): "\u{0C}", UInt8(ascii: "n"): "\n",
+                UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
+            ]
+            if let scalar = simple[kind] {
+                scalars.append(scalar)
+                continue
+            }
+            guard kind == UInt8(ascii: "u"), index + 4 <= body.count,
+                let code = UInt32(
+                    String(decoding: body[index..<index + 4], as: UTF8.self), radix: 16)
+            else { continue }
+            index += 4
+            if (0xD800...0xDBFF).contains(code) {
+                highSurrogate = code
+                continue
+            }
+            if (0xDC00...0xDFFF).contains(code), let high = highSurrogate {
+                highSurrogate = nil
+                let combined = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+                if let scalar = Unicode.Scalar(combined) { scalars.append(scalar) }
+                continue
+            }
+            highSurrogate = nil
+            if let scalar = Unicode.Scalar(code) { scalars.append(scalar) }
+        }
+        flush()
+        return String(scalars)
+    }
+}

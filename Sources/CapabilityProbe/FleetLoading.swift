@@ -1,0 +1,81 @@
+import Dispatch
+import CapabilityMatrix
+import CapabilityModel
+import CapabilityProbing
+import CapabilityRecordings
+import Foundation
+
+extension Fleet {
+    /// Reads every regular, non-hidden file of a directory (not its subdirectories). Files
+    /// are classified in parallel; the result does not depend on the order of work.
+    /// - Parameter directory: The directory.
+    /// - Returns: The fleet.
+    /// - Throws: ``SourceError/unreadable(path:reason:)`` when the directory cannot be listed.
+    public static func load(directory: String) throws(SourceError) -> Fleet {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            let reason =
+                (error as NSError).code == NSFileReadNoSuchFileError
+                ? "no such directory" : "cannot list the directory"
+            throw .unreadable(path: directory, reason: reason)
+        }
+        let paths = names.filter { !$0.hasPrefix(".") }.sorted().map {
+            (directory as NSString).appendingPathComponent($0)
+        }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }
+        let slots = ResultSlots(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            do throws(SourceError) {
+                let inventory = try RecordedSource.inventory(contentsOf: path)
+                var report = CapabilityClassifier().classify(inventory)
+                // The findings are all a fleet needs; the records would hold megabytes per
+                // machine, thousands of times over.
+                report.devices = []
+                slots.set(
+                    index,
+                    .success(
+                        Machine(
+                            name: (path as NSString).lastPathComponent, path: path,
+                            report: report)))
+            } catch {
+                slots.set(index, .failure(error))
+            }
+        }
+        var machines: [Machine] = []
+        var skipped: [SourceError] = []
+        for result in slots.values {
+            switch result {
+            case .success(let machine): machines.append(machine)
+            case .failure(let error): skipped.append(error)
+            case nil: break
+            }
+        }
+        return Fleet(directory: directory, machines: machines, skipped: skipped)
+    }
+}
+
+/// Per-index results written from concurrent workers.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Result<Fleet.Machine, SourceError>?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<Fleet.Machine, SourceError>) {
+        lock.lock()
+        defer { lock.unlock() }
+        storage[index] = value
+    }
+
+    var values: [Result<Fleet.Machine, SourceError>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}

@@ -1,0 +1,72 @@
+import CapabilityModel
+
+/// Decides the input controls AppStream names that no other prober covers:
+/// `input.keyboard`, `input.tablet` (a pen tablet) and `input.remote` (a TV remote receiver).
+///
+/// - Keyboard: udev's `ID_INPUT_KEYBOARD=1` (what libappstream asks udev for); without udevd,
+///   systemd's input_id rule: all of the first word's keys, KEY_ESC (1) … KEY_S (31).
+/// - Tablet: `ID_INPUT_TABLET=1`; without udevd, BTN_TOOL_PEN (0x140) on a device with
+///   absolute axes.
+/// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
+///   adapters that pass remote keys), a `lirc` node or a `cec` adapter.
+package struct InputControlProber: CapabilityProber {
+    /// Creates the prober.
+    init() {}
+
+    /// `input.keyboard`, `input.remote`, `input.tablet`.
+    package var ids: [CapabilityID] { [.inputKeyboard, .inputRemote, .inputTablet] }
+
+    /// Classifies the records.
+    /// - Parameter context: The records.
+    /// - Returns: The three findings.
+    package func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
+        var keyboards: [Evidence] = []
+        var tablets: [Evidence] = []
+        let bits = context.wordBits
+        for input in context.inputDevices {
+            let name = input.inputName.map { " (\($0))" } ?? ""
+            if context.udevClassified(input) {
+                if context.inputProperty("ID_INPUT_KEYBOARD", of: input) == "1" {
+                    keyboards.append(
+                        Evidence(device: input.id, reason: "keyboard (ID_INPUT_KEYBOARD)" + name))
+                }
+                if context.inputProperty("ID_INPUT_TABLET", of: input) == "1" {
+                    tablets.append(
+                        Evidence(device: input.id, reason: "pen tablet (ID_INPUT_TABLET)" + name))
+                }
+                continue
+            }
+            let keys = input.bitmask(attribute: "capabilities/key", property: "KEY", wordBits: bits)
+            let abs = input.bitmask(attribute: "capabilities/abs", property: "ABS", wordBits: bits)
+            if let keys, (1...31).allSatisfy(keys.contains) {
+                keyboards.append(
+                    Evidence(device: input.id, reason: "keyboard (KEY_ESC…KEY_S)" + name))
+            }
+            if let keys, keys.contains(0x140), let abs, abs.contains(0), abs.contains(1) {
+                tablets.append(
+                    Evidence(device: input.id, reason: "pen tablet (BTN_TOOL_PEN, ABS_X/Y)" + name))
+            }
+        }
+        var remotes: [Evidence] = []
+        for (subsystem, what) in [
+            ("rc", "remote-control receiver"), ("lirc", "LIRC IR receiver"),
+            ("cec", "HDMI-CEC adapter"),
+        ] {
+            for device in context.devices(in: subsystem) {
+                let driver =
+                    (device.driver ?? context.parent(of: device)?.driver).map { ", \($0)" } ?? ""
+                remotes.append(
+                    Evidence(device: device.id, reason: "\(what) \(device.sysname)\(driver)"))
+            }
+        }
+        func finding(_ id: CapabilityID, _ evidence: [Evidence]) -> CapabilityFinding {
+            CapabilityFinding(
+                id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
+                count: evidence.count, evidence: evidence)
+        }
+        return [
+            finding(.inputKeyboard, keyboards), finding(.inputRemote, remotes),
+            finding(.inputTablet, tablets),
+        ]
+    }
+}

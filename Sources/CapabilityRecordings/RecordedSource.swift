@@ -1,0 +1,140 @@
+import Foundation
+import CapabilityModel
+import CapabilityInput
+
+/// Picks the right reader for a recorded file by looking at its content.
+public enum RecordedSource {
+    /// The formats a recorded file can have.
+    public enum Format: String, Sendable, CaseIterable {
+        /// `udevadm info --export-db` text.
+        case udevadm
+        /// `umockdev-record` text.
+        case umockdev
+        /// A `capcheck list --json` snapshot.
+        case snapshot
+    }
+
+    /// How many leading bytes ``detect(_:path:)`` looks at.
+    public static let detectionWindow = 64 * 1024
+
+    /// Detects the format of a file's content from its first ``detectionWindow`` bytes.
+    ///
+    /// A byte order mark and leading white space are skipped; a NUL byte in the first line, or
+    /// many NUL bytes, mean binary data (fewer, later ones are odd lines of a recording); `{` starts a snapshot, `P:` a
+    /// recording, which is a umockdev one when its first bytes hold sysfs attribute lines
+    /// (`A:`, `H:`, `L: name=target`; udevadm's `L:` is a number) and a udevadm dump otherwise.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name for messages.
+    /// - Returns: The format.
+    /// - Throws: ``SourceError/unrecognized(path:line:reason:)`` with the line and a reason.
+    public static func detect(_ data: Data, path: String) throws(SourceError) -> Format {
+        guard !data.isEmpty else {
+            throw .unrecognized(path: path, line: nil, reason: "the file is empty")
+        }
+        let bytes = [UInt8](data.prefix(detectionWindow))
+        let newline = UInt8(ascii: "\n")
+        func lineNumber(at index: Int) -> Int {
+            bytes[..<index].reduce(1) { $1 == newline ? $0 + 1 : $0 }
+        }
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else {
+            throw .unrecognized(path: path, line: nil, reason: "the file holds only white space")
+        }
+        let lineEnd = bytes[index...].firstIndex(of: newline) ?? bytes.count
+        // Binary data: a NUL in the first line, or more NULs than 64 and than 1/64 of the bytes.
+        // A stray NUL further on is one odd line of a text recording, tolerated by its reader.
+        let nuls = bytes.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
+        if let nul = bytes.firstIndex(of: 0), nul < lineEnd || nuls > max(64, bytes.count / 64) {
+            throw .unrecognized(
+                path: path, line: lineNumber(at: nul), reason: "binary data (a NUL byte), not text")
+        }
+        if bytes[index] == UInt8(ascii: "{") { return .snapshot }
+        guard bytes[index...].starts(with: Array("P:".utf8)) else {
+            let firstLine = String(
+                decoding: bytes[index..<min(lineEnd, index + 200)], as: UTF8.self)
+            throw .unrecognized(
+                path: path, line: lineNumber(at: index),
+                reason:
+                    "'\(RecordText.preview(firstLine))' is neither a 'P: /devices/…' line nor a JSON object"
+            )
+        }
+        return hasSysfsAttributeLines(bytes[index...]) ? .umockdev : .udevadm
+    }
+
+    /// Whether some line starts with `A:`, `H:` or `L: name=` (a letter after `L:`).
+    private static func hasSysfsAttributeLines(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var lineStart = bytes.startIndex
+        while lineStart + 2 < bytes.endIndex {
+            let kind = bytes[lineStart]
+            if bytes[lineStart + 1] == UInt8(ascii: ":") {
+                if kind == UInt8(ascii: "A") || kind == UInt8(ascii: "H") { return true }
+                if kind == UInt8(ascii: "L") {
+                    var first = lineStart + 2
+                    if first < bytes.endIndex && bytes[first] == UInt8(ascii: " ") { first += 1 }
+                    if first < bytes.endIndex,
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[first])
+                    {
+                        return true
+                    }
+                }
+            }
+            guard let next = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            lineStart = next + 1
+        }
+        return false
+    }
+
+    /// Reads a recorded file of any supported format.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file name for messages.
+    /// - Returns: The inventory.
+    /// - Throws: ``SourceError`` naming the file, place and reason.
+    public static func inventory(_ data: Data, path: String) throws(SourceError) -> DeviceInventory
+    {
+        switch try detect(data, path: path) {
+        case .snapshot:
+            return try SnapshotDeviceSource(data: data, path: path).inventory()
+        case .umockdev:
+            return try UmockdevRecordingSource(data: data, path: path).inventory()
+        case .udevadm:
+            return try UdevadmDumpSource(data: data, path: path).inventory()
+        }
+    }
+
+    /// Reads a recorded file from disk (`-` = standard input is the caller's job).
+    /// - Parameter path: The file path.
+    /// - Returns: The inventory.
+    /// - Throws: ``SourceError/unreadable(path:reason:)`` when the file cannot be read.
+    public static func inventory(contentsOf path: String) throws(SourceError) -> DeviceInventory {
+        // A recording is parsed as it is read; only a snapshot (JSON) is read whole.
+        var head: [UInt8] = []
+        let reader: InputFile.Reader
+        do {
+            reader = try InputFile.Reader(path)
+            while head.count < detectionWindow,
+                try reader.read(into: &head, upTo: detectionWindow - head.count) > 0
+            {}
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        switch try detect(Data(head), path: path) {
+        case .snapshot:
+            let data: Data
+            do {
+                data = try reader.readToEnd(after: head)
+            } catch {
+                throw .unreadable(path: path, reason: error.reason)
+            }
+            return try SnapshotDeviceSource(data: data, path: path).inventory()
+        case .umockdev:
+            return try UmockdevRecordingSource(bytes: .file(head: head, reader: reader), path: path)
+                .inventory()
+        case .udevadm:
+            return try UdevadmDumpSource(bytes: .file(head: head, reader: reader), path: path)
+                .inventory()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import CapabilityManifest
+
+/// Renders a verification report as GitHub Actions workflow commands (`::error::`).
+///
+/// Unsatisfied requirements are errors; unknown ones are warnings (errors when they make the
+/// manifest fail); everything else is silent.
+public enum GitHubAnnotationRenderer {
+    /// Escapes a message: `%`, CR and LF as GitHub requires; other control characters become `?`.
+    /// - Parameter text: Untrusted text.
+    /// - Returns: The escaped message.
+    static func escapeData(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+        return TerminalText.sanitize(escaped)
+    }
+
+    /// Escapes a property value: as a message, plus `:` and `,`.
+    /// - Parameter text: Untrusted text.
+    /// - Returns: The escaped value.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+            of: ",", with: "%2C")
+    }
+
+    /// Renders the annotations.
+    /// - Parameter report: The report.
+    /// - Returns: One line per unmet or unknown requirement, or an empty string.
+    public static func render(_ report: VerificationReport) -> String {
+        var lines: [String] = []
+        let file = escapeProperty(report.manifest.path)
+        for row in VerificationTextRenderer.ordered(report) {
+            let command: String
+            switch row.verdict {
+            case .unsatisfied: command = "error"
+            case .unknown: command = report.verdict == .unsatisfied ? "error" : "warning"
+            case .warning: command = "warning"
+            default: continue
+            }
+            let title = escapeProperty("capcheck: \(row.key) \(row.verdict.rawValue)")
+            lines.append(
+                "::\(command) file=\(file),title=\(title)::\(escapeData("\(row.key): \(row.reason)"))"
+            )
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

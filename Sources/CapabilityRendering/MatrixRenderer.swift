@@ -1,0 +1,185 @@
+import CapabilityMatrix
+
+/// Renders a ``MatrixResult`` as text, CSV or JSON.
+public enum MatrixRenderer {
+    /// The human table: provenance, one line per row with Play-style reasons, family summaries
+    /// (when some family groups more than one row), totals.
+    /// - Parameter result: The filtered matrix.
+    /// - Returns: Plain text; row names and table text are sanitised for terminals.
+    public static func text(_ result: MatrixResult) -> String {
+        joined { writeText(result, pieceSize: Int.max, piece: $0) }
+    }
+
+    /// The human table of ``text(_:)``, handed on in pieces of about `pieceSize` bytes that
+    /// end after whole lines, so a 100 000-row table is never in memory at once.
+    /// - Parameters:
+    ///   - result: The filtered matrix.
+    ///   - pieceSize: About how many bytes a piece holds (64 KiB unless told).
+    ///   - piece: Receives the pieces in order; together they are ``text(_:)``'s UTF-8.
+    public static func writeText(
+        _ result: MatrixResult, pieceSize: Int = 1 << 16, piece: ([UInt8]) -> Void
+    ) {
+        var head = header(matrix: result.matrix, provenance: result.provenance)
+        if let manifest = result.manifest {
+            head += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
+        }
+        head += "\n"
+        let width = min(
+            40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
+        head += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
+        // The table is written as UTF-8 bytes into one buffer of the piece size (or, for one
+        // piece, of the whole text): no doubling series, no page faults past the first piece.
+        var out: [UInt8] = []
+        out.reserveCapacity(
+            min(pieceSize, head.utf8.count + result.rows.count * (width + 96)) + 4096)
+        out.append(contentsOf: head.utf8)
+        // Rows that share an evaluation share their issue arrays: build each reason text
+        // once per array (``IssueListCache``), per verdict (by its position in `allCases`).
+        let verdicts = RowVerdict.allCases
+        var cache = [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
+        let verdictColumn = verdicts.map { Array(TerminalText.pad($0.rawValue, 11).utf8) }
+        let unknownSubject = subject(result)
+        for row in result.rows {
+            // Printable ASCII (the common case) is shown as is and is one column a byte.
+            let count: Int
+            if row.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+                out.append(contentsOf: row.name.utf8)
+                count = row.name.utf8.count
+            } else {
+                let name = TerminalText.sanitize(row.name)
+                out.append(contentsOf: name.utf8)
+                count = TerminalText.characterCount(name)
+            }
+            if count < width { out.append(contentsOf: repeatElement(0x20, count: width - count)) }
+            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
+            let why = cache[verdict].value(
+                for: row.verdict == .excluded ? row.failing : row.unknown
+            ) {
+                Array(clean(reasons(row, unknownSubject: unknownSubject)).utf8)
+            }
+            if why.isEmpty {
+                out.append(contentsOf: row.verdict.rawValue.utf8)
+            } else {
+                out.append(contentsOf: verdictColumn[verdict])
+                out.append(contentsOf: why)
+            }
+            out.append(0x0A)
+            if out.count >= pieceSize {
+                piece(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        var tail = ""
+        // A table without families makes every row its own family: no section then.
+        if result.families.count < result.rows.count {
+            tail += "\nFamilies\n"
+            for family in result.families {
+                tail += "  " + TerminalText.sanitize(family.sentence) + "\n"
+            }
+        }
+        let totals = result.totals
+        tail +=
+            "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
+        out.append(contentsOf: tail.utf8)
+        piece(out)
+    }
+
+    /// `doesn't support required feature: X; …` for excluded rows, `the table does not say:
+    /// X` for undecided ones.
+    /// - Parameters:
+    ///   - row: The row result.
+    ///   - unknownSubject: What cannot say (`the table`; `the recording` for a fleet's rows).
+    /// - Returns: The reasons in words, empty for an eligible row.
+    package static func reasons(_ row: MatrixRowResult, unknownSubject: String = "the table")
+        -> String
+    {
+        switch row.verdict {
+        case .eligible: return ""
+        case .excluded: return row.failing.map(\.playWording).joined(separator: "; ")
+        case .undecided:
+            return "\(unknownSubject) does not say: "
+                + row.unknown.map(\.key).joined(separator: ", ")
+        }
+    }
+
+    /// Who cannot decide an undecided row: the table, or a fleet machine's recording.
+    package static func subject(_ result: MatrixResult) -> String {
+        result.matrix.hasPrefix(Fleet.sourcePrefix) ? "the recording" : "the table"
+    }
+
+    /// CSV: `#` provenance lines, then `row,family,verdict,failing,unknown,reasons`.
+    /// - Parameter result: The filtered matrix.
+    /// - Returns: RFC 4180 text.
+    public static func csv(_ result: MatrixResult) -> String {
+        joined { writeCSV(result, pieceSize: Int.max, piece: $0) }
+    }
+
+    /// The CSV of ``csv(_:)``, handed on in pieces of about `pieceSize` bytes that end after
+    /// whole records.
+    /// - Parameters:
+    ///   - result: The filtered matrix.
+    ///   - pieceSize: About how many bytes a piece holds (64 KiB unless told).
+    ///   - piece: Receives the pieces in order; together they are ``csv(_:)``'s UTF-8.
+    public static func writeCSV(
+        _ result: MatrixResult, pieceSize: Int = 1 << 16, piece: ([UInt8]) -> Void
+    ) {
+        var head = "# matrix: " + CSVText.field(result.matrix) + "\n"
+        for line in result.provenance { head += "# " + TerminalText.sanitize(line) + "\n" }
+        if let manifest = result.manifest {
+            head += "# manifest: " + TerminalText.sanitize(manifest) + "\n"
+        }
+        head += "row,family,verdict,failing,unknown,reasons\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(min(pieceSize, head.utf8.count + result.rows.count * 128) + 4096)
+        out.append(contentsOf: head.utf8)
+        // Rows that share an evaluation share their issue arrays: the fields after the family
+        // are made once per pair of arrays, per verdict (by its position in `allCases`).
+        let verdicts = RowVerdict.allCases
+        var tails = [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
+        let unknownSubject = subject(result)
+        for row in result.rows {
+            out.append(contentsOf: CSVText.field(row.name).utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: CSVText.field(row.family).utf8)
+            out.append(UInt8(ascii: ","))
+            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
+            let tail = tails[verdict].value(for: row.failing, and: row.unknown) {
+                Array(
+                    CSVText.line([
+                        row.verdict.rawValue,
+                        row.failing.map(\.key).joined(separator: ";"),
+                        row.unknown.map(\.key).joined(separator: ";"),
+                        reasons(row, unknownSubject: unknownSubject),
+                    ]).utf8)
+            }
+            out.append(contentsOf: tail)
+            if out.count >= pieceSize {
+                piece(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        piece(out)
+    }
+
+    /// A document written in pieces (``writeText(_:pieceSize:piece:)``, ``writeCSV(_:pieceSize:piece:)``,
+    /// ``MatrixJSONWriter/write(_:pieceSize:to:)``) as one text.
+    /// - Parameter write: Writes the document, handing each piece to its argument.
+    /// - Returns: The pieces joined, as UTF-8 text.
+    package static func joined(_ write: (_ piece: ([UInt8]) -> Void) -> Void) -> String {
+        var all: [UInt8] = []
+        write { all.append(contentsOf: $0) }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// Sanitised text; printable ASCII (the common case) is returned as is.
+    static func clean(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? text : TerminalText.sanitize(text)
+    }
+
+    /// The matrix and provenance lines shown with every result.
+    package static func header(matrix: String, provenance: [String]) -> String {
+        var out = "Matrix     " + TerminalText.sanitize(matrix) + "\n"
+        for line in provenance { out += "Provenance " + TerminalText.sanitize(line) + "\n" }
+        return out
+    }
+}

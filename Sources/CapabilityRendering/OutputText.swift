@@ -1,0 +1,309 @@
+import Foundation
+import CapabilityModel
+import CapabilityManifest
+
+// Untrusted text in each output format: sanitised and styled for a terminal, quoted for CSV,
+// escaped for Markdown, and the one JSON encoder setup.
+
+/// Makes untrusted device strings (USB descriptors, EDID names) safe to show.
+public enum TerminalText {
+    /// Replaces control characters (C0, DEL, C1, and bidi overrides) with `?`.
+    /// - Parameter text: Untrusted text.
+    /// - Returns: Text safe for a terminal.
+    public static func sanitize(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(scalar.value < 0x20 || isDeceptive(scalar) ? "?" : scalar)
+        }
+        return String(out)
+    }
+
+    /// Characters that are invisible or reorder the text around them when a person reads a
+    /// file: DEL and C1 controls, bidi embeddings, overrides and isolates, directional marks,
+    /// and the Unicode line and paragraph separators. Machine formats (JSON, XML) keep them,
+    /// escaped (`\u202e`, `&#x202e;`), so that `cat` shows them for what they are.
+    /// - Parameter scalar: A character.
+    /// - Returns: Whether it must not appear raw in any output.
+    public static func isDeceptive(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7f...0x9f, 0x061c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a...0x202e, 0x2066...0x2069:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Escapes text for HTML or XML content and attribute values.
+    /// - Parameter text: Untrusted text.
+    /// - Returns: Escaped text: C0 controls (but tab and newline) replaced with `?`, which XML
+    ///   cannot carry; ``isDeceptive(_:)`` characters as numeric references.
+    static func escapeMarkup(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                let value = scalar.value
+                if (value < 0x20 && value != 0x09 && value != 0x0a) || value == 0xfffe
+                    || value == 0xffff
+                {
+                    out += "?"
+                } else if isDeceptive(scalar) {
+                    out += "&#x" + String(value, radix: 16) + ";"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Pads text to a width measured in characters.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - width: The width.
+    /// - Returns: Text padded with spaces.
+    public static func pad(_ text: String, _ width: Int) -> String {
+        let count = characterCount(text)
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+
+    /// The number of characters, counted from the bytes when the text is ASCII (one byte
+    /// per character), so padding 100 000 table rows needs no grapheme breaking.
+    static func characterCount(_ text: String) -> Int {
+        let bytes = text.utf8
+        return bytes.allSatisfy { $0 < 0x80 } ? bytes.count : text.count
+    }
+}
+
+/// How human text is decorated: plain, or with ANSI colours for a terminal.
+///
+/// Colours follow what the words mean: present/satisfied green, absent dim, unknown yellow,
+/// unmet red. Padding is measured on the plain text, so colour never shifts a column.
+public enum TextStyle: Sendable, Hashable {
+    /// No escape sequences.
+    case plain
+    /// ANSI SGR colours (ECMA-48).
+    case ansi
+
+    /// What a piece of text says, which picks its colour.
+    public enum Role: Sendable, Hashable {
+        /// Present or satisfied: green.
+        case present
+        /// Absent, optional or not applicable: dim.
+        case absent
+        /// Unknown or undecided: yellow.
+        case unknown
+        /// Unmet (unsatisfied, excluded): red.
+        case unmet
+    }
+
+    /// Wraps text in the colour of its role.
+    /// - Parameters:
+    ///   - text: The text (already sanitized and padded).
+    ///   - role: What it says.
+    /// - Returns: The text, coloured when the style is ``ansi``.
+    package func apply(_ text: String, _ role: Role) -> String {
+        guard self == .ansi else { return text }
+        let code: String
+        switch role {
+        case .present: code = "32"
+        case .absent: code = "2"
+        case .unknown: code = "33"
+        case .unmet: code = "31"
+        }
+        // Colour only the word, not the padding after it, so copied text has no stray codes.
+        let word = text.replacingTrailingSpaces()
+        return "\u{1b}[\(code)m" + word.text + "\u{1b}[0m" + word.padding
+    }
+
+    /// The role of a capability status.
+    /// - Parameter status: The status.
+    /// - Returns: present, absent or unknown.
+    package static func role(_ status: CapabilityStatus) -> Role {
+        switch status {
+        case .present: return .present
+        case .absent: return .absent
+        case .unknown: return .unknown
+        }
+    }
+
+    /// The role of a requirement verdict.
+    /// - Parameter verdict: The verdict.
+    /// - Returns: satisfied → present, unsatisfied → unmet, unknown and an AppStream
+    ///   recommendation's warning → unknown, else absent.
+    package static func role(_ verdict: RequirementVerdict) -> Role {
+        switch verdict {
+        case .satisfied: return .present
+        case .unsatisfied: return .unmet
+        case .unknown, .warning: return .unknown
+        case .optional, .notApplicable: return .absent
+        }
+    }
+}
+
+extension String {
+    /// The text without its trailing spaces, and those spaces.
+    fileprivate func replacingTrailingSpaces() -> (text: String, padding: String) {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return (String(self[..<end]), String(self[end...]))
+    }
+}
+
+/// Writes CSV fields (RFC 4180) from untrusted text.
+package enum CSVText {
+    /// Quotes a field when it holds a comma, quote or line break; control characters become
+    /// `?`, and a leading `=`, `+`, `-` or `@` gets a `'` so spreadsheets do not run it as a
+    /// formula.
+    /// - Parameter text: Untrusted text.
+    /// - Returns: One CSV field.
+    package static func field(_ text: String) -> String {
+        // The common case, printable ASCII that needs neither quotes nor a formula guard, is
+        // the field as it is.
+        let utf8 = text.utf8
+        if let first = utf8.first, first != UInt8(ascii: " "), first != UInt8(ascii: "="),
+            first != UInt8(ascii: "+"), first != UInt8(ascii: "-"), first != UInt8(ascii: "@"),
+            utf8.last != UInt8(ascii: " "),
+            utf8.allSatisfy({
+                $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "\"")
+            })
+        {
+            return text
+        }
+        var clean = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar -> Unicode.Scalar in
+                    let value = scalar.value
+                    if value == 0x0a || value == 0x0d { return " " }
+                    if value < 0x20 || (0x7f...0x9f).contains(value)
+                        || (0x202a...0x202e).contains(value)
+                        || (0x2066...0x2069).contains(value)
+                    {
+                        return "?"
+                    }
+                    return scalar
+                }))
+        if let first = clean.first, "=+-@".contains(first) { clean = "'" + clean }
+        guard
+            clean.contains(where: { $0 == "," || $0 == "\"" }) || clean.hasPrefix(" ")
+                || clean.hasSuffix(" ")
+        else {
+            return clean
+        }
+        return "\"" + clean.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// One CSV record with a final CRLF-free newline.
+    /// - Parameter fields: Untrusted fields.
+    /// - Returns: The line.
+    package static func line(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\n"
+    }
+}
+
+/// Escapes untrusted text for a Markdown table cell.
+package enum MarkdownText {
+    /// Escapes `\`, `|`, `<`, `>`, `&`, backticks and `*`/`_`, turns line breaks into
+    /// spaces and control characters into `?`.
+    /// - Parameter text: Untrusted text.
+    /// - Returns: Text that stays inside one cell and renders literally.
+    package static func cell(_ text: String) -> String {
+        var out = ""
+        for character in TerminalText.sanitize(text.replacingOccurrences(of: "\n", with: " ")) {
+            switch character {
+            case "\\": out += "\\\\"
+            case "|": out += "\\|"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "`": out += "\\`"
+            case "*": out += "\\*"
+            case "_": out += "\\_"
+            case "[": out += "\\["
+            case "]": out += "\\]"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// An identifier as inline code when it is plain (`A`–`Z`, `a`–`z`, digits, `.`, `_`, `:`,
+    /// `-`), else as an escaped cell: a backtick inside a code span would end it, and escapes
+    /// do not work there.
+    /// - Parameter text: An identifier, possibly untrusted (a snapshot's capability id).
+    /// - Returns: `` `id` `` or escaped text.
+    package static func code(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar)
+                        || ".:_-".unicodeScalars.contains(scalar))
+            }
+        return plain ? "`" + text + "`" : cell(text)
+    }
+}
+
+/// The one JSON encoder and decoder setup: sorted keys, readable paths.
+public enum JSONOutput {
+    /// An encoder with sorted keys, pretty printing and unescaped slashes.
+    package static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dataEncodingStrategy = .base64
+        return encoder
+    }
+
+    /// A compact encoder with sorted keys (one object per line, for `watch`).
+    static func compactEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Encodes a value as pretty, sorted JSON text with a final newline.
+    /// - Parameter value: The value.
+    /// - Returns: The text.
+    /// - Throws: `EncodingError` (non-finite numbers, for instance).
+    public static func string<T: Encodable>(_ value: T) throws -> String {
+        let data = try encoder().encode(value)
+        return escapingDeceptive(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// Encodes a value as one compact, sorted JSON line (no newline).
+    /// - Parameter value: The value.
+    /// - Returns: The text.
+    /// - Throws: `EncodingError`.
+    static func compactString<T: Encodable>(_ value: T) throws -> String {
+        escapingDeceptive(String(decoding: try compactEncoder().encode(value), as: UTF8.self))
+    }
+
+    /// Replaces ``TerminalText/isDeceptive(_:)`` characters in encoded JSON with `\uXXXX`
+    /// escapes (`JSONEncoder` writes them raw). Outside strings JSON has only ASCII, so the
+    /// replacement can run over the whole text.
+    /// - Parameter json: Encoded JSON.
+    /// - Returns: The same JSON value, with those characters escaped.
+    static func escapingDeceptive(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: TerminalText.isDeceptive) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if TerminalText.isDeceptive(scalar) {
+                out.append(contentsOf: unicodeEscape(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `\u` and four lower-case hex digits (the scalars escaped here are all in the BMP).
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
