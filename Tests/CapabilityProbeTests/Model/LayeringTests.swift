@@ -7,6 +7,7 @@ import Testing
 /// graph equal to the documented one, so a new arrow has to be written in both places.
 struct LayeringTests {
     static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Model
         .deletingLastPathComponent()  // CapabilityProbeTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
@@ -109,8 +110,10 @@ struct LayeringTests {
     @Test func everyImportIsADeclaredDependency() throws {
         var stray: [String] = []
         for (target, dependencies) in try Self.declaredGraph() {
-            for (module, files) in try Self.imports(of: target) where !dependencies.contains(module) {
-                stray.append("\(target) imports \(module) in \(files.sorted().joined(separator: ", "))")
+            for (module, files) in try Self.imports(of: target) where !dependencies.contains(module)
+            {
+                stray.append(
+                    "\(target) imports \(module) in \(files.sorted().joined(separator: ", "))")
             }
         }
         #expect(stray.sorted() == [])
@@ -123,7 +126,9 @@ struct LayeringTests {
         #expect(declared["CapabilityManifest"] == ["CapabilityModel"])
         // C modules are the system-library targets `C…`: only the live machine and the
         // manifest-file loader (libzip, zlib) link them.
-        let linksC = declared.filter { $0.value.contains { $0.hasPrefix("C") && !$0.hasPrefix("Capability") } }
+        let linksC = declared.filter {
+            $0.value.contains { $0.hasPrefix("C") && !$0.hasPrefix("Capability") }
+        }
         #expect(Set(linksC.keys) == ["CapabilityLive", "CapabilityManifestFiles"])
     }
 }
