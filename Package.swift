@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The seams tests reach through (a look-up counter, a watch's recorded baseline, the watch
+// thread's descriptors) exist in debug builds only, as swift-system's ENABLE_MOCKING does.
+let testHooks: [SwiftSetting] = [.define("CAPCHECK_TEST_HOOKS", .when(configuration: .debug))]
+
 let package = Package(
     name: "capcheck",
     products: [
@@ -44,7 +48,11 @@ let package = Package(
             dependencies: ["CapabilityModel", "CUdev", "CPCI", "CSyscalls"]
         ),
         // Pure probers: records in, findings out.
-        .target(name: "CapabilityProbing", dependencies: ["CapabilityModel"]),
+        .target(
+            name: "CapabilityProbing",
+            dependencies: ["CapabilityModel"],
+            swiftSettings: testHooks
+        ),
         // Manifest readers (Info.plist, AndroidManifest.xml text, binary and protobuf XML,
         // AppStream, JSON: document bytes in, one Manifest out), the key catalog and the checker.
         .target(name: "CapabilityManifest", dependencies: ["CapabilityModel"]),
@@ -69,7 +77,8 @@ let package = Package(
         // The live event stream over the same records and probers.
         .target(
             name: "CapabilityWatch",
-            dependencies: ["CapabilityModel", "CapabilityProbing", "CapabilityLive"]
+            dependencies: ["CapabilityModel", "CapabilityProbing", "CapabilityLive"],
+            swiftSettings: testHooks
         ),
         // The one product a Swift user imports: re-exports the targets above and wires the
         // native codecs into manifest loading.
@@ -83,7 +92,13 @@ let package = Package(
             ]
         ),
         // Test doubles and hooks; only the test targets depend on it.
-        .target(name: "CapabilityProbeTesting", dependencies: ["CapabilityProbe"]),
+        .target(
+            name: "CapabilityProbeTesting",
+            dependencies: [
+                "CapabilityProbe", "CapabilityLive", "CapabilityModel", "CapabilityWatch",
+            ],
+            swiftSettings: testHooks
+        ),
         .executableTarget(
             name: "capcheck",
             dependencies: ["CapabilityProbe"],
@@ -102,9 +117,15 @@ let package = Package(
             dependencies: ["CapabilityProbe"],
             path: "Examples/ProbeAndCheck"
         ),
+        // The libudev enumeration printed as `list --json`: the oracle SysfsSourceTests runs.
+        .executableTarget(
+            name: "capcheck-libudev-list",
+            dependencies: ["CapabilityProbe", "CapabilityProbeTesting"],
+            path: "Tests/LibudevList"
+        ),
         .testTarget(
             name: "CapabilityProbeTests",
-            dependencies: ["CapabilityProbe", "CapabilityProbeTesting"]
+            dependencies: ["CapabilityProbe", "CapabilityProbeTesting", "capcheck-libudev-list"]
         ),
         .testTarget(
             name: "capcheckTests",

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Live listing: `capcheck list --json` (sysfs read directly, and through libudev with
-# CAPCHECK_LIVE_SOURCE=libudev) against `udevadm info --export-db`, `lshw -json`,
+# Live listing: `capcheck list --json` (sysfs read directly, and the libudev enumeration it
+# replaced, as the test oracle capcheck-libudev-list prints it) against `udevadm info --export-db`, `lshw -json`,
 # `hwinfo --short` and `inxi -Fxz` on this machine.
 #   wall time  — one hyperfine call, so every command runs under the same load;
 #   syscalls   — strace -f -c (total calls, and per device of capcheck's inventory);
@@ -12,7 +12,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 swift build -c release --product capcheck >/dev/null
+swift build -c release --product capcheck-libudev-list >/dev/null
 bin=$(swift build -c release --show-bin-path)/capcheck
+oracle=$(swift build -c release --show-bin-path)/capcheck-libudev-list
 before=${1:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -26,7 +28,7 @@ echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15-minute load averages bef
 # name|command, one per line (commands without shell syntax: hyperfine -N runs them directly)
 cat >"$work/commands" <<LIST
 capcheck|$bin list --json
-capcheck-libudev|env CAPCHECK_LIVE_SOURCE=libudev $bin list --json
+capcheck-libudev|$oracle
 ${before:+before|$before list --json}
 udevadm|udevadm info --export-db
 lshw|lshw -json

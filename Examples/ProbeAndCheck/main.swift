@@ -33,7 +33,7 @@ func probe(_ recording: String?) throws(SourceError) -> CapabilityReport {
     if let recording {
         inventory = try RecordedSource.inventory(contentsOf: recording)
     } else {
-        inventory = try UdevDeviceSource().inventory()
+        inventory = try SysfsDeviceSource().inventory()
     }
     return CapabilityClassifier().classify(inventory)
 }

@@ -15,19 +15,44 @@ public struct ProbeContext: Sendable {
     private let bySubsystem: [String: [Device]]
     /// Shared scans, computed on first use.
     let scans = ProbeScans()
-    /// Counts the records look-ups visit, when a test asks for it.
-    package let counter: LookupCounter?
+    #if CAPCHECK_TEST_HOOKS
+        /// Counts the records look-ups visit, when a test asks for it (debug builds only).
+        package let counter: LookupCounter?
+    #endif
 
     /// Indexes an inventory.
     /// - Parameter inventory: The records.
     public init(_ inventory: DeviceInventory) {
-        self.init(inventory, counter: nil)
+        #if CAPCHECK_TEST_HOOKS
+            self.init(inventory, counter: nil)
+        #else
+            self.inventory = inventory
+            (byID, childrenByID, bySubsystem) = Self.index(inventory)
+        #endif
     }
 
-    /// Indexes an inventory and counts the records every look-up visits.
-    init(_ inventory: DeviceInventory, counter: LookupCounter?) {
-        self.inventory = inventory
-        self.counter = counter
+    #if CAPCHECK_TEST_HOOKS
+        /// Indexes an inventory and counts the records every look-up visits.
+        init(_ inventory: DeviceInventory, counter: LookupCounter?) {
+            self.inventory = inventory
+            self.counter = counter
+            (byID, childrenByID, bySubsystem) = Self.index(inventory)
+            counter?.add(inventory.devices.count)
+        }
+    #endif
+
+    /// Adds visited records to the test counter (debug builds only; nothing in a release).
+    @inline(__always)
+    private func visit(_ count: Int) {
+        #if CAPCHECK_TEST_HOOKS
+            counter?.add(count)
+        #endif
+    }
+
+    /// The indexes by id, by parent and by subsystem, built in one pass.
+    private static func index(_ inventory: DeviceInventory) -> (
+        [String: Device], [String: [Device]], [String: [Device]]
+    ) {
         var byID: [String: Device] = [:]
         var children: [String: [Device]] = [:]
         var bySubsystem: [String: [Device]] = [:]
@@ -39,15 +64,12 @@ public struct ProbeContext: Sendable {
                 bySubsystem[subsystem, default: []].append(device)
             }
         }
-        self.byID = byID
-        self.childrenByID = children
-        self.bySubsystem = bySubsystem
-        counter?.add(inventory.devices.count)
+        return (byID, children, bySubsystem)
     }
 
     /// All records, sorted by id (a full pass: counted as one visit per record).
     public var devices: [Device] {
-        counter?.add(inventory.devices.count)
+        visit(inventory.devices.count)
         return inventory.devices
     }
     /// Where the records came from.
@@ -57,7 +79,7 @@ public struct ProbeContext: Sendable {
     /// - Parameter id: The device id.
     /// - Returns: The record, if present.
     public func device(_ id: String) -> Device? {
-        counter?.add(1)
+        visit(1)
         return byID[id]
     }
 
@@ -65,7 +87,7 @@ public struct ProbeContext: Sendable {
     /// - Parameter device: The child.
     /// - Returns: Its parent, if recorded.
     public func parent(of device: Device) -> Device? {
-        counter?.add(1)
+        visit(1)
         return device.parentID.flatMap { byID[$0] }
     }
 
@@ -128,7 +150,7 @@ public struct ProbeContext: Sendable {
     /// - Returns: Its children.
     public func children(of device: Device) -> [Device] {
         let children = childrenByID[device.id] ?? []
-        counter?.add(1 + children.count)
+        visit(1 + children.count)
         return children
     }
 
@@ -150,12 +172,12 @@ public struct ProbeContext: Sendable {
         var high = all.count
         while low < high {
             let middle = (low + high) / 2
-            counter?.add(1)
+            visit(1)
             if all[middle].id < prefix { low = middle + 1 } else { high = middle }
         }
         var end = low
         while end < all.count, all[end].id.hasPrefix(prefix) { end += 1 }
-        counter?.add(end - low)
+        visit(end - low)
         return Array(all[low..<end])
     }
 
@@ -164,7 +186,7 @@ public struct ProbeContext: Sendable {
     /// - Returns: Matching records, sorted by id.
     public func devices(in subsystem: String) -> [Device] {
         let devices = bySubsystem[subsystem] ?? []
-        counter?.add(1 + devices.count)
+        visit(1 + devices.count)
         return devices
     }
 
@@ -226,23 +248,27 @@ package final class ProbeScans: Sendable {
         }
     }
 
-    /// How many times a scan was computed (1 after any number of reads on one thread).
-    func computations(of kind: Kind) -> Int { computed.withLock { $0[kind] ?? 0 } }
+    #if CAPCHECK_TEST_HOOKS
+        /// How many times a scan was computed (1 after any number of reads on one thread).
+        func computations(of kind: Kind) -> Int { computed.withLock { $0[kind] ?? 0 } }
+    #endif
 }
 
-/// Counts the device records that ``ProbeContext`` look-ups visit: a full pass over the
-/// records counts each record, an index look-up counts one, a child or subsystem list counts
-/// its length. Tests use it to prove that classification is linear in the number of devices
-/// (a count, not a clock); production contexts carry none.
-package final class LookupCounter: Sendable {
-    private let visits = Atomic<Int>(0)
+#if CAPCHECK_TEST_HOOKS
+    /// Counts the device records that ``ProbeContext`` look-ups visit: a full pass over the
+    /// records counts each record, an index look-up counts one, a child or subsystem list counts
+    /// its length. Tests use it to prove that classification is linear in the number of devices
+    /// (a count, not a clock); production contexts carry none.
+    package final class LookupCounter: Sendable {
+        private let visits = Atomic<Int>(0)
 
-    /// Creates a counter at zero.
-    init() {}
+        /// Creates a counter at zero.
+        init() {}
 
-    /// Adds visited records.
-    package func add(_ count: Int) { visits.add(count, ordering: .relaxed) }
+        /// Adds visited records.
+        package func add(_ count: Int) { visits.add(count, ordering: .relaxed) }
 
-    /// The records visited so far.
-    package var total: Int { visits.load(ordering: .relaxed) }
-}
+        /// The records visited so far.
+        package var total: Int { visits.load(ordering: .relaxed) }
+    }
+#endif

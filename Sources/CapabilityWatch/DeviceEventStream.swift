@@ -91,12 +91,14 @@ package final class WatchControl: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The descriptors the watch owns while it runs: the monitor socket and the pipe ends.
-    package var descriptors: [Int32] {
-        lock.lock()
-        defer { lock.unlock() }
-        return [monitorDescriptor, readEnd, writeEnd].compactMap { $0 }
-    }
+    #if CAPCHECK_TEST_HOOKS
+        /// The descriptors the watch owns while it runs: the monitor socket and the pipe ends.
+        package var descriptors: [Int32] {
+            lock.lock()
+            defer { lock.unlock() }
+            return [monitorDescriptor, readEnd, writeEnd].compactMap { $0 }
+        }
+    #endif
 
     /// Records the worker's own identity (worker side, first thing it does).
     func registerWorker() {
@@ -108,13 +110,15 @@ package final class WatchControl: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The worker thread's `/proc/PID/task/TID` directory (for tests: it is gone once the
-    /// thread was joined); nil before the worker started or without /proc.
-    package var workerTaskPath: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return workerTask
-    }
+    #if CAPCHECK_TEST_HOOKS
+        /// The worker thread's `/proc/PID/task/TID` directory (for tests: it is gone once the
+        /// thread was joined); nil before the worker started or without /proc.
+        package var workerTaskPath: String? {
+            lock.lock()
+            defer { lock.unlock() }
+            return workerTask
+        }
+    #endif
 
     /// Worker side, last thing before returning (its libudev objects are released by
     /// then): closes the pipe and wakes ``waitForWorkerExit(timeout:)``.
@@ -123,15 +127,17 @@ package final class WatchControl: @unchecked Sendable {
         exitSignal.signal()
     }
 
-    /// Waits until the worker has released everything it owned, without joining it (tests
-    /// use this to see that cancellation alone stops the worker).
-    /// - Parameter timeout: The latest time to wait until.
-    /// - Returns: Whether the worker exited in time.
-    package func waitForWorkerExit(timeout: DispatchTime) -> Bool {
-        guard exitSignal.wait(timeout: timeout) == .success else { return false }
-        exitSignal.signal()
-        return true
-    }
+    #if CAPCHECK_TEST_HOOKS
+        /// Waits until the worker has released everything it owned, without joining it (tests
+        /// use this to see that cancellation alone stops the worker).
+        /// - Parameter timeout: The latest time to wait until.
+        /// - Returns: Whether the worker exited in time.
+        package func waitForWorkerExit(timeout: DispatchTime) -> Bool {
+            guard exitSignal.wait(timeout: timeout) == .success else { return false }
+            exitSignal.signal()
+            return true
+        }
+    #endif
 
     /// Closes both pipe ends once (also used when start-up fails).
     func closeDescriptors() {

@@ -99,12 +99,23 @@ public struct WatchOptions: Sendable {
     public var sysfsRoot: String
     /// The root the host's files other than sysfs are read under (procfs for ALSA's PCM
     /// names, the udev database, udevd's control socket); `nil` follows the sysfs root as the
-    /// live sources do (``UdevDeviceSource/userspaceRoot``), so a test bed never mixes in the
+    /// live source does (``SysfsDeviceSource/userspaceRoot``), so a test bed never mixes in the
     /// host.
     public var userspaceRoot: String?
-    /// The machine the watch starts from; nil enumerates the live one (tests set a recorded
-    /// one through `CapabilityProbeTesting`).
-    package var baseline: DeviceInventory?
+    #if CAPCHECK_TEST_HOOKS
+        /// The machine the watch starts from; nil enumerates the live one (tests set a
+        /// recorded one through `CapabilityProbeTesting`; debug builds only).
+        package var baseline: DeviceInventory?
+    #endif
+
+    /// The recorded machine a test asked the watch to start from (never in a release build).
+    var recordedBaseline: DeviceInventory? {
+        #if CAPCHECK_TEST_HOOKS
+            baseline
+        #else
+            nil
+        #endif
+    }
 
     /// Creates options.
     /// - Parameters:

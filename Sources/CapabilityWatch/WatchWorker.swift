@@ -51,7 +51,8 @@ package final class WatchWorker: @unchecked Sendable {
     private struct Session {
         let context: UdevContext
         let monitor: UdevMonitor
-        let liveSource: UdevDeviceSource
+        /// Reads a hot-plugged device's directory as the baseline's walk read it.
+        var reader: SysfsRecordReader
         let hwdb: UdevHwdb?
         let pci = PCINames()
         let switches = EvdevSwitchReader()
@@ -99,14 +100,14 @@ package final class WatchWorker: @unchecked Sendable {
         } catch {
             return .failure(.udev(function: Self.function(error), errno: Self.code(error)))
         }
-        let liveSource = UdevDeviceSource(
-            sysfsRoot: options.sysfsRoot, userspaceRoot: options.hostRoot)
         let baseline: DeviceInventory
-        if let recorded = options.baseline {
+        if let recorded = options.recordedBaseline {
             baseline = recorded
         } else {
             do {
-                baseline = try liveSource.inventory()
+                baseline = try SysfsDeviceSource(
+                    sysfsRoot: options.sysfsRoot, userspaceRoot: options.hostRoot
+                ).inventory()
             } catch {
                 return .failure(.source(error))
             }
@@ -118,11 +119,15 @@ package final class WatchWorker: @unchecked Sendable {
             // The baseline is what the enumeration (and its kernel probes) recorded.
             _ = state.update(near: recordedProximity(state))
         }
+        let hwdb = try? UdevHwdb(context: context)
+        let database = LiveMachine.hasUdevDatabase(hostRoot: options.hostRoot) ? context : nil
         return .success(
             Session(
-                context: context, monitor: monitor, liveSource: liveSource,
-                hwdb: try? UdevHwdb(context: context),
-                collector: KernelFactsCollector(procRoot: options.procRoot), state: state))
+                context: context, monitor: monitor,
+                reader: SysfsRecordReader(
+                    sysfsRoot: options.sysfsRoot, hwdb: hwdb, database: database),
+                hwdb: hwdb, collector: KernelFactsCollector(procRoot: options.procRoot),
+                state: state))
     }
 
     /// Step 2: polls the monitor and the stop pipe until a stop request, an error or a
@@ -170,15 +175,33 @@ package final class WatchWorker: @unchecked Sendable {
     /// hot-plugged devices classify the same) and the events its change implies.
     private func receive(_ udev: UdevDevice, in session: inout Session) {
         let action = udev.action ?? "change"
-        var record = session.liveSource.record(
-            udev, syspath: udev.syspath ?? options.sysfsRoot + (udev.devpath ?? ""),
-            hwdb: session.hwdb, pci: session.pci)
+        let id = udev.devpath ?? String((udev.syspath ?? "").dropFirst(options.sysfsRoot.count))
+        var record: Device
+        if action != "remove", let read = session.reader.read(id: id) {
+            record = read
+        } else {
+            // Gone (or going) from sysfs: what the uevent itself carries.
+            record = Self.record(uevent: udev, id: id, hwdb: session.hwdb, pci: session.pci)
+        }
         for key in Self.eventOnlyProperties { record.propertyList[key] = nil }
         if action != "remove" {
             let parent = session.state.parentID(of: record).flatMap { session.state.devices[$0] }
             record.facts.merge(session.collector.facts(for: record, parent: parent))
         }
         emit(session.state.apply(action: action, device: record))
+    }
+
+    /// A record from a uevent alone (its properties, links and node; no attributes), named
+    /// as the walk names a device udevd did not name.
+    private static func record(uevent udev: UdevDevice, id: String, hwdb: UdevHwdb?, pci: PCINames?)
+        -> Device
+    {
+        var properties = udev.properties
+        LiveAttributes.addNames(
+            to: &properties, attributes: [:], subsystem: udev.subsystem, hwdb: hwdb, pci: { pci })
+        return Device(
+            id: id, subsystem: udev.subsystem, devtype: udev.devtype, driver: udev.driver,
+            devnode: udev.devnode, properties: properties, links: udev.links)
     }
 
     /// Step 4: what raises no uevent, each when due: battery values, the re-classification

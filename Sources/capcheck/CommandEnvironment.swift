@@ -16,15 +16,12 @@ struct CommandEnvironment: @unchecked Sendable {
     /// This machine's name databases, opened once for every recording a command reads.
     var nameDatabases = RecordedDeviceNames.Databases()
 
-    /// The real process environment. The live machine is read from sysfs directly;
-    /// `CAPCHECK_LIVE_SOURCE=libudev` enumerates it through libudev instead (the reference
-    /// the direct reader is compared with, in tests and benchmarks).
+    /// The real process environment; the live machine is read from sysfs directly.
     static func process() -> CommandEnvironment {
         let variables = ProcessInfo.processInfo.environment
-        let libudev = variables["CAPCHECK_LIVE_SOURCE"] == "libudev"
         return CommandEnvironment(
             stdout: OutputSink(fileDescriptor: 1), stderr: OutputSink(fileDescriptor: 2),
-            liveSource: { libudev ? UdevDeviceSource() as any DeviceSource : SysfsDeviceSource() },
+            liveSource: { SysfsDeviceSource() },
             readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
             variables: variables)
     }

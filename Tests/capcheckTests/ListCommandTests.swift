@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func unreadableSysfsExits69() {
-        let result = CLI.run(["list"], live: UdevDeviceSource(sysfsRoot: "/nonexistent-sys"))
+        let result = CLI.run(["list"], live: SysfsDeviceSource(sysfsRoot: "/nonexistent-sys"))
         #expect(result.code == .unavailable)
         #expect(result.stderr.contains("/nonexistent-sys/devices cannot be listed"))
     }

@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized, .enabled(if: TestHost.hasSysfs, "watches this machine's /sys"))
 struct WatchCommandTests {
     static func run(_ arguments: [String], terminal: Bool) -> CLI.Result {
-        CLI.run(["watch"] + arguments, live: UdevDeviceSource(), terminal: terminal)
+        CLI.run(["watch"] + arguments, live: SysfsDeviceSource(), terminal: terminal)
     }
 
     static let quiet = ["--only", "devices", "--timeout", "0.1"]

@@ -6,11 +6,12 @@ import CapabilityModel
 ///
 /// Each device directory is listed once; `uevent` is read once; `subsystem` and `driver`
 /// are read with one `readlinkat` each, only when the listing has them; of the attributes
-/// only those the probers use (``UdevDeviceSource/attributeNames``) are opened, and only
-/// when the listing shows them. libudev stays for what only it does: the udev database
-/// (properties and links, when `/run/udev/data` exists) and the hwdb (names without udevd);
-/// libpci is opened only for a PCI name the hwdb lacks. The records are the ones
-/// ``UdevDeviceSource`` makes, field for field (tests compare both in umockdev test beds).
+/// only those the probers use (``LiveAttributes/names``) are opened, and only when the
+/// listing shows them. libudev stays for what only it does: the udev database (properties
+/// and links, when `/run/udev/data` exists) and the hwdb (names without udevd); libpci is
+/// opened only for a PCI name the hwdb lacks. The records are the ones a libudev
+/// enumeration makes, field for field (the tests compare both in umockdev test beds). The
+/// watch reads hot-plugged devices with the same reader (``SysfsRecordReader/read(id:)``).
 ///
 /// A device is a directory below `/sys/devices` with a `uevent` file and a `subsystem` link,
 /// which is the set libudev enumerates from `/sys/bus/*/devices` and `/sys/class/*`.
@@ -79,10 +80,32 @@ package struct SysfsRecordReader {
     private var listing: [UInt8] = []
     private var scratch: [UInt8] = []
 
-    init(sysfsRoot: String, hwdb: UdevHwdb?, database: UdevContext?) {
+    /// A reader.
+    /// - Parameters:
+    ///   - sysfsRoot: The sysfs mount point.
+    ///   - hwdb: The hwdb for names udevd did not give, if it opened.
+    ///   - database: The udev context to read udevd's database through, when udevd runs.
+    package init(sysfsRoot: String, hwdb: UdevHwdb?, database: UdevContext?) {
         self.sysfsRoot = sysfsRoot
         self.hwdb = hwdb
         self.database = database
+    }
+
+    /// Reads one device directory (a device the watch was told about), as the walk reads it.
+    /// - Parameter id: The device id (its devpath, `/devices/…`).
+    /// - Returns: The record, or nil when the directory is gone or is not a device.
+    package mutating func read(id: String) -> Device? {
+        guard case .success(let directory) = DirectoryDescriptor.open(sysfsRoot + id) else {
+            return nil
+        }
+        let entries = directory.entries(buffer: &listing)
+        guard entries.contains(where: { $0.name == "uevent" && $0.kind == .regular }),
+            entries.contains(where: { $0.name == "subsystem" && $0.kind == .symlink }),
+            let subsystem = directory.linkTargetName("subsystem")
+        else { return nil }
+        var kinds: [String: DirectoryDescriptor.Kind] = [:]
+        for entry in entries { kinds[entry.name] = entry.kind }
+        return record(directory, id: id, subsystem: subsystem, kinds: kinds)
     }
 
     /// Reads a directory and everything below it (symlinks are never followed).
@@ -136,8 +159,8 @@ package struct SysfsRecordReader {
         var attributes: [String: String] = [:]
         for (name, kind) in kinds where kind == .regular {
             guard
-                UdevDeviceSource.attributeNames.contains(name)
-                    || UdevDeviceSource.isSensorAttribute(name, subsystem)
+                LiveAttributes.names.contains(name)
+                    || LiveAttributes.isSensorAttribute(name, subsystem)
             else { continue }
             if let value = directory.read(name, buffer: &scratch, errno: &failure) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
@@ -145,7 +168,7 @@ package struct SysfsRecordReader {
                 unreadableFiles[name] = KernelCallError.message(failure)
             }
         }
-        for name in UdevDeviceSource.nestedAttributes[subsystem] ?? [] {
+        for name in LiveAttributes.nested[subsystem] ?? [] {
             guard let folder = name.split(separator: "/").first, kinds[String(folder)] == .directory
             else { continue }
             if let value = directory.read(name, buffer: &scratch) {
@@ -167,7 +190,7 @@ package struct SysfsRecordReader {
         {
             binary["edid"] = Data(edid)
         }
-        UdevDeviceSource.addNames(
+        LiveAttributes.addNames(
             to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb,
             pci: { pciNames() })
         let driver = kinds["driver"] == .symlink ? directory.linkTargetName("driver") : nil

@@ -44,7 +44,7 @@ package enum LiveMachine {
 
     /// Whether the host (or test bed) has a udev database: `/run/udev/data` under the root.
     /// - Parameter hostRoot: The root the host's files are read under.
-    static func hasUdevDatabase(hostRoot: String) -> Bool {
+    package static func hasUdevDatabase(hostRoot: String) -> Bool {
         DirectoryDescriptor.exists(HostRoot.path("/run/udev/data", under: hostRoot))
     }
 

@@ -45,7 +45,7 @@ package final class UdevDevice {
     /// `udev_device_get_devnode`.
     package var devnode: String? { Self.string(udev_device_get_devnode(pointer)) }
     /// `udev_device_get_is_initialized`: true only when udevd processed the device.
-    var isInitialized: Bool { udev_device_get_is_initialized(pointer) > 0 }
+    package var isInitialized: Bool { udev_device_get_is_initialized(pointer) > 0 }
 
     /// `udev_device_get_properties_list_entry`.
     package var properties: [String: String] {
@@ -64,7 +64,7 @@ package final class UdevDevice {
     }
 
     /// `udev_device_get_sysattr_list_entry`: attribute names in the device directory.
-    var attributeNames: [String] {
+    package var attributeNames: [String] {
         UdevContext.pairs(udev_device_get_sysattr_list_entry(pointer)).map(\.0)
     }
 

@@ -9,7 +9,7 @@ package final class UdevEnumerator {
     private let context: UdevContext
 
     /// Wraps `udev_enumerate_new(3)`.
-    init(context: UdevContext) throws(UdevError) {
+    package init(context: UdevContext) throws(UdevError) {
         guard let pointer = udev_enumerate_new(context.pointer) else {
             throw .call("udev_enumerate_new", errno: 12)
         }

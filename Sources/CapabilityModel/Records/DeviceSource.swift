@@ -1,7 +1,7 @@
 /// Something that yields the device records of one machine.
 ///
-/// Implementations: ``UdevDeviceSource`` (live), ``UdevadmDumpSource``,
-/// ``UmockdevRecordingSource`` and ``SnapshotDeviceSource`` (recorded).
+/// Implementations: `SysfsDeviceSource` (live), `UdevadmDumpSource`,
+/// `UmockdevRecordingSource` and `SnapshotDeviceSource` (recorded).
 public protocol DeviceSource {
     /// Reads every device record.
     /// - Returns: The inventory, devices sorted by id.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
+import CapabilityProbeTesting
 @testable import CapabilityInput
 @testable import CapabilityLive
 @testable import CapabilityManifest

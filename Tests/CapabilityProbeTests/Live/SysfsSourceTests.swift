@@ -16,7 +16,8 @@ import Testing
 
 /// The direct sysfs reader against the libudev enumeration it replaces: the same
 /// `list --json` document, byte for byte, inside a umockdev test bed made from each recording
-/// (both run the real binary, so both see only the recorded devices).
+/// (`capcheck` and the oracle `capcheck-libudev-list` both run as programs under umockdev, so
+/// both see only the recorded devices).
 @Suite struct SysfsSourceTests {
     static let recordings: [String] = {
         let names =
@@ -24,13 +25,15 @@ import Testing
         return names.filter { $0.hasSuffix(".umockdev") }.sorted().map { "umockdev/" + $0 }
     }()
 
+    /// `capcheck list --json` (the direct reader), or the libudev oracle
+    /// (`capcheck-libudev-list`, the same classification and writer), in a test bed.
     static func list(_ recording: String, libudev: Bool) throws -> ProgramRun.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment["CAPCHECK_LIVE_SOURCE"] = libudev ? "libudev" : nil
+        let program =
+            libudev
+            ? [ProgramRun.built("capcheck-libudev-list") ?? "capcheck-libudev-list"]
+            : [ProgramRun.capcheckBinary, "list", "--json"]
         return try ProgramRun.run(
-            "/usr/bin/umockdev-run",
-            ["-d", Fixtures.path(recording), "--", ProgramRun.capcheckBinary, "list", "--json"],
-            environment: environment)
+            "/usr/bin/umockdev-run", ["-d", Fixtures.path(recording), "--"] + program)
     }
 
     @Test func everyRecordingIsCompared() {

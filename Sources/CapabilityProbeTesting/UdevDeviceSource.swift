@@ -1,53 +1,15 @@
 import Foundation
+import CapabilityLive
 import CapabilityModel
 
-/// The live machine, enumerated through libudev.
+/// The live machine, enumerated through libudev: the test oracle ``SysfsDeviceSource`` is
+/// compared with, record for record, in umockdev test beds and on the host.
 ///
 /// Works without udevd: properties then come from each device's uevent only (no `ID_*`),
 /// names are looked up in the hwdb, and the sysfs attributes the probers need are read
 /// directly, so classification still works. The wrappers live and die inside
 /// ``inventory()`` on the calling thread.
 public struct UdevDeviceSource: DeviceSource {
-    /// Top-level sysfs attributes copied into each record when the device has them.
-    static let attributeNames: Set<String> = [
-        // generic
-        "name", "type", "label", "location", "modalias", "removable", "index", "product",
-        "manufacturer", "number", "id",
-        // pci
-        "class", "vendor", "device", "subsystem_vendor", "subsystem_device", "boot_vga",
-        // usb
-        "idVendor", "idProduct", "bDeviceClass", "bInterfaceClass", "bInterfaceSubClass",
-        "bInterfaceProtocol", "interface", "bNumInterfaces",
-        // power_supply
-        "scope", "status", "capacity", "capacity_level", "present", "online", "energy_now",
-        "energy_full", "energy_full_design", "charge_now", "charge_full", "charge_full_design",
-        "voltage_now", "voltage_min_design", "model_name", "technology", "power_now", "current_now",
-        // drm connectors
-        "enabled", "modes", "dpms", "connector_id",
-        // input
-        "phys", "properties",
-        // sound (HDA codecs: GPU HDMI codecs make a card display-only)
-        "pcm_class", "chip_name", "vendor_id",
-        // rfkill
-        "soft", "hard", "state",
-        // net
-        "operstate", "ifindex", "addr_assign_type",
-        // leds
-        "brightness", "max_brightness",
-        // dmi
-        "sys_vendor", "product_name", "product_version", "product_family", "board_vendor",
-        "board_name", "chassis_type", "bios_version", "bios_vendor", "bios_release", "product_sku",
-    ]
-
-    /// Attributes in subdirectories, read when the subsystem matches.
-    static let nestedAttributes: [String: [String]] = [
-        "input": [
-            "capabilities/ev", "capabilities/abs", "capabilities/key", "capabilities/sw",
-            "capabilities/ff", "capabilities/rel", "capabilities/msc", "id/bustype", "id/vendor",
-            "id/product",
-        ]
-    ]
-
     /// The sysfs root; `/sys` (umockdev redirects it in tests).
     public let sysfsRoot: String
     /// The root the host's files other than sysfs are read under: procfs, `/etc/os-release`,
@@ -116,12 +78,14 @@ public struct UdevDeviceSource: DeviceSource {
         var attributes: [String: String] = [:]
         let subsystem = udev.subsystem
         for name in udev.attributeNames
-        where Self.attributeNames.contains(name) || Self.isSensorAttribute(name, subsystem) {
+        where LiveAttributes.names.contains(name)
+            || LiveAttributes.isSensorAttribute(name, subsystem)
+        {
             if let value = udev.attribute(name) {
                 attributes[name] = value.trimmingCharacters(in: .newlines)
             }
         }
-        for name in Self.nestedAttributes[subsystem ?? ""] ?? [] {
+        for name in LiveAttributes.nested[subsystem ?? ""] ?? [] {
             if let value = udev.attribute(name) {
                 attributes[name] = value.trimmingCharacters(in: .newlines)
             }
@@ -140,41 +104,11 @@ public struct UdevDeviceSource: DeviceSource {
         {
             binary["edid"] = edid
         }
-        Self.addNames(
+        LiveAttributes.addNames(
             to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb, pci: { pci })
         return Device(
             id: id, subsystem: subsystem, devtype: udev.devtype, driver: udev.driver,
             devnode: udev.devnode, properties: properties, attributes: attributes,
             binaryAttributes: binary, links: udev.links)
-    }
-
-    /// Without udevd there are no `*_FROM_DATABASE` names: asks the hwdb for the modalias,
-    /// then libpci for a PCI function's vendor and device (`pci` is called only then, so
-    /// libpci loads pci.ids only when the hwdb lacks a name).
-    static func addNames(
-        to properties: inout [String: String], attributes: [String: String], subsystem: String?,
-        hwdb: UdevHwdb?, pci: () -> PCINames?
-    ) {
-        if let modalias = properties["MODALIAS"] ?? attributes["modalias"], let hwdb {
-            for (key, value) in hwdb.properties(modalias: modalias) where properties[key] == nil {
-                properties[key] = value
-            }
-        }
-        guard subsystem == "pci", let ids = properties["PCI_ID"] else { return }
-        let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
-        guard parts.count == 2 else { return }
-        if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci()?.vendor(parts[0]) {
-            properties["ID_VENDOR_FROM_DATABASE"] = name
-        }
-        if properties["ID_MODEL_FROM_DATABASE"] == nil,
-            let name = pci()?.device(parts[0], parts[1])
-        {
-            properties["ID_MODEL_FROM_DATABASE"] = name
-        }
-    }
-
-    /// IIO channel attributes (`in_accel_x_raw`, …) and sensor-ish names probers use.
-    static func isSensorAttribute(_ name: String, _ subsystem: String?) -> Bool {
-        subsystem == "iio" && (name.hasPrefix("in_") || name == "sampling_frequency")
     }
 }

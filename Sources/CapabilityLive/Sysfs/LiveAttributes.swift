@@ -1,0 +1,75 @@
+import CapabilityModel
+
+/// What the live reader copies from sysfs into a record: the attributes the probers use,
+/// and the names the hwdb and libpci give a device udevd did not name.
+package enum LiveAttributes {
+    /// Top-level sysfs attributes copied into each record when the device has them.
+    package static let names: Set<String> = [
+        // generic
+        "name", "type", "label", "location", "modalias", "removable", "index", "product",
+        "manufacturer", "number", "id",
+        // pci
+        "class", "vendor", "device", "subsystem_vendor", "subsystem_device", "boot_vga",
+        // usb
+        "idVendor", "idProduct", "bDeviceClass", "bInterfaceClass", "bInterfaceSubClass",
+        "bInterfaceProtocol", "interface", "bNumInterfaces",
+        // power_supply
+        "scope", "status", "capacity", "capacity_level", "present", "online", "energy_now",
+        "energy_full", "energy_full_design", "charge_now", "charge_full", "charge_full_design",
+        "voltage_now", "voltage_min_design", "model_name", "technology", "power_now", "current_now",
+        // drm connectors
+        "enabled", "modes", "dpms", "connector_id",
+        // input
+        "phys", "properties",
+        // sound (HDA codecs: GPU HDMI codecs make a card display-only)
+        "pcm_class", "chip_name", "vendor_id",
+        // rfkill
+        "soft", "hard", "state",
+        // net
+        "operstate", "ifindex", "addr_assign_type",
+        // leds
+        "brightness", "max_brightness",
+        // dmi
+        "sys_vendor", "product_name", "product_version", "product_family", "board_vendor",
+        "board_name", "chassis_type", "bios_version", "bios_vendor", "bios_release", "product_sku",
+    ]
+
+    /// Attributes in subdirectories, read when the subsystem matches.
+    package static let nested: [String: [String]] = [
+        "input": [
+            "capabilities/ev", "capabilities/abs", "capabilities/key", "capabilities/sw",
+            "capabilities/ff", "capabilities/rel", "capabilities/msc", "id/bustype", "id/vendor",
+            "id/product",
+        ]
+    ]
+
+    /// Without udevd there are no `*_FROM_DATABASE` names: asks the hwdb for the modalias,
+    /// then libpci for a PCI function's vendor and device (`pci` is called only then, so
+    /// libpci loads pci.ids only when the hwdb lacks a name).
+    package static func addNames(
+        to properties: inout [String: String], attributes: [String: String], subsystem: String?,
+        hwdb: UdevHwdb?, pci: () -> PCINames?
+    ) {
+        if let modalias = properties["MODALIAS"] ?? attributes["modalias"], let hwdb {
+            for (key, value) in hwdb.properties(modalias: modalias) where properties[key] == nil {
+                properties[key] = value
+            }
+        }
+        guard subsystem == "pci", let ids = properties["PCI_ID"] else { return }
+        let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
+        guard parts.count == 2 else { return }
+        if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci()?.vendor(parts[0]) {
+            properties["ID_VENDOR_FROM_DATABASE"] = name
+        }
+        if properties["ID_MODEL_FROM_DATABASE"] == nil,
+            let name = pci()?.device(parts[0], parts[1])
+        {
+            properties["ID_MODEL_FROM_DATABASE"] = name
+        }
+    }
+
+    /// IIO channel attributes (`in_accel_x_raw`, …) and sensor-ish names probers use.
+    package static func isSensorAttribute(_ name: String, _ subsystem: String?) -> Bool {
+        subsystem == "iio" && (name.hasPrefix("in_") || name == "sampling_frequency")
+    }
+}

@@ -1,0 +1,16 @@
+// The test oracle of the live reader: this machine (or the umockdev test bed it runs in) as
+// libudev enumerates it (`UdevDeviceSource`), classified and printed as `capcheck list --json`
+// prints what `SysfsDeviceSource` reads. `SysfsSourceTests` compares the two byte for byte.
+import CapabilityProbe
+import CapabilityProbeTesting
+import Foundation
+
+do {
+    let report = CapabilityClassifier().classify(try UdevDeviceSource().inventory())
+    var output: [UInt8] = []
+    try ReportJSONWriter.write(report) { output += $0 }
+    FileHandle.standardOutput.write(Data(output))
+} catch {
+    FileHandle.standardError.write(Data("capcheck-libudev-list: \(error)\n".utf8))
+    exit(1)
+}
