@@ -19,7 +19,7 @@ final class OutputSink: @unchecked Sendable {
         isTerminal = isatty(fileDescriptor) == 1
     }
 
-    /// A buffering sink for tests.
+    /// A buffering sink: for tests, and for a document rendered whole before it is written.
     init(bufferingAsTerminal: Bool = false) {
         descriptor = nil
         isTerminal = bufferingAsTerminal

@@ -5,7 +5,16 @@ struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Show which table rows a new manifest gains or loses against an old one"
     static let usage =
-        "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] [--json]"
+        "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] \(formats.usage)\n"
+        + "              \(formats.aliasUsage)"
+
+    /// The `--format` choices; `--json` is kept as a short form.
+    static let formats = FormatRegistry<MatrixDiffResult>(
+        .init("text") { diff, out in out.write(MatrixDiffRenderer.text(diff)) },
+        .init("json", "the stable document") { diff, out in
+            out.write(try JSONOutput.string(diff))
+        },
+        aliases: ["json"])
     static let arguments = [
         ArgumentSpec(
             "OLD",
@@ -23,21 +32,21 @@ struct DiffCommand: Command {
                 "no-loss",
                 "Exit 1 when any row is lost (2 when a row may be lost): Apple rejects updates that tighten UIRequiredDeviceCapabilities"
             ),
-        ] + ManifestOptions.tableSpecs + [OptionSpec("json", "Print the stable JSON document")]
+        ] + ManifestOptions.tableSpecs + [formats.option] + formats.aliasOptions
 
     var old: String
     var new: String
     var source: MatrixTableChoice
     var noLoss: Bool
     var manifestOptions: ManifestOptions
-    var json: Bool
+    var format: FormatRegistry<MatrixDiffResult>.Format
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let table = try arguments.value("matrix")
         let builtin = try arguments.value("builtin")
         noLoss = try arguments.flag("no-loss")
         manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
-        json = try arguments.flag("json")
+        format = try Self.formats.choose(&arguments, command: Self.name)
         let positionals = arguments.positionals()
         guard positionals.count == 2 else {
             throw UsageError(
@@ -66,14 +75,10 @@ struct DiffCommand: Command {
         }
         let diff = MatrixDiff.compare(
             matrix, old: evaluators[0], new: evaluators[1], oldPath: old, newPath: new)
-        if json {
-            do {
-                env.stdout.write(try JSONOutput.string(diff))
-            } catch {
-                return env.fail("cannot encode the diff: \(error)", .software)
-            }
-        } else {
-            env.stdout.write(MatrixDiffRenderer.text(diff))
+        do {
+            try format.write(diff, env.stdout)
+        } catch {
+            return env.fail("cannot encode the diff: \(error)", .software)
         }
         guard noLoss else { return .ok }
         if !diff.rows(.lost).isEmpty {

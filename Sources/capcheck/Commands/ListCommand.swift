@@ -5,35 +5,59 @@ struct ListCommand: Command {
     static let name = "list"
     static let abstract = "List the capabilities detected on this machine or in a recording"
     static let usage =
-        "capcheck list [--from FILE] [--format text|json|prometheus] [--json] [--devices] [--redact]\n"
+        "capcheck list [--from FILE] \(formats.usage) \(formats.aliasUsage) [--devices] [--redact]\n"
         + "              [--color WHEN]"
-    static let options = [
-        OptionSpec(
-            "from", value: "FILE",
-            "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine",
-            completion: .file),
-        OptionSpec(
-            "format", value: "FORMAT",
-            "text (default), json (the stable snapshot, re-readable with --from) or prometheus (node_exporter textfile metrics)",
-            completion: .choices(ListFormat.allCases.map(\.rawValue))),
-        OptionSpec("json", "Same as --format json"),
-        OptionSpec("devices", "Add the per-device view to the table"),
-        OptionSpec(
-            "redact",
-            "Remove serial numbers, MAC/Bluetooth addresses, UUIDs and the host name (what classification needs is kept)"
-        ),
-        OptionSpec.color,
-    ]
+
+    /// What `list` prints: the report, and how the text table shows it.
+    struct Output {
+        /// The classified machine.
+        var report: CapabilityReport
+        /// Whether the table adds the per-device view.
+        var devices: Bool
+        /// Colours or plain text.
+        var style: TextStyle
+    }
+
+    /// The `--format` choices; `--json` is kept as a short form.
+    static let formats = FormatRegistry<Output>(
+        .init("text") { output, out in
+            out.write(
+                ListRenderer.render(
+                    output.report, showDevices: output.devices, style: output.style))
+        },
+        .init("json", "the stable snapshot, re-readable with --from") { output, out in
+            try ReportJSONWriter.write(output.report) { out.write(bytes: $0) }
+        },
+        .init("prometheus", "node_exporter textfile metrics") { output, out in
+            out.write(PrometheusRenderer.render(output.report))
+        },
+        aliases: ["json"])
+
+    static let options =
+        [
+            OptionSpec(
+                "from", value: "FILE",
+                "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine",
+                completion: .file),
+            formats.option,
+        ] + formats.aliasOptions + [
+            OptionSpec("devices", "Add the per-device view to the table"),
+            OptionSpec(
+                "redact",
+                "Remove serial numbers, MAC/Bluetooth addresses, UUIDs and the host name (what classification needs is kept)"
+            ),
+            OptionSpec.color,
+        ]
 
     var from: String?
-    var format: ListFormat
+    var format: FormatRegistry<Output>.Format
     var devices: Bool
     var color: ColorChoice
     var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.value("from")
-        format = try ListFormat(&arguments, json: "json", command: Self.name)
+        format = try Self.formats.choose(&arguments, command: Self.name)
         devices = try arguments.flag("devices")
         color = try ColorChoice(&arguments, command: Self.name)
         redact = try arguments.flag("redact")
@@ -41,18 +65,12 @@ struct ListCommand: Command {
 
     func run(in env: CommandEnvironment) -> ExitCode {
         env.withReport(from: from, redact: redact) { report in
-            switch format {
-            case .json:
-                do {
-                    try ReportJSONWriter.write(report) { env.stdout.write(bytes: $0) }
-                } catch {
-                    return env.fail("cannot encode the report: \(error)", .software)
-                }
-            case .prometheus:
-                env.stdout.write(PrometheusRenderer.render(report))
-            case .text:
-                env.stdout.write(
-                    ListRenderer.render(report, showDevices: devices, style: color.style(in: env)))
+            do {
+                try format.write(
+                    Output(report: report, devices: devices, style: color.style(in: env)),
+                    env.stdout)
+            } catch {
+                return env.fail("cannot encode the report: \(error)", .software)
             }
             return .ok
         }

@@ -5,9 +5,21 @@ struct MatrixCommand: Command {
     static let name = "matrix"
     static let abstract = "Filter a device × capability table through a manifest"
     static let usage = """
-        capcheck matrix (TABLE | --builtin NAME | --fleet DIR) --manifest MANIFEST [--json|--csv]
+        capcheck matrix (TABLE | --builtin NAME | --fleet DIR) --manifest MANIFEST
+                        \(formats.usage) \(formats.aliasUsage)
         capcheck matrix --list-builtin
         """
+
+    /// The `--format` choices; `--json` and `--csv` are kept as short forms.
+    static let formats = FormatRegistry<MatrixResult>(
+        .init("text") { result, out in MatrixRenderer.writeText(result) { out.write(bytes: $0) } },
+        .init("json", "the stable document") { result, out in
+            MatrixJSONWriter.write(result) { out.write(bytes: $0) }
+        },
+        .init("csv", "one record per row") { result, out in
+            MatrixRenderer.writeCSV(result) { out.write(bytes: $0) }
+        },
+        aliases: ["json", "csv"])
     static let arguments = [
         ArgumentSpec(
             "TABLE",
@@ -25,9 +37,9 @@ struct MatrixCommand: Command {
                 "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app"
             ),
         ] + ManifestOptions.tableSpecs + [
-            OptionSpec("json", "Print the stable JSON document"),
-            OptionSpec("csv", "Print one CSV record per row"),
-            OptionSpec("list-builtin", "List the built-in matrices"),
+            formats.option
+        ] + formats.aliasOptions + [
+            OptionSpec("list-builtin", "List the built-in matrices")
         ]
 
     /// What the command was asked to do.
@@ -48,15 +60,20 @@ struct MatrixCommand: Command {
 
     var task: Task
     var manifestOptions: ManifestOptions
-    var json: Bool
-    var csv: Bool
+    var format: FormatRegistry<MatrixResult>.Format
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let builtin = try arguments.value("builtin")
         let fleet = try arguments.value("fleet")
         manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
-        json = try arguments.flag("json")
-        csv = try arguments.flag("csv")
+        // A bad --format is reported only when rows are printed (--list-builtin has none).
+        var formatError: UsageError?
+        do {
+            format = try Self.formats.choose(&arguments, command: Self.name)
+        } catch {
+            formatError = error
+            format = Self.formats.first
+        }
         let listBuiltin = try arguments.flag("list-builtin")
         let positionals = arguments.positionals()
         if positionals.count > 1 {
@@ -66,9 +83,7 @@ struct MatrixCommand: Command {
             task = .listBuiltin
             return
         }
-        if json && csv {
-            throw UsageError("--json and --csv exclude each other", command: Self.name)
-        }
+        if let formatError { throw formatError }
         let rows: Rows
         if let fleet {
             if positionals.first != nil || builtin != nil {
@@ -99,12 +114,10 @@ struct MatrixCommand: Command {
         case .filter(let rows, let manifest):
             switch filter(rows, manifest: manifest, env: env) {
             case .value(let result):
-                if json {
-                    MatrixJSONWriter.write(result) { env.stdout.write(bytes: $0) }
-                } else if csv {
-                    MatrixRenderer.writeCSV(result) { env.stdout.write(bytes: $0) }
-                } else {
-                    MatrixRenderer.writeText(result) { env.stdout.write(bytes: $0) }
+                do {
+                    try format.write(result, env.stdout)
+                } catch {
+                    return env.fail("cannot encode the matrix: \(error)", .software)
                 }
                 return .ok
             case .failed(let code):

@@ -7,8 +7,19 @@ struct ReportCommand: Command {
     static let abstract =
         "Draw a feature table (features × machines) as Markdown, CSV, JSON or HTML"
     static let usage =
-        "capcheck report [--from FILE|DIR]... [--manifest M] [--format md|csv|json|html] [-o FILE]\n"
+        "capcheck report [--from FILE|DIR]... [--manifest M] \(formats.usage) [-o FILE]\n"
         + "                [--no-redact]"
+
+    /// The `--format` choices.
+    static let formats = FormatRegistry<FeatureTable>(
+        .init("md") { table, out in out.write(try FeatureTableRenderer.render(table, as: .md)) },
+        .init("csv") { table, out in out.write(try FeatureTableRenderer.render(table, as: .csv)) },
+        .init("json") { table, out in
+            out.write(try FeatureTableRenderer.render(table, as: .json))
+        },
+        .init("html", "one self-contained page") { table, out in
+            out.write(try FeatureTableRenderer.render(table, as: .html))
+        })
     static let options =
         [
             OptionSpec(
@@ -17,10 +28,7 @@ struct ReportCommand: Command {
                 completion: .file, repeatable: true),
             ManifestOptions.manifestOption("Add a verdict row for this manifest"),
         ] + ManifestOptions.tableSpecs + [
-            OptionSpec(
-                "format", value: "FORMAT",
-                "md (default), csv, json or html (one self-contained page)",
-                completion: .choices(FeatureTableRenderer.Format.allCases.map(\.rawValue))),
+            formats.option,
             OptionSpec(
                 "output", short: "o", value: "FILE", "Write to FILE instead of standard output",
                 completion: .file),
@@ -32,19 +40,14 @@ struct ReportCommand: Command {
 
     var from: [String]
     var manifestOptions: ManifestOptions
-    var format: FeatureTableRenderer.Format
+    var format: FormatRegistry<FeatureTable>.Format
     var output: String?
     var redact: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.values("from")
         manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
-        let formatName = try arguments.value("format") ?? "md"
-        guard let format = FeatureTableRenderer.Format(rawValue: formatName) else {
-            throw UsageError(
-                "--format must be md, csv, json or html, not '\(formatName)'", command: Self.name)
-        }
-        self.format = format
+        format = try Self.formats.choose(&arguments, command: Self.name)
         output = try arguments.value("o", "output")
         redact = !(try arguments.flag("no-redact"))
     }
@@ -74,13 +77,14 @@ struct ReportCommand: Command {
         }
         let table = FeatureTable(
             machines: machines, verdicts: verdicts, manifest: manifestOptions.path)
-        let text: String
+        // Rendered whole first: -o FILE is written only once the table is complete.
+        let buffer = OutputSink(bufferingAsTerminal: false)
         do {
-            text = try FeatureTableRenderer.render(table, as: format)
+            try format.write(table, buffer)
         } catch {
             return env.fail("cannot encode the table: \(error)", .software)
         }
-        return MatrixInputs.emit(text, to: output, env: env)
+        return MatrixInputs.emit(buffer.text, to: output, env: env)
     }
 
     /// Whether a `--from` path names a directory (a fleet of recordings, one column each).

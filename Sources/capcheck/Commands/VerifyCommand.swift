@@ -7,48 +7,82 @@ struct VerifyCommand: Command {
     static let abstract =
         "Check an Info.plist, AndroidManifest.xml, AppStream metainfo, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
-        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] [--json] [--junit FILE]
-                        [--format text|json|prometheus] [--github] [--strict] [--allow-unknown]
+        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] \(formats.aliasUsage) [--junit FILE]
+                        \(formats.usage) [--github] [--strict] [--allow-unknown]
                         [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
                         [--color WHEN]
         """
+
+    /// What `verify` prints for one manifest: the verification and its exit code.
+    struct Output {
+        /// The checked manifest.
+        var verification: VerificationReport
+        /// The exit code the verdict gives.
+        var code: ExitCode
+        /// Colours or plain text.
+        var style: TextStyle
+    }
+
+    /// The `--format` choices; `--json` is kept as a short form. `--junit FILE` and
+    /// `--github` are side outputs, not formats.
+    static let formats = FormatRegistry<Output>(
+        .init("text") { output, out in
+            out.write(
+                VerificationTextRenderer.render(
+                    output.verification, style: output.style, names: .flags,
+                    hintText: VerifyCommand.phrase, outcome: "exit \(output.code.rawValue)"))
+        },
+        .init("json", "the stable report") { output, out in
+            out.write(try JSONOutput.string(output.verification))
+        },
+        .init("prometheus", "node_exporter textfile metrics") { output, out in
+            out.write(
+                PrometheusRenderer.render(output.verification, exitCode: output.code.rawValue))
+        },
+        aliases: ["json"])
+
+    /// The formats of a catalog's listing (an AppStream catalog of many components), by the
+    /// same names as ``formats``; a name missing here takes one metainfo file.
+    static let catalogFormats = FormatRegistry<CatalogVerification>(
+        .init("text") { result, out in
+            out.write(CatalogTextRenderer.render(result, outcome: "exit \(ExitCode.ok.rawValue)"))
+        },
+        .init("json") { result, out in out.write(try JSONOutput.string(result)) })
     static let arguments = [ManifestOptions.manifestArgument]
-    static let options = [
-        OptionSpec(
-            "from", value: "FILE",
-            "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
-            completion: .file),
-        ManifestOptions.kindOption,
-        OptionSpec(
-            "format", value: "FORMAT",
-            "text (default), json (the stable report) or prometheus (node_exporter textfile metrics)",
-            completion: .choices(ListFormat.allCases.map(\.rawValue))),
-        OptionSpec("json", "Same as --format json"),
-        OptionSpec(
-            "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
-            completion: .file),
-        OptionSpec("github", "Print GitHub Actions ::error:: annotations before the report"),
-        OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
-        OptionSpec(
-            "allow-unknown",
-            "Report unknown Apple or native keys as not-applicable instead of exiting 65 (any Android feature name is accepted)"
-        ),
-        OptionSpec(
-            "unknown-as", value: "POLICY",
-            "Make an undecided result fail (exit 1) or pass (exit 0)",
-            completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
-        OptionSpec(
-            "assume", value: "ID=STATE",
-            "Declare a capability present or absent (shown as assumed); repeatable",
-            repeatable: true),
-        ManifestOptions.noImpliedOption,
-        OptionSpec.color,
-    ]
+    static let options =
+        [
+            OptionSpec(
+                "from", value: "FILE",
+                "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
+                completion: .file),
+            ManifestOptions.kindOption,
+            formats.option,
+        ] + formats.aliasOptions + [
+            OptionSpec(
+                "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
+                completion: .file),
+            OptionSpec("github", "Print GitHub Actions ::error:: annotations before the report"),
+            OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
+            OptionSpec(
+                "allow-unknown",
+                "Report unknown Apple or native keys as not-applicable instead of exiting 65 (any Android feature name is accepted)"
+            ),
+            OptionSpec(
+                "unknown-as", value: "POLICY",
+                "Make an undecided result fail (exit 1) or pass (exit 0)",
+                completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
+            OptionSpec(
+                "assume", value: "ID=STATE",
+                "Declare a capability present or absent (shown as assumed); repeatable",
+                repeatable: true),
+            ManifestOptions.noImpliedOption,
+            OptionSpec.color,
+        ]
 
     var manifestPath: String
     var from: String?
     var reading: ManifestOptions
-    var format: ListFormat
+    var format: FormatRegistry<Output>.Format
     var color: ColorChoice
     var junit: String?
     var github: Bool
@@ -72,15 +106,15 @@ struct VerifyCommand: Command {
             let (id, status) = try Self.parseAssumption(text)
             assumptions[id] = status
         }
-        format = try ListFormat(&arguments, json: "json", command: Self.name)
+        format = try Self.formats.choose(&arguments, command: Self.name)
         color = try ColorChoice(&arguments, command: Self.name)
         github = try arguments.flag("github")
         strict = try arguments.flag("strict")
         manifestPath = try ManifestOptions.singleManifest(
             arguments.positionals(), command: Self.name)
-        if format != .text && github {
+        if format.name != Self.formats.first.name && github {
             throw UsageError(
-                "--\(format == .json ? "json" : "format \(format.rawValue)") and --github cannot be combined",
+                "--\(format.name == "json" ? "json" : "format \(format.name)") and --github cannot be combined",
                 command: Self.name)
         }
         if manifestPath == "-" && from == "-" {
@@ -122,20 +156,15 @@ struct VerifyCommand: Command {
             report: report,
             options: CheckOptions(
                 strict: strict, unknownAs: unknownAs, assumptions: assumptions, names: .flags))
-        switch format {
-        case .json:
-            do {
-                env.stdout.write(try JSONOutput.string(result))
-            } catch {
-                return env.fail("cannot encode the report: \(error)", .software)
-            }
-        case .prometheus:
+        guard let listing = Self.catalogFormats.format(named: format.name) else {
             return env.fail(
-                "\(manifestPath): --format prometheus takes one metainfo file, not a catalog of "
+                "\(manifestPath): --format \(format.name) takes one metainfo file, not a catalog of "
                     + "\(components.count) components (use --json)", .usage)
-        case .text:
-            env.stdout.write(
-                CatalogTextRenderer.render(result, outcome: "exit \(ExitCode.ok.rawValue)"))
+        }
+        do {
+            try listing.write(result, env.stdout)
+        } catch {
+            return env.fail("cannot encode the report: \(error)", .software)
         }
         return .ok
     }
@@ -174,21 +203,14 @@ struct VerifyCommand: Command {
                 "\(junit): cannot write the JUnit report: \(failure.description.lowercased())",
                 .ioError)
         }
-        switch format {
-        case .json:
-            do {
-                env.stdout.write(try JSONOutput.string(verification))
-            } catch {
-                return env.fail("cannot encode the report: \(error)", .software)
-            }
-        case .prometheus:
-            env.stdout.write(PrometheusRenderer.render(verification, exitCode: code.rawValue))
-        case .text:
-            if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
-            env.stdout.write(
-                VerificationTextRenderer.render(
-                    verification, style: color.style(in: env), names: .flags,
-                    hintText: Self.phrase, outcome: "exit \(code.rawValue)"))
+        // --github goes with the text report only (checked while parsing), before it.
+        if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
+        do {
+            try format.write(
+                Output(verification: verification, code: code, style: color.style(in: env)),
+                env.stdout)
+        } catch {
+            return env.fail("cannot encode the report: \(error)", .software)
         }
         return code
     }

@@ -7,22 +7,54 @@ struct WatchCommand: Command {
     static let name = "watch"
     static let abstract = "Print battery, proximity, capability and device changes as they happen"
     static let usage =
-        "capcheck watch [--json] [--count N] [--timeout S] [--only battery,proximity,capabilities,devices]"
-    static let options = [
-        OptionSpec(
+        "capcheck watch \(formats.usage) \(formats.aliasUsage) [--count N] [--timeout S]\n"
+        + "               [--only battery,proximity,capabilities,devices]"
+
+    /// One line `watch` prints.
+    enum Line {
+        /// The first line: the uevent source and the kinds watched (not an event).
+        case source(EventSource, kinds: Set<WatchKind>, time: Date)
+        /// One event.
+        case event(DeviceEvent, time: Date)
+    }
+
+    /// The `--format` choices; `--json` is kept as a short form. Neither is the default: json
+    /// when standard output is not a terminal, else text.
+    static let formats = FormatRegistry<Line>(
+        .init("text", "one readable line per event, the default on a terminal") { line, out in
+            switch line {
+            case .source(let source, let kinds, let time):
+                out.line(DeviceEventLine.text(source: source, kinds: kinds, time: time))
+            case .event(let event, let time): out.line(DeviceEventLine.text(event, time: time))
+            }
+        },
+        .init(
             "json",
-            "One compact JSON object per line, sorted keys: {time, kind, …} (the default when standard output is not a terminal)"
-        ),
-        OptionSpec(
-            "count", value: "N",
-            "Stop after N events (the first line, naming the source, is not an event)"),
-        OptionSpec(
-            "timeout", value: "S", "Stop after S seconds, even with fewer than N events (exit 0)"),
-        OptionSpec(
-            "only", value: "KINDS",
-            "Comma-separated: battery, proximity, capabilities, devices (default: all)",
-            completion: .choices(WatchKind.allCases.map(\.rawValue)), repeatable: true),
-    ]
+            "one compact JSON object per line, sorted keys: {time, kind, …}, the default when standard output is not a terminal"
+        ) { line, out in
+            switch line {
+            case .source(let source, let kinds, let time):
+                out.line(DeviceEventLine.json(source: source, kinds: kinds, time: time))
+            case .event(let event, let time): out.line(DeviceEventLine.json(event, time: time))
+            }
+        },
+        firstIsDefault: false, aliases: ["json"])
+
+    static let options =
+        [
+            formats.option
+        ] + formats.aliasOptions + [
+            OptionSpec(
+                "count", value: "N",
+                "Stop after N events (the first line, naming the source, is not an event)"),
+            OptionSpec(
+                "timeout", value: "S",
+                "Stop after S seconds, even with fewer than N events (exit 0)"),
+            OptionSpec(
+                "only", value: "KINDS",
+                "Comma-separated: battery, proximity, capabilities, devices (default: all)",
+                completion: .choices(WatchKind.allCases.map(\.rawValue)), repeatable: true),
+        ]
     static let notes = """
         The first line names the uevent source: "udev" when udevd runs, else "kernel" (raw
         uevents still arrive without udevd). SIGINT and SIGTERM end the watch with exit 0.
@@ -34,7 +66,8 @@ struct WatchCommand: Command {
         once a burst of add/remove uevents has settled (0.5 s without one).
         """
 
-    var json: Bool
+    /// The format named by `--format` or `--json`; nil: decided by standard output.
+    var format: FormatRegistry<Line>.Format?
     var count: Int?
     var timeout: Double?
     var kinds: Set<WatchKind>
@@ -42,7 +75,7 @@ struct WatchCommand: Command {
     var clock: @Sendable () -> Date = { Date() }
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        json = try arguments.flag("json")
+        format = try Self.formats.parse(&arguments, command: Self.name)
         if let text = try arguments.value("count") {
             guard let value = Int(text), value > 0 else {
                 throw UsageError(
@@ -106,24 +139,21 @@ struct WatchCommand: Command {
             return env.fail("cannot watch devices: \(error.description)", .software)
         }
         defer { stream.stop() }
-        let json = self.json || !env.stdout.isTerminal
+        let format =
+            self.format
+            ?? (env.stdout.isTerminal ? Self.formats.first : Self.formats.format(named: "json"))
+            ?? Self.formats.first
         let clock = self.clock
         let kinds = self.kinds
         let count = self.count
-        env.stdout.line(
-            json
-                ? DeviceEventLine.json(source: stream.source, kinds: kinds, time: clock())
-                : DeviceEventLine.text(source: stream.source, kinds: kinds, time: clock()))
+        // The renderers cannot fail: they write lines.
+        try? format.write(.source(stream.source, kinds: kinds, time: clock()), env.stdout)
         let done = DispatchSemaphore(value: 0)
         end.set(
             Task {
                 var seen = 0
                 for await event in stream {
-                    let time = clock()
-                    env.stdout.line(
-                        json
-                            ? DeviceEventLine.json(event, time: time)
-                            : DeviceEventLine.text(event, time: time))
+                    try? format.write(.event(event, time: clock()), env.stdout)
                     seen += 1
                     if let count, seen >= count { break }
                 }

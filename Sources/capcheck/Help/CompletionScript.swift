@@ -30,9 +30,19 @@ enum CompletionScript {
         var out = """
             # bash completion for capcheck (\(header))
             _capcheck() {
-                local cur prev
+                local cur prev pre=
                 cur="${COMP_WORDS[COMP_CWORD]}"
                 prev="${COMP_WORDS[COMP_CWORD-1]}"
+                # --format=VALUE: one word, or three when COMP_WORDBREAKS holds '='.
+                if [[ "$cur" == --*=* ]]; then
+                    prev="${cur%%=*}"
+                    pre="$prev="
+                    cur="${cur#*=}"
+                elif [[ "$cur" == "=" && "$prev" == --* ]]; then
+                    cur=
+                elif [[ "$prev" == "=" && "$COMP_CWORD" -ge 3 ]]; then
+                    prev="${COMP_WORDS[COMP_CWORD-2]}"
+                fi
                 if [ "$COMP_CWORD" -eq 1 ]; then
                     COMPREPLY=($(compgen -W "\(names) \(global)" -- "$cur"))
                     return
@@ -68,6 +78,7 @@ enum CompletionScript {
             out += "                    return\n                    ;;\n"
         }
         out += "            esac\n"
+        out += "            [ -n \"$pre\" ] && return\n"
         let words = all.flatMap(\.spellings).joined(separator: " ")
         out += "            if [[ \"$cur\" == -* ]]; then\n"
         out += "                COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\"))\n"
@@ -81,10 +92,11 @@ enum CompletionScript {
     static func bashReply(_ completion: ValueCompletion) -> String {
         switch completion {
         case .none: return "COMPREPLY=()"
-        case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
-        case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
+        case .file: return "COMPREPLY=($(compgen -f -P \"$pre\" -- \"$cur\"))"
+        case .directory: return "COMPREPLY=($(compgen -d -P \"$pre\" -- \"$cur\"))"
         case .choices(let words):
-            return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+            return
+                "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -P \"$pre\" -- \"$cur\"))"
         }
     }
 
@@ -125,7 +137,9 @@ enum CompletionScript {
             option.value.map { ":" + zshEscape($0) + ":" + zshAction(option.completion) } ?? ""
         let many = option.repeatable ? "*" : ""
         if option.short == nil {
-            return zshQuote(many + "--" + option.long + description + value)
+            // `--format=` takes the value after `=` or as the next word.
+            let equals = option.value == nil ? "" : "="
+            return zshQuote(many + "--" + option.long + equals + description + value)
         }
         let exclusion = option.repeatable ? "" : "(" + option.spellings.joined(separator: " ") + ")"
         return zshQuote(exclusion + many) + "{" + option.spellings.joined(separator: ",") + "}"
