@@ -56,6 +56,15 @@ package struct AndroidFeatureRules {
         var targetSdk = 0
         /// Where ``targetSdk`` came from, in words.
         var targetSdkOrigin = ""
+        /// `minSdkVersion` and `targetSdkVersion` as numbers, when the manifest gives them.
+        var minSdk: Int?
+        var targetSdkDeclared: Int?
+        /// The features of each `<feature-group>`, in document order.
+        var featureGroups: [[Declared]] = []
+        /// `<supports-screens>` size attributes as written.
+        var supportsScreens: [String: Bool] = [:]
+        /// `<compatible-screens>` entries (size class, dpi).
+        var compatibleScreens: [(size: String, density: Int)] = []
         /// Facts worth showing (placeholders, removed elements, feature groups).
         package var notes: [String] = []
         /// Tolerated defects, each with its line.
@@ -143,7 +152,11 @@ package struct AndroidFeatureRules {
             }
             switch element.name {
             case "uses-sdk": readSdk(element, into: &pass)
-            case "feature-group": pass.featureGroups += 1
+            case "feature-group":
+                pass.featureGroups += 1
+                readFeatureGroup(element, into: &pass.result)
+            case "supports-screens": readSupportsScreens(element, into: &pass.result)
+            case "compatible-screens": readCompatibleScreens(element, into: &pass.result)
             case "uses-feature": readFeature(element, into: &pass.declared, result: &pass.result)
             case "uses-permission", "uses-permission-sdk-23", "uses-permission-sdk-m":
                 readPermission(element, into: &pass)
@@ -255,7 +268,72 @@ package struct AndroidFeatureRules {
         }
         result.targetSdkOrigin = Self.describeTargetSdk(
             result.targetSdk, min: pass.minSdkSeen, target: pass.targetSdkSeen)
+        result.minSdk = pass.minSdkSeen
+        result.targetSdkDeclared = pass.targetSdkSeen
         return result
+    }
+
+    /// `<feature-group>`: its `<uses-feature>` children, all required within the group
+    /// (a required child adds its parents, as outside a group).
+    private func readFeatureGroup(_ element: AndroidXMLElement, into result: inout Result) {
+        var group: [String: Declared] = [:]
+        for child in element.children where child.name == "uses-feature" {
+            guard Self.removal(child) == nil, child.value(.name)?.text?.isEmpty == false else {
+                continue
+            }
+            var scratch = Result()
+            readFeature(child, into: &group, result: &scratch)
+            result.warnings += scratch.warnings
+        }
+        result.featureGroups.append(group.values.sorted { $0.name < $1.name })
+    }
+
+    /// `<supports-screens>`: the four size attributes, when they are Booleans.
+    private func readSupportsScreens(_ element: AndroidXMLElement, into result: inout Result) {
+        let sizes: [(AndroidAttribute, String)] = [
+            (.smallScreens, "smallScreens"), (.normalScreens, "normalScreens"),
+            (.largeScreens, "largeScreens"), (.xlargeScreens, "xlargeScreens"),
+        ]
+        for (attribute, name) in sizes {
+            guard let value = element.value(attribute) else { continue }
+            switch value.text {
+            case "true", "-1": result.supportsScreens[name] = true
+            case "false", "0": result.supportsScreens[name] = false
+            default:
+                result.warnings.append(
+                    "line \(element.line): android:\(name) must be true or false, not "
+                        + "'\(value.text ?? "?")'; ignored")
+            }
+        }
+    }
+
+    /// Screen size classes by name and by the number binary XML stores.
+    static let screenSizes: [String: String] = [
+        "small": "small", "normal": "normal", "large": "large", "xlarge": "xlarge",
+        "200": "small", "300": "normal", "400": "large", "500": "xlarge",
+    ]
+    /// Density names `android:screenDensity` accepts, in dpi.
+    static let densities: [String: Int] = [
+        "ldpi": 120, "mdpi": 160, "tvdpi": 213, "hdpi": 240, "xhdpi": 320, "xxhdpi": 480,
+        "xxxhdpi": 640,
+    ]
+
+    /// `<compatible-screens>`: each `<screen android:screenSize android:screenDensity>`.
+    private func readCompatibleScreens(_ element: AndroidXMLElement, into result: inout Result) {
+        for screen in element.children where screen.name == "screen" {
+            let sizeText = screen.value(.screenSize)?.text ?? ""
+            let densityText = screen.value(.screenDensity)?.text ?? ""
+            guard let size = Self.screenSizes[sizeText],
+                let density = Self.densities[densityText] ?? Int(densityText), density > 0
+            else {
+                result.warnings.append(
+                    "line \(screen.line): <screen> needs android:screenSize (small, normal, "
+                        + "large, xlarge) and android:screenDensity (ldpi … xxxhdpi or a dpi "
+                        + "number), not '\(sizeText)' and '\(densityText)'; ignored")
+                continue
+            }
+            result.compatibleScreens.append((size, density))
+        }
     }
 
     /// Reads one `<uses-feature>`: a named feature (last declaration wins, required children

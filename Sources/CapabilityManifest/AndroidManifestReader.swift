@@ -61,9 +61,39 @@ package struct AndroidManifestReader {
         if options.implied {
             requirements += rules.implied.map { impliedRequirement($0, warnings: &warnings) }
         }
-        return Manifest(
+        var manifest = Manifest(
             path: path, kind: .android, requirements: requirements, notes: Self.notes(rules),
             warnings: warnings)
+        manifest.store = Self.store(rules, implied: options.implied)
+        return manifest
+    }
+
+    /// What Play filters on: the required features (declared, parents and, unless turned
+    /// off, implied ones) outside the groups, the groups, GL ES, SDK levels and screens.
+    private static func store(_ rules: AndroidFeatureRules.Result, implied: Bool)
+        -> StoreDeclarations
+    {
+        var store = StoreDeclarations()
+        store.isAndroid = true
+        store.androidFeatures = rules.declared.filter(\.required).map {
+            StoreDeclarations.AndroidFeature(name: $0.name, version: $0.version)
+        }
+        if implied {
+            store.androidFeatures += rules.implied.map {
+                StoreDeclarations.AndroidFeature(name: $0.name, impliedBy: $0.reason)
+            }
+        }
+        store.androidFeatureGroups = rules.featureGroups.map { group in
+            group.map { StoreDeclarations.AndroidFeature(name: $0.name, version: $0.version) }
+        }
+        store.glEsVersion = rules.glES?.value
+        store.minSdk = rules.minSdk
+        store.targetSdk = rules.targetSdkDeclared
+        store.supportsScreens = rules.supportsScreens
+        store.compatibleScreens = rules.compatibleScreens.map {
+            StoreDeclarations.Screen(size: $0.size, density: $0.density)
+        }
+        return store
     }
 
     /// A declared feature (or a parent aapt adds): present when required, else optional;

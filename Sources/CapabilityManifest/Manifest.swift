@@ -12,6 +12,8 @@ public struct Manifest: Sendable, Hashable {
     public var notes: [String]
     /// Tolerated defects and likely mistakes, each naming its place (`lint` shows them).
     public var warnings: [String]
+    /// What an app store filters on, as declared (Info.plist and AndroidManifest.xml).
+    public var store = StoreDeclarations()
 
     /// Creates a manifest.
     /// - Parameters:

@@ -118,6 +118,10 @@ package struct PlistManifestReader {
         } else {
             notes.append("no \(Self.capabilitiesKey) key: the app requires no device capabilities")
         }
+        var store = StoreDeclarations()
+        store.appleKeys = requirements.map {
+            StoreDeclarations.AppleKey(key: $0.key, required: $0.wanted == .present)
+        }
         if let value = dictionary[Self.persistentWiFiKey] {
             guard let flag = Self.bool(value) else {
                 throw malformed(Self.persistentWiFiKey, "expected a Boolean")
@@ -141,7 +145,9 @@ package struct PlistManifestReader {
                 notes.append(Self.backgroundNote(name))
             }
         }
-        return Manifest(path: path, kind: .plist, requirements: requirements, notes: notes)
+        var manifest = Manifest(path: path, kind: .plist, requirements: requirements, notes: notes)
+        manifest.store = store
+        return manifest
     }
 
     /// The array form: every listed key is required.

@@ -12,8 +12,23 @@ public enum MatrixDiff {
         _ matrix: DeviceMatrix, old: any RowEvaluator, new: any RowEvaluator, oldPath: String,
         newPath: String
     ) -> MatrixDiffResult {
-        let before = MatrixFilter.evaluate(matrix, with: old, manifest: oldPath)
-        let after = MatrixFilter.evaluate(matrix, with: new, manifest: newPath)
+        compare(
+            before: MatrixFilter.evaluate(matrix, with: old, manifest: oldPath),
+            after: MatrixFilter.evaluate(matrix, with: new, manifest: newPath), oldPath: oldPath,
+            newPath: newPath)
+    }
+
+    /// Lists the rows whose verdict moves between two results over the same rows (a matrix
+    /// or a device catalog filtered by each manifest).
+    /// - Parameters:
+    ///   - before: The old manifest's result.
+    ///   - after: The new manifest's result, row for row.
+    ///   - oldPath: The old manifest path.
+    ///   - newPath: The new manifest path.
+    /// - Returns: The gained, lost and uncertain rows with the keys responsible.
+    public static func compare(
+        before: MatrixResult, after: MatrixResult, oldPath: String, newPath: String
+    ) -> MatrixDiffResult {
         var changes: [MatrixDiffRow] = []
         for (was, now) in zip(before.rows, after.rows) {
             guard let change = MatrixChange.between(was.verdict, now.verdict) else { continue }
@@ -30,9 +45,9 @@ public enum MatrixDiff {
                     change: change, keys: keys))
         }
         return MatrixDiffResult(
-            matrix: matrix.source, provenance: matrix.provenance, old: oldPath, new: newPath,
+            matrix: before.matrix, provenance: before.provenance, old: oldPath, new: newPath,
             oldEligible: before.totals.eligible, newEligible: after.totals.eligible,
-            total: matrix.rows.count,
+            total: before.rows.count,
             changes: changes)
     }
 

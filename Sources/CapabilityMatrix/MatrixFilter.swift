@@ -55,6 +55,8 @@ public struct MatrixResult: Sendable, Hashable, Codable {
     public var families: [FamilySummary]
     /// The summary over all rows (family `all`).
     public var totals: FamilySummary
+    /// For a device catalog: counts by year or SDK level, and the keys that exclude rows.
+    public var summary: CatalogSummary?
 
     /// Creates a result; summaries are computed from the rows.
     /// - Parameters:

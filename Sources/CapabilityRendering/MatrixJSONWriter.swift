@@ -46,11 +46,40 @@ public enum MatrixJSONWriter {
         out.close()
         out.key("schema")
         out.int(result.schema)
+        if let catalog = result.summary { self.catalog(catalog, into: &out) }
         out.key("totals")
         summary(result.totals, into: &out)
         out.close()
         out.newline()
         out.flush(to: output)
+    }
+
+    /// A catalog's `summary` object: its groups and the keys behind exclusions.
+    private static func catalog(_ catalog: CatalogSummary, into out: inout JSONTextWriter) {
+        func keys(_ name: String, _ counts: [CatalogSummary.KeyCount]) {
+            out.key(name)
+            out.openArray()
+            for count in counts {
+                out.openObject()
+                out.key("key")
+                out.string(count.key)
+                out.key("rows")
+                out.int(count.rows)
+                out.close()
+            }
+            out.close()
+        }
+        out.key("summary")
+        out.openObject()
+        keys("excludedBy", catalog.excludedBy)
+        out.key("groupedBy")
+        out.string(catalog.groupedBy)
+        out.key("groups")
+        out.openArray()
+        for group in catalog.groups { summary(group, into: &out) }
+        out.close()
+        keys("undecidedBy", catalog.undecidedBy)
+        out.close()
     }
 
     private static func summary(_ summary: FamilySummary, into out: inout JSONTextWriter) {

@@ -77,6 +77,7 @@ public enum MatrixRenderer {
                 tail += "  " + TerminalText.sanitize(family.sentence) + "\n"
             }
         }
+        if let summary = result.summary { tail += MatrixDocumentRenderer.textSummary(summary) }
         let totals = result.totals
         tail +=
             "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"

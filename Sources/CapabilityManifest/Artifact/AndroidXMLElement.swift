@@ -111,6 +111,12 @@ package enum AndroidAttribute: String, CaseIterable, Sendable {
     case targetSdkVersion
     case screenOrientation
     case package
+    case smallScreens
+    case normalScreens
+    case largeScreens
+    case xlargeScreens
+    case screenSize
+    case screenDensity
 
     /// The id from `android.R.attr` (0 for `package`, which has none).
     var resourceID: UInt32 {
@@ -123,6 +129,12 @@ package enum AndroidAttribute: String, CaseIterable, Sendable {
         case .targetSdkVersion: return 0x0101_0270
         case .screenOrientation: return 0x0101_001e
         case .package: return 0
+        case .smallScreens: return 0x0101_0284
+        case .normalScreens: return 0x0101_0285
+        case .largeScreens: return 0x0101_0286
+        case .xlargeScreens: return 0x0101_02bf
+        case .screenSize: return 0x0101_02ca
+        case .screenDensity: return 0x0101_02cb
         }
     }
 }

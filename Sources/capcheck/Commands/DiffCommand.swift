@@ -61,20 +61,11 @@ struct DiffCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        let matrix: DeviceMatrix
-        switch source.load(in: env) {
-        case .value(let value): matrix = value
+        let diff: MatrixDiffResult
+        switch compare(in: env) {
+        case .value(let value): diff = value
         case .failed(let code): return code
         }
-        var evaluators: [ManifestRowEvaluator] = []
-        for path in [old, new] {
-            switch manifestOptions.evaluator(path, in: env) {
-            case .value(let value): evaluators.append(value)
-            case .failed(let code): return code
-            }
-        }
-        let diff = MatrixDiff.compare(
-            matrix, old: evaluators[0], new: evaluators[1], oldPath: old, newPath: new)
         do {
             try format.write(diff, env.stdout)
         } catch {
@@ -93,5 +84,38 @@ struct DiffCommand: Command {
             return .undecided
         }
         return .ok
+    }
+
+    /// Both manifests through the table or catalog.
+    private func compare(in env: CommandEnvironment) -> MatrixInputs.Loaded<MatrixDiffResult> {
+        switch source.catalog(in: env) {
+        case .value(let catalog?):
+            var results: [MatrixResult] = []
+            for path in [old, new] {
+                switch manifestOptions.filter(catalog, path, in: env) {
+                case .value(let value): results.append(value)
+                case .failed(let code): return .failed(code)
+                }
+            }
+            return .value(
+                MatrixDiff.compare(before: results[0], after: results[1], oldPath: old, newPath: new))
+        case .value(nil): break
+        case .failed(let code): return .failed(code)
+        }
+        let matrix: DeviceMatrix
+        switch source.load(in: env) {
+        case .value(let value): matrix = value
+        case .failed(let code): return .failed(code)
+        }
+        var evaluators: [ManifestRowEvaluator] = []
+        for path in [old, new] {
+            switch manifestOptions.evaluator(path, in: env) {
+            case .value(let value): evaluators.append(value)
+            case .failed(let code): return .failed(code)
+            }
+        }
+        return .value(
+            MatrixDiff.compare(
+                matrix, old: evaluators[0], new: evaluators[1], oldPath: old, newPath: new))
     }
 }

@@ -152,15 +152,52 @@ struct ManifestOptions {
     func evaluator(_ path: String, in env: CommandEnvironment)
         -> MatrixInputs.Loaded<ManifestRowEvaluator>
     {
-        if let badKind { return .failed(env.fail(badKind.message, .usage)) }
-        do {
-            let manifest = try ManifestLoader.load(
-                path: path, kind: kind,
-                options: ManifestLoadOptions(allowUnknown: allowUnknown, names: .flags))
+        switch manifest(path, in: env) {
+        case .value(let manifest):
             return .value(
                 ManifestRowEvaluator(manifest: manifest, options: CheckOptions(names: .flags)))
+        case .failed(let code):
+            return .failed(code)
+        }
+    }
+
+    /// Reads the manifest a table or catalog is filtered through.
+    /// - Parameters:
+    ///   - path: The manifest (or built app).
+    ///   - env: The command environment.
+    /// - Returns: The manifest, or the exit code of the reported failure.
+    func manifest(_ path: String, in env: CommandEnvironment) -> MatrixInputs.Loaded<Manifest> {
+        if let badKind { return .failed(env.fail(badKind.message, .usage)) }
+        do {
+            return .value(
+                try ManifestLoader.load(
+                    path: path, kind: kind,
+                    options: ManifestLoadOptions(allowUnknown: allowUnknown, names: .flags)))
         } catch {
             return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
+        }
+    }
+
+    /// Filters a built-in catalog through a manifest file.
+    /// - Parameters:
+    ///   - catalog: The catalog.
+    ///   - path: The manifest (or built app).
+    ///   - env: The command environment.
+    /// - Returns: The result, or the exit code of the reported failure (64 for a manifest of
+    ///   another store's kind).
+    func filter(_ catalog: DeviceCatalog, _ path: String, in env: CommandEnvironment)
+        -> MatrixInputs.Loaded<MatrixResult>
+    {
+        switch manifest(path, in: env) {
+        case .value(let manifest):
+            do {
+                return .value(try catalog.evaluate(manifest, path: path))
+            } catch {
+                return .failed(
+                    env.fail("\(path): \(error.description) (--builtin \(catalog.name))", .usage))
+            }
+        case .failed(let code):
+            return .failed(code)
         }
     }
 }
@@ -196,6 +233,18 @@ enum MatrixTableChoice {
             throw UsageError("give \(tableWording) or --builtin NAME", command: command)
         case (.some, .some):
             throw UsageError("give \(tableWording) or --builtin NAME, not both", command: command)
+        }
+    }
+
+    /// The built-in catalog this names (`--builtin apple`, `--builtin android`), if it is one.
+    /// - Parameter env: The command environment.
+    /// - Returns: The catalog, nil for a table or matrix, or the exit code of a failure.
+    func catalog(in env: CommandEnvironment) -> MatrixInputs.Loaded<DeviceCatalog?> {
+        guard case .builtin(let name) = self else { return .value(nil) }
+        do {
+            return .value(try BuiltinMatrices.catalog(name))
+        } catch {
+            return .failed(env.fail(error.description, .software))
         }
     }
 

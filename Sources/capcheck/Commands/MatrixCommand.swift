@@ -19,6 +19,12 @@ struct MatrixCommand: Command {
         .init("csv", "one record per row") { result, out in
             MatrixRenderer.writeCSV(result) { out.write(bytes: $0) }
         },
+        .init("md", "a Markdown document") { result, out in
+            out.write(MatrixDocumentRenderer.markdown(result))
+        },
+        .init("html", "one self-contained page") { result, out in
+            out.write(MatrixDocumentRenderer.html(result))
+        },
         aliases: ["json", "csv"])
     static let arguments = [
         ArgumentSpec(
@@ -108,7 +114,10 @@ struct MatrixCommand: Command {
         case .listBuiltin:
             let width = (BuiltinMatrices.all.map { $0.name.count }.max() ?? 0) + 2
             for entry in BuiltinMatrices.all {
-                env.stdout.line(TerminalText.pad(entry.name, width) + entry.summary)
+                let rows = BuiltinMatrices.rowCount(entry.name).map { "\($0) \(entry.unit)" } ?? ""
+                env.stdout.line(
+                    TerminalText.pad(entry.name, width) + TerminalText.pad(rows, 13)
+                        + entry.summary + " (" + entry.origin + ")")
             }
             return .ok
         case .filter(let rows, let manifest):
@@ -134,6 +143,11 @@ struct MatrixCommand: Command {
     {
         switch rows {
         case .table(let choice):
+            switch choice.catalog(in: env) {
+            case .value(let catalog?): return manifestOptions.filter(catalog, manifest, in: env)
+            case .value(nil): break
+            case .failed(let code): return .failed(code)
+            }
             let matrix: DeviceMatrix
             switch choice.load(in: env) {
             case .value(let value): matrix = value

@@ -1,0 +1,114 @@
+import CapabilityModel
+
+/// The `android` built-in catalog: real devices as their LineageOS device trees declare
+/// them to `PackageManager` (the permission files a tree installs, its GL ES version and
+/// density), one row per device. The committed data is `Catalogs/android/android-devices.json`
+/// (every row with the tree files it came from, repository @ commit); the binary embeds the
+/// same rows in a compact form (`BuiltinCatalogText.android`, one tab-separated line a
+/// device, made by `Scripts/catalog/generate-builtin-catalogs.py`).
+public struct AndroidCatalog: Sendable {
+    /// One device.
+    public struct Device: Sendable, Hashable {
+        /// The device codename (`Build.DEVICE`: `alioth`).
+        public var codename: String
+        /// The marketing name, vendor included (`Xiaomi POCO F3`).
+        public var name: String
+        /// The vendor.
+        public var vendor: String
+        /// `phone`, `tablet`, `tv`, `watch` or `car`.
+        public var formFactor: String
+        /// The SDK level of the tree (its branch: lineage-21 = 34).
+        public var sdk: Int
+        /// `ro.opengles.version` (`0x00030002`), if the tree sets it.
+        public var glEsVersion: Int?
+        /// `ro.sf.lcd_density` in dpi, if known.
+        public var density: Int?
+        /// Panel pixels, portrait (width ≤ height), if known.
+        public var screenWidthPx: Int?
+        /// Panel pixels, portrait, if known.
+        public var screenHeightPx: Int?
+        /// Screen diagonal in inches, if known.
+        public var screenInches: Double?
+        /// The features it declares, with their versions (0 when none is given).
+        public var features: [String: Int]
+        /// The line of the row in the embedded text.
+        public var line: Int
+
+        /// Android's screen size class (`small`, `normal`, `large`, `xlarge`: at least
+        /// 426×320, 470×320, 640×480, 960×720 dp), from the pixels and the density.
+        public var screenSize: String? {
+            guard let width = screenWidthPx, let height = screenHeightPx, let density,
+                density > 0
+            else { return nil }
+            let long = Double(max(width, height)) * 160 / Double(density)
+            let short = Double(min(width, height)) * 160 / Double(density)
+            if long >= 960, short >= 720 { return "xlarge" }
+            if long >= 640, short >= 480 { return "large" }
+            if long >= 470, short >= 320 { return "normal" }
+            return "small"
+        }
+    }
+
+    /// The devices, sorted by codename.
+    public var devices: [Device]
+    /// The `#` lines (how the catalog was made, its sources and date), without the `#`.
+    public var provenance: [String]
+
+    /// The size classes from the smallest up.
+    static let sizeOrder = ["small", "normal", "large", "xlarge"]
+
+    /// Reads the compact form: `#` lines, then one line a device with the tab-separated
+    /// fields codename, name, vendor, form factor, SDK, GL ES (hex), density, width, height,
+    /// inches and the space-separated features (`name` or `name=version`); `-` = unknown.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - path: The name used in messages.
+    /// - Returns: The catalog.
+    /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for a line that does not have
+    ///   the eleven fields or a number that is not one.
+    public static func parse(text: String, path: String) throws(MatrixError) -> AndroidCatalog {
+        var devices: [Device] = []
+        var provenance: [String] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let line = index + 1
+            if raw.isEmpty { continue }
+            if raw.hasPrefix("#") {
+                provenance.append(String(raw.dropFirst()).trimmingPrefixSpaces())
+                continue
+            }
+            let fields = raw.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 11, let sdk = Int(fields[4]) else {
+                throw .malformed(
+                    path: path, line: line,
+                    reason: "expected 11 tab-separated fields with a numeric SDK level")
+            }
+            var features: [String: Int] = [:]
+            for feature in fields[10].split(separator: " ") {
+                let parts = feature.split(separator: "=", maxSplits: 1)
+                let version = parts.count == 2 ? Int(parts[1]) : 0
+                guard let version else {
+                    throw .malformed(
+                        path: path, line: line, reason: "feature '\(feature)' has no numeric version")
+                }
+                features[String(parts[0])] = version
+            }
+            devices.append(
+                Device(
+                    codename: fields[0], name: fields[1], vendor: fields[2], formFactor: fields[3],
+                    sdk: sdk, glEsVersion: fields[5] == "-" ? nil : Int(fields[5].dropFirst(2), radix: 16),
+                    density: Int(fields[6]), screenWidthPx: Int(fields[7]),
+                    screenHeightPx: Int(fields[8]), screenInches: Double(fields[9]),
+                    features: features, line: line))
+        }
+        return AndroidCatalog(devices: devices, provenance: provenance)
+    }
+}
+
+extension String {
+    /// The text without leading spaces.
+    fileprivate func trimmingPrefixSpaces() -> String {
+        String(drop { $0 == " " })
+    }
+}

@@ -1,0 +1,89 @@
+import CapabilityManifest
+
+/// A built-in device catalog: the rows a store filters by the manifest's own keys, not by
+/// capabilities (``DeviceMatrix`` is the capability table).
+public enum DeviceCatalog: Sendable {
+    /// Apple devices × `UIRequiredDeviceCapabilities` keys.
+    case apple(AppleCatalog)
+    /// Android devices with the features their trees declare.
+    case android(AndroidCatalog)
+
+    /// The name it is loaded by (`apple`, `android`).
+    public var name: String {
+        switch self {
+        case .apple: return "apple"
+        case .android: return "android"
+        }
+    }
+
+    /// How many devices it holds.
+    public var count: Int {
+        switch self {
+        case .apple(let catalog): return catalog.devices.count
+        case .android(let catalog): return catalog.devices.count
+        }
+    }
+
+    /// The manifest kind its store reads.
+    public var manifestKind: ManifestKind {
+        switch self {
+        case .apple: return .plist
+        case .android: return .android
+        }
+    }
+
+    /// Filters the devices as the catalog's store does.
+    /// - Parameters:
+    ///   - manifest: The manifest (an Info.plist for `apple`, an AndroidManifest.xml for
+    ///     `android`, from source or a built app).
+    ///   - path: The manifest path, for the result.
+    /// - Returns: One row per device, with counts by year or SDK level and by key.
+    /// - Throws: ``CatalogError/wrongManifest(catalog:kind:expected:)`` for another kind.
+    public func evaluate(_ manifest: Manifest, path: String?) throws(CatalogError) -> MatrixResult {
+        let source = "builtin:" + name
+        var result: MatrixResult
+        let labels: [String]
+        switch self {
+        case .apple(let catalog):
+            guard let keys = manifest.store.appleKeys else {
+                throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
+            }
+            result = AppStoreFilter.evaluate(catalog, keys: keys, source: source, manifest: path)
+            result.rows = zip(result.rows, catalog.devices).map { row, device in
+                var row = row
+                row.family = device.group
+                return row
+            }
+            result = MatrixResult(
+                matrix: result.matrix, provenance: result.provenance, manifest: path,
+                rows: result.rows)
+            labels = catalog.devices.map { $0.year.map(String.init) ?? "unknown" }
+            result.summary = CatalogSummary(rows: result.rows, groupedBy: "year", labels: labels)
+        case .android(let catalog):
+            guard manifest.store.isAndroid else {
+                throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
+            }
+            result = PlayFilter.evaluate(
+                catalog, store: manifest.store, source: source, manifest: path)
+            labels = catalog.devices.map { "SDK \($0.sdk)" }
+            result.summary = CatalogSummary(
+                rows: result.rows, groupedBy: "SDK level", labels: labels)
+        }
+        return result
+    }
+}
+
+/// Why a catalog cannot filter a manifest.
+public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The manifest is of a kind the catalog's store does not read.
+    case wrongManifest(catalog: String, kind: ManifestKind, expected: ManifestKind)
+
+    /// One line naming the catalog and the manifest it needs.
+    public var description: String {
+        switch self {
+        case .wrongManifest(let catalog, let kind, let expected):
+            let needs = expected == .plist ? "an Info.plist or .ipa" : "an AndroidManifest.xml, .apk or .aab"
+            return "the \(catalog) catalog checks \(needs), not \(kind.rawValue == "plist" ? "an Info.plist" : "a \(kind.rawValue) manifest")"
+        }
+    }
+}
