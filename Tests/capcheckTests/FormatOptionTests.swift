@@ -146,7 +146,7 @@ import Testing
             String($0.split(separator: "\t").first ?? "")
         }
         #expect(
-            words.sorted() == ["--format=csv", "--format=json", "--format=text"],
+            words.sorted() == MatrixCommand.formats.formats.map { "--format=" + $0.name }.sorted(),
             "\(result.stdout)\(result.stderr)")
     }
 

@@ -96,7 +96,7 @@ _capcheck() {
         matrix)
             case "$prev" in
                 --builtin)
-                    COMPREPLY=($(compgen -W "ios-2011" -P "$pre" -- "$cur"))
+                    COMPREPLY=($(compgen -W "android apple ios-2011" -P "$pre" -- "$cur"))
                     return
                     ;;
                 --fleet)
@@ -112,7 +112,7 @@ _capcheck() {
                     return
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json csv" -P "$pre" -- "$cur"))
+                    COMPREPLY=($(compgen -W "text json csv md html" -P "$pre" -- "$cur"))
                     return
                     ;;
             esac
@@ -130,7 +130,7 @@ _capcheck() {
                     return
                     ;;
                 --builtin)
-                    COMPREPLY=($(compgen -W "ios-2011" -P "$pre" -- "$cur"))
+                    COMPREPLY=($(compgen -W "android apple ios-2011" -P "$pre" -- "$cur"))
                     return
                     ;;
                 --kind)
