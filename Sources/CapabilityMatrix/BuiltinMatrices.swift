@@ -21,7 +21,8 @@ public enum BuiltinMatrices {
             name: "android",
             summary:
                 "real Android phones, tablets and TVs with the features their device trees declare to PackageManager; checked as Google Play filters",
-            origin: "LineageOS device trees and wiki (repository @ commit per row), read 2026-12-01",
+            origin:
+                "LineageOS device trees and wiki (repository @ commit per row), read 2026-12-01",
             unit: "devices"),
         Entry(
             name: "apple",

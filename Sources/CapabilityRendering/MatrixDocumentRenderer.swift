@@ -21,7 +21,8 @@ public enum MatrixDocumentRenderer {
                 "| \(cell(family.family)) | \(family.eligible) | \(family.excluded) | \(family.undecided) | \(family.total) |\n"
         }
         if let summary = result.summary {
-            out += "\n| \(cell(summary.groupedBy.capitalizedFirst)) | Eligible | Excluded | Undecided | Total |\n"
+            out +=
+                "\n| \(cell(summary.groupedBy.capitalizedFirst)) | Eligible | Excluded | Undecided | Total |\n"
             out += "|---|---:|---:|---:|---:|\n"
             for group in summary.groups {
                 out +=
@@ -114,7 +115,8 @@ public enum MatrixDocumentRenderer {
     }
 
     /// The keys of a summary with both counts, most excluded first.
-    static func keyRows(_ summary: CatalogSummary) -> [(key: String, excluded: Int, undecided: Int)] {
+    static func keyRows(_ summary: CatalogSummary) -> [(key: String, excluded: Int, undecided: Int)]
+    {
         var rows: [String: (Int, Int)] = [:]
         for count in summary.excludedBy { rows[count.key, default: (0, 0)].0 = count.rows }
         for count in summary.undecidedBy { rows[count.key, default: (0, 0)].1 = count.rows }
@@ -136,13 +138,15 @@ public enum MatrixDocumentRenderer {
         if !summary.excludedBy.isEmpty {
             out += "\nExcluded by key\n"
             for key in summary.excludedBy {
-                out += "  \(TerminalText.sanitize(key.key)): \(key.rows) device\(key.rows == 1 ? "" : "s")\n"
+                out +=
+                    "  \(TerminalText.sanitize(key.key)): \(key.rows) device\(key.rows == 1 ? "" : "s")\n"
             }
         }
         if !summary.undecidedBy.isEmpty {
             out += "\nUndecided by key\n"
             for key in summary.undecidedBy {
-                out += "  \(TerminalText.sanitize(key.key)): \(key.rows) device\(key.rows == 1 ? "" : "s")\n"
+                out +=
+                    "  \(TerminalText.sanitize(key.key)): \(key.rows) device\(key.rows == 1 ? "" : "s")\n"
             }
         }
         return out

@@ -23,7 +23,8 @@ struct CatalogCommandTests {
 
     @Test func matrixListsExcludingKeysAndYears() {
         let result = CLI.run([
-            "matrix", "--builtin", "apple", "--manifest", Self.fixture("catalogs/gaming-tier-and-m1.plist"),
+            "matrix", "--builtin", "apple", "--manifest",
+            Self.fixture("catalogs/gaming-tier-and-m1.plist"),
         ])
         #expect(result.code == .ok)
         #expect(result.stdout.contains("\nExcluded by key\n  ipad-minimum-performance-m1: "))

@@ -78,7 +78,8 @@ public struct AndroidCatalog: Sendable {
                 provenance.append(String(raw.dropFirst()).trimmingPrefixSpaces())
                 continue
             }
-            let fields = raw.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let fields = raw.split(separator: "\t", omittingEmptySubsequences: false).map(
+                String.init)
             guard fields.count == 11, let sdk = Int(fields[4]) else {
                 throw .malformed(
                     path: path, line: line,
@@ -90,14 +91,16 @@ public struct AndroidCatalog: Sendable {
                 let version = parts.count == 2 ? Int(parts[1]) : 0
                 guard let version else {
                     throw .malformed(
-                        path: path, line: line, reason: "feature '\(feature)' has no numeric version")
+                        path: path, line: line,
+                        reason: "feature '\(feature)' has no numeric version")
                 }
                 features[String(parts[0])] = version
             }
             devices.append(
                 Device(
                     codename: fields[0], name: fields[1], vendor: fields[2], formFactor: fields[3],
-                    sdk: sdk, glEsVersion: fields[5] == "-" ? nil : Int(fields[5].dropFirst(2), radix: 16),
+                    sdk: sdk,
+                    glEsVersion: fields[5] == "-" ? nil : Int(fields[5].dropFirst(2), radix: 16),
                     density: Int(fields[6]), screenWidthPx: Int(fields[7]),
                     screenHeightPx: Int(fields[8]), screenInches: Double(fields[9]),
                     features: features, line: line))

@@ -48,7 +48,8 @@ public enum AppStoreFilter {
                         RowIssue(
                             key: key.key, capability: nil, required: key.required,
                             reason: device.notes.isEmpty
-                                ? "the catalog cannot tell" : "the catalog cannot tell: \(device.notes)"))
+                                ? "the catalog cannot tell"
+                                : "the catalog cannot tell: \(device.notes)"))
                 case nil:
                     unknown.append(
                         RowIssue(

@@ -68,7 +68,8 @@ public struct AppleCatalog: Sendable {
                     else {
                         throw .malformed(
                             path: path, line: line,
-                            reason: "not the Apple catalog's header (\(factColumns[0]), …, Notes, Sources)"
+                            reason:
+                                "not the Apple catalog's header (\(factColumns[0]), …, Notes, Sources)"
                         )
                     }
                     header = fields
@@ -106,7 +107,9 @@ public struct AppleCatalog: Sendable {
             name: name, family: fields[1], group: group(of: name),
             identifiers: fields[2].split(separator: ";").map(String.init), year: Int(fields[3]),
             soc: fields[4],
-            facts: (5..<factColumns.count).map { CatalogFact(name: columns[$0], value: fields[$0]) },
+            facts: (5..<factColumns.count).map {
+                CatalogFact(name: columns[$0], value: fields[$0])
+            },
             keys: keys,
             notes: fields[columns.count - 2],
             sources: fields[columns.count - 1].split(separator: ";").map(String.init), line: line)

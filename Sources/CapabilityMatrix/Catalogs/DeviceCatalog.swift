@@ -82,8 +82,11 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wrongManifest(let catalog, let kind, let expected):
-            let needs = expected == .plist ? "an Info.plist or .ipa" : "an AndroidManifest.xml, .apk or .aab"
-            return "the \(catalog) catalog checks \(needs), not \(kind.rawValue == "plist" ? "an Info.plist" : "a \(kind.rawValue) manifest")"
+            let needs =
+                expected == .plist
+                ? "an Info.plist or .ipa" : "an AndroidManifest.xml, .apk or .aab"
+            return
+                "the \(catalog) catalog checks \(needs), not \(kind.rawValue == "plist" ? "an Info.plist" : "a \(kind.rawValue) manifest")"
         }
     }
 }

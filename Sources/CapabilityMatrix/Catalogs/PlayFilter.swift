@@ -93,7 +93,8 @@ public enum PlayFilter {
             unknown.append(
                 RowIssue(
                     key: key, capability: nil,
-                    reason: "added by the framework at run time (by the RAM size); no tree lists it"))
+                    reason: "added by the framework at run time (by the RAM size); no tree lists it"
+                ))
             return
         }
         let implied = feature.impliedBy.map { " (implied: \($0))" } ?? ""
@@ -133,7 +134,9 @@ public enum PlayFilter {
             return
         }
         if !store.compatibleScreens.isEmpty {
-            let listed = store.compatibleScreens.contains { $0.size == size && $0.density == density }
+            let listed = store.compatibleScreens.contains {
+                $0.size == size && $0.density == density
+            }
             if !listed {
                 failing.append(
                     RowIssue(

@@ -98,7 +98,8 @@ struct DiffCommand: Command {
                 }
             }
             return .value(
-                MatrixDiff.compare(before: results[0], after: results[1], oldPath: old, newPath: new))
+                MatrixDiff.compare(
+                    before: results[0], after: results[1], oldPath: old, newPath: new))
         case .value(nil): break
         case .failed(let code): return .failed(code)
         }

@@ -42,20 +42,24 @@ struct AndroidCatalogTreeTests {
     }
 
     /// The features and properties an evidence file proves.
-    static func derive(_ codename: String) throws -> (features: [String: Int], props: [String: String], meta: [String: String]) {
+    static func derive(_ codename: String) throws -> (
+        features: [String: Int], props: [String: String], meta: [String: String]
+    ) {
         let text = try Fixtures.text("android-trees/\(codename).txt")
         var facts: [(String, String)] = []
         var props: [String: String] = [:]
         var meta: [String: String] = [:]
         for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(
+                String.init)
             guard fields.count >= 2 else { continue }
             facts.append((fields[0], fields[1]))
             let pair = fields[1].split(separator: "=", maxSplits: 1).map(String.init)
             if pair.count == 2, fields[0] == "prop" { props[pair[0]] = pair[1] }
             if pair.count == 2, fields[0] == "meta" { meta[pair[0]] = pair[1] }
         }
-        let table = try permissionTable(branch: String(meta["branch", default: "lineage-21"].dropFirst(8).prefix(2)))
+        let table = try permissionTable(
+            branch: String(meta["branch", default: "lineage-21"].dropFirst(8).prefix(2)))
         var features: [String: Int] = [:]
         var unavailable: Set<String> = []
         func add(_ feature: String) {
@@ -82,9 +86,10 @@ struct AndroidCatalogTreeTests {
 
     @Test func atLeastTwelveRowsHaveTheirTreeEvidence() {
         #expect(Self.evidence.count >= 12)
-        let forms = Set(Self.evidence.compactMap { name in
-            Self.catalog.devices.first { $0.codename == name }?.formFactor
-        })
+        let forms = Set(
+            Self.evidence.compactMap { name in
+                Self.catalog.devices.first { $0.codename == name }?.formFactor
+            })
         #expect(forms.isSuperset(of: ["phone", "tablet", "tv"]))
     }
 
@@ -102,7 +107,8 @@ struct AndroidCatalogTreeTests {
 
     @Test func embeddedRowsAreTheCommittedJSON() throws {
         let data = try Data(
-            contentsOf: Self.repository.appendingPathComponent("Catalogs/android/android-devices.json"))
+            contentsOf: Self.repository.appendingPathComponent(
+                "Catalogs/android/android-devices.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let devices = try #require(json["devices"] as? [[String: Any]])
         #expect(devices.count == Self.catalog.devices.count)
@@ -113,8 +119,12 @@ struct AndroidCatalogTreeTests {
             let features = (object["features"] as? [String] ?? []).map { feature in
                 feature.contains("=") ? feature : feature + "=0"
             }
-            #expect(Set(features) == Set(row.features.map { "\($0.key)=\($0.value)" }), "\(row.codename)")
-            #expect((object["sources"] as? [String])?.isEmpty == false, "\(row.codename) has no sources")
+            #expect(
+                Set(features) == Set(row.features.map { "\($0.key)=\($0.value)" }),
+                "\(row.codename)")
+            #expect(
+                (object["sources"] as? [String])?.isEmpty == false, "\(row.codename) has no sources"
+            )
         }
     }
 
@@ -127,7 +137,10 @@ struct AndroidCatalogTreeTests {
             Self.catalog, store: try Self.store("android/antennapod-wearos.xml"),
             source: "builtin:android", manifest: nil)
         #expect(result.totals.eligible == 0)
-        #expect(result.rows.allSatisfy { $0.failing.contains { $0.key == "android.hardware.type.watch" } })
+        #expect(
+            result.rows.allSatisfy {
+                $0.failing.contains { $0.key == "android.hardware.type.watch" }
+            })
     }
 
     @Test func aTVAppThatNeedsNoTouchscreenReachesTheTVs() throws {
@@ -165,8 +178,10 @@ struct AndroidCatalogTreeTests {
         #expect(verdict(Self.device([:], gles: 0x0003_0001), store).verdict == .excluded)
         store.glEsVersion = nil
         store.androidFeatures = [.init(name: "android.hardware.vulkan.level", version: 1)]
-        #expect(verdict(Self.device(["android.hardware.vulkan.level": 0]), store).verdict == .excluded)
-        #expect(verdict(Self.device(["android.hardware.vulkan.level": 1]), store).verdict == .eligible)
+        #expect(
+            verdict(Self.device(["android.hardware.vulkan.level": 0]), store).verdict == .excluded)
+        #expect(
+            verdict(Self.device(["android.hardware.vulkan.level": 1]), store).verdict == .eligible)
         store.androidFeatures = [.init(name: "android.hardware.ram.normal")]
         #expect(verdict(Self.device([:]), store).verdict == .undecided)
         store.androidFeatures = []
@@ -174,7 +189,10 @@ struct AndroidCatalogTreeTests {
             [.init(name: "android.hardware.camera")], [.init(name: "android.hardware.nfc")],
         ]
         #expect(verdict(Self.device(["android.hardware.nfc": 0]), store).verdict == .eligible)
-        #expect(verdict(Self.device(["android.hardware.wifi": 0]), store).failing.map(\.key) == ["feature-group"])
+        #expect(
+            verdict(Self.device(["android.hardware.wifi": 0]), store).failing.map(\.key) == [
+                "feature-group"
+            ])
         store.androidFeatureGroups = []
         // 1080 x 2400 px at 420 dpi is 411 x 914 dp: a normal screen.
         store.supportsScreens = ["smallScreens": false, "normalScreens": false]

@@ -42,7 +42,9 @@ struct AppleCatalogRuleTests {
         "arm64": { yes(aSeries($0.soc) >= 7 || isM($0.soc)) },
         "metal": { yes(aSeries($0.soc) >= 7 || isM($0.soc)) },
         "opengles-3": { yes(aSeries($0.soc) >= 7 || isM($0.soc)) },
-        "arm64e": { $0.group == "Apple Vision Pro" ? .unknown : yes(aSeries($0.soc) >= 12 || isM($0.soc)) },
+        "arm64e": {
+            $0.group == "Apple Vision Pro" ? .unknown : yes(aSeries($0.soc) >= 12 || isM($0.soc))
+        },
         "arkit": { device in
             switch device.group {
             case "Apple Vision Pro": return .yes
@@ -59,7 +61,9 @@ struct AppleCatalogRuleTests {
         },
         "ipad-minimum-performance-m1": { device in
             if device.group == "iPad", isM(device.soc) { return .yes }
-            if device.group == "Apple Vision Pro" || (device.group == "iPad" && device.soc == "A17 Pro") {
+            if device.group == "Apple Vision Pro"
+                || (device.group == "iPad" && device.soc == "A17 Pro")
+            {
                 return .unknown
             }
             return .no
@@ -80,17 +84,21 @@ struct AppleCatalogRuleTests {
         "web-browser-engine": { browserEngine($0) },
         "armv6": { _ in .yes },
         "armv7": { device in
-            let armv6Only = ["iPhone", "iPhone 3G"].contains(device.name)
-                || device.name.hasPrefix("iPod touch (1st") || device.name.hasPrefix("iPod touch (2nd")
+            let armv6Only =
+                ["iPhone", "iPhone 3G"].contains(device.name)
+                || device.name.hasPrefix("iPod touch (1st")
+                || device.name.hasPrefix("iPod touch (2nd")
             return yes(!armv6Only)
         },
         "gps": { device in
-            yes((device.group == "iPhone" && device.name != "iPhone")
-                || (device.group == "iPad" && fact(device, "Cellular") == "yes"))
+            yes(
+                (device.group == "iPhone" && device.name != "iPhone")
+                    || (device.group == "iPad" && fact(device, "Cellular") == "yes"))
         },
         "still-camera": { device in
-            yes((Double(fact(device, "Rear Camera MP")) ?? 0) > 0
-                || (Double(fact(device, "Front Camera MP")) ?? 0) > 0)
+            yes(
+                (Double(fact(device, "Rear Camera MP")) ?? 0) > 0
+                    || (Double(fact(device, "Front Camera MP")) ?? 0) > 0)
         },
         "wifi": { _ in .yes },
         "location-services": { _ in .yes },
@@ -134,7 +142,9 @@ struct AppleCatalogRuleTests {
             guard let wanted = rule(device), let cell = device.keys[key] else { continue }
             // An `unknown` cell is allowed only where the row says why.
             if cell == .unknown, !device.notes.isEmpty { continue }
-            if cell != wanted { mismatches.append("\(device.name): \(cell.rawValue), rule \(wanted.rawValue)") }
+            if cell != wanted {
+                mismatches.append("\(device.name): \(cell.rawValue), rule \(wanted.rawValue)")
+            }
         }
         // Documented exceptions, each with the row's note: Vision Pro's front camera is the
         // Persona camera iPhone/iPad apps get; iPhone 3G had iOS 4.2 but no Game Center.
@@ -148,7 +158,8 @@ struct AppleCatalogRuleTests {
             #expect(device.keys["arkit"] == .yes)
             #expect(device.notes.contains("Full Space"))
         }
-        let touch = try #require(Self.catalog.devices.first { $0.name == "iPod touch (1st generation)" })
+        let touch = try #require(
+            Self.catalog.devices.first { $0.name == "iPod touch (1st generation)" })
         #expect(touch.keys["microphone"] == .no)
         let browser = Self.catalog.devices.filter { $0.keys["embedded-web-browser-engine"] == .yes }
         #expect(!browser.isEmpty)
@@ -211,6 +222,7 @@ struct AppleCatalogRuleTests {
             Self.catalog, keys: [.init(key: "peer-peer", required: true)],
             source: "builtin:apple", manifest: nil)
         #expect(result.totals.eligible == Self.catalog.devices.count)
-        #expect(result.provenance.contains { $0.hasPrefix("peer-peer: the App Store does not filter") })
+        #expect(
+            result.provenance.contains { $0.hasPrefix("peer-peer: the App Store does not filter") })
     }
 }
