@@ -20,7 +20,9 @@ public enum DeviceWatcher {
         -> DeviceEventStream
     {
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw .system(function: "pipe", errno: errno) }
+        guard pipe(&pipeEnds) == 0 else {
+            throw .system(function: "pipe", errno: Errno.current.code)
+        }
         for end in pipeEnds {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)

@@ -1,4 +1,5 @@
 import CSyscalls
+import CapabilityModel
 import Glibc
 
 /// An open directory (`openat(2)` with `O_DIRECTORY | O_NOFOLLOW`), closed in `deinit`: the
@@ -30,7 +31,7 @@ package final class DirectoryDescriptor {
     static func open(_ path: String) -> Result<DirectoryDescriptor, KernelCallError> {
         let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            return .failure(KernelCallError(function: "open", path: path, errno: errno))
+            return .failure(KernelCallError(function: "open", path: path, error: .current))
         }
         return .success(DirectoryDescriptor(descriptor: descriptor))
     }
@@ -51,7 +52,7 @@ package final class DirectoryDescriptor {
         let child = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        failure = child >= 0 ? 0 : errno
+        failure = child >= 0 ? 0 : Errno.current.code
         return child >= 0 ? DirectoryDescriptor(descriptor: child) : nil
     }
 
@@ -66,11 +67,12 @@ package final class DirectoryDescriptor {
         let capacity = 32_768
         if buffer.count < capacity { buffer = [UInt8](repeating: 0, count: capacity) }
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                capcheck_getdents64(descriptor, raw.baseAddress, UInt(raw.count))
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Retrying.result {
+                    capcheck_getdents64(descriptor, raw.baseAddress, UInt(raw.count))
+                }
             }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard case .success(let count) = read, count > 0 else { break }
             var offset = 0
             while offset + 19 < count {
                 // struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name.
@@ -134,7 +136,7 @@ package final class DirectoryDescriptor {
             openat(descriptor, $0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         }
         guard file >= 0 else {
-            failure = errno
+            failure = Errno.current.code
             return nil
         }
         defer { close(file) }
@@ -142,12 +144,14 @@ package final class DirectoryDescriptor {
         if buffer.count < chunk { buffer = [UInt8](repeating: 0, count: chunk) }
         var result: [UInt8] = []
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(file, raw.baseAddress, chunk)
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Retrying.result { Glibc.read(file, raw.baseAddress, chunk) }
             }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                failure = errno
+            let count: Int
+            switch read {
+            case .success(let value): count = value
+            case .failure(let error):
+                failure = error.code
                 return nil
             }
             result.append(contentsOf: buffer[0..<count])
