@@ -135,12 +135,13 @@ public enum ListRenderer {
     }
 
     static func isInteresting(_ device: Device) -> Bool {
-        guard let subsystem = device.subsystem else { return false }
-        return [
-            "video4linux", "sound", "input", "iio", "net", "bluetooth", "ieee80211", "wwan", "gnss",
-            "nfc", "power_supply", "drm", "rfkill", "usbmisc", "leds", "pci",
-        ].contains(subsystem)
-            && (device.devnode != nil || device.driver != nil || subsystem != "input")
+        guard let subsystem = device.subsystemKind else { return false }
+        let listed: Set<Subsystem> = [
+            .video4linux, .sound, .input, .iio, .net, .bluetooth, .ieee80211, .wwan, .gnss, .nfc,
+            .powerSupply, .drm, .rfkill, .usbmisc, .leds, .pci,
+        ]
+        return listed.contains(subsystem)
+            && (device.devnode != nil || device.driver != nil || subsystem != .input)
     }
 
     static func displayName(_ device: Device) -> String? {

@@ -66,9 +66,9 @@ public enum DeviceWatcher {
 /// What to watch and how often to poll what raises no uevent.
 public struct WatchOptions: Sendable {
     /// The subsystems the monitor receives: every subsystem the probers classify.
-    package static let subsystems = [
-        "bluetooth", "drm", "gnss", "iio", "input", "net", "nfc", "power_supply", "rfkill", "sound",
-        "usb", "video4linux", "wwan",
+    package static let subsystems: [Subsystem] = [
+        .bluetooth, .drm, .gnss, .iio, .input, .net, .nfc, .powerSupply, .rfkill, .sound, .usb,
+        .video4linux, .wwan,
     ]
 
     /// The event kinds to report (default: all).

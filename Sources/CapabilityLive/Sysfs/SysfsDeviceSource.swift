@@ -115,6 +115,7 @@ package struct SysfsRecordReader {
         _ directory: DirectoryDescriptor, id: String, subsystem: String,
         kinds: [String: DirectoryDescriptor.Kind]
     ) -> Device {
+        let known = Subsystem(rawValue: subsystem)
         var unreadableFiles: [String: String] = [:]
         var failure: Int32 = 0
         let uevent = Self.uevent(directory.read("uevent", buffer: &scratch, errno: &failure) ?? [])
@@ -137,7 +138,7 @@ package struct SysfsRecordReader {
         for (name, kind) in kinds where kind == .regular {
             guard
                 UdevDeviceSource.attributeNames.contains(name)
-                    || UdevDeviceSource.isSensorAttribute(name, subsystem)
+                    || UdevDeviceSource.isSensorAttribute(name, known)
             else { continue }
             if let value = directory.read(name, buffer: &scratch, errno: &failure) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
@@ -145,14 +146,14 @@ package struct SysfsRecordReader {
                 unreadableFiles[name] = KernelCallError.message(failure)
             }
         }
-        for name in UdevDeviceSource.nestedAttributes[subsystem] ?? [] {
+        for name in known.flatMap({ UdevDeviceSource.nestedAttributes[$0] }) ?? [] {
             guard let folder = name.split(separator: "/").first, kinds[String(folder)] == .directory
             else { continue }
             if let value = directory.read(name, buffer: &scratch) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
             }
         }
-        if subsystem == "iio", kinds["scan_elements"] == .directory,
+        if known == .iio, kinds["scan_elements"] == .directory,
             let elements = directory.directory("scan_elements")
         {
             for entry in elements.entries(buffer: &listing) where entry.name.hasSuffix("_en") {
@@ -161,14 +162,14 @@ package struct SysfsRecordReader {
             }
         }
         var binary: [String: Data] = [:]
-        if subsystem == "drm", kinds["edid"] != nil,
+        if known == .drm, kinds["edid"] != nil,
             let edid = directory.read("edid", whole: true, buffer: &scratch),
             !edid.isEmpty
         {
             binary["edid"] = Data(edid)
         }
         UdevDeviceSource.addNames(
-            to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb,
+            to: &properties, attributes: attributes, subsystem: known, hwdb: hwdb,
             pci: { pciNames() })
         let driver = kinds["driver"] == .symlink ? directory.linkTargetName("driver") : nil
         // Files the listing shows but this user may not read: probers say unknown for what

@@ -40,8 +40,8 @@ public struct UdevDeviceSource: DeviceSource {
     ]
 
     /// Attributes in subdirectories, read when the subsystem matches.
-    static let nestedAttributes: [String: [String]] = [
-        "input": [
+    static let nestedAttributes: [Subsystem: [String]] = [
+        .input: [
             "capabilities/ev", "capabilities/abs", "capabilities/key", "capabilities/sw",
             "capabilities/ff", "capabilities/rel", "capabilities/msc", "id/bustype", "id/vendor",
             "id/product",
@@ -115,18 +115,19 @@ public struct UdevDeviceSource: DeviceSource {
         var properties = udev.properties
         var attributes: [String: String] = [:]
         let subsystem = udev.subsystem
+        let kind = subsystem.flatMap(Subsystem.init(rawValue:))
         for name in udev.attributeNames
-        where Self.attributeNames.contains(name) || Self.isSensorAttribute(name, subsystem) {
+        where Self.attributeNames.contains(name) || Self.isSensorAttribute(name, kind) {
             if let value = udev.attribute(name) {
                 attributes[name] = value.trimmingCharacters(in: .newlines)
             }
         }
-        for name in Self.nestedAttributes[subsystem ?? ""] ?? [] {
+        for name in kind.flatMap({ Self.nestedAttributes[$0] }) ?? [] {
             if let value = udev.attribute(name) {
                 attributes[name] = value.trimmingCharacters(in: .newlines)
             }
         }
-        if subsystem == "iio" {
+        if kind == .iio {
             let elements = syspath + "/scan_elements"
             for name in (try? FileManager.default.contentsOfDirectory(atPath: elements)) ?? []
             where name.hasSuffix("_en") {
@@ -134,14 +135,14 @@ public struct UdevDeviceSource: DeviceSource {
             }
         }
         var binary: [String: Data] = [:]
-        if subsystem == "drm",
+        if kind == .drm,
             let edid = try? Data(contentsOf: URL(fileURLWithPath: syspath + "/edid")),
             !edid.isEmpty
         {
             binary["edid"] = edid
         }
         Self.addNames(
-            to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb, pci: { pci })
+            to: &properties, attributes: attributes, subsystem: kind, hwdb: hwdb, pci: { pci })
         return Device(
             id: id, subsystem: subsystem, devtype: udev.devtype, driver: udev.driver,
             devnode: udev.devnode, properties: properties, attributes: attributes,
@@ -152,7 +153,7 @@ public struct UdevDeviceSource: DeviceSource {
     /// then libpci for a PCI function's vendor and device (`pci` is called only then, so
     /// libpci loads pci.ids only when the hwdb lacks a name).
     static func addNames(
-        to properties: inout [String: String], attributes: [String: String], subsystem: String?,
+        to properties: inout [String: String], attributes: [String: String], subsystem: Subsystem?,
         hwdb: UdevHwdb?, pci: () -> PCINames?
     ) {
         if let modalias = properties["MODALIAS"] ?? attributes["modalias"], let hwdb {
@@ -160,7 +161,7 @@ public struct UdevDeviceSource: DeviceSource {
                 properties[key] = value
             }
         }
-        guard subsystem == "pci", let ids = properties["PCI_ID"] else { return }
+        guard subsystem == .pci, let ids = properties["PCI_ID"] else { return }
         let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
         guard parts.count == 2 else { return }
         if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci()?.vendor(parts[0]) {
@@ -174,7 +175,7 @@ public struct UdevDeviceSource: DeviceSource {
     }
 
     /// IIO channel attributes (`in_accel_x_raw`, …) and sensor-ish names probers use.
-    static func isSensorAttribute(_ name: String, _ subsystem: String?) -> Bool {
-        subsystem == "iio" && (name.hasPrefix("in_") || name == "sampling_frequency")
+    static func isSensorAttribute(_ name: String, _ subsystem: Subsystem?) -> Bool {
+        subsystem == .iio && (name.hasPrefix("in_") || name == "sampling_frequency")
     }
 }

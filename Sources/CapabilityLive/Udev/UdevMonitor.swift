@@ -25,9 +25,10 @@ package final class UdevMonitor {
     deinit { udev_monitor_unref(pointer) }
 
     /// Receives only these subsystems (`udev_monitor_filter_add_match_subsystem_devtype`).
-    package func filter(subsystems: [String]) throws(UdevError) {
+    package func filter(subsystems: [Subsystem]) throws(UdevError) {
         for subsystem in subsystems {
-            let rc = udev_monitor_filter_add_match_subsystem_devtype(pointer, subsystem, nil)
+            let rc = udev_monitor_filter_add_match_subsystem_devtype(
+                pointer, subsystem.rawValue, nil)
             if rc < 0 {
                 throw .call("udev_monitor_filter_add_match_subsystem_devtype", Errno(negated: rc))
             }
