@@ -43,16 +43,16 @@ package final class DirectoryDescriptor {
 
     /// Opens a subdirectory without following symlinks; nil when it cannot be opened.
     package func directory(_ name: String) -> DirectoryDescriptor? {
-        var failure: Int32 = 0
-        return directory(name, errno: &failure)
+        var failure: Errno?
+        return directory(name, failure: &failure)
     }
 
-    /// ``directory(_:)`` that also gives the `errno` of a failed open (0 on success).
-    package func directory(_ name: String, errno failure: inout Int32) -> DirectoryDescriptor? {
+    /// ``directory(_:)`` that also gives the ``Errno`` of a failed open (nil on success).
+    package func directory(_ name: String, failure: inout Errno?) -> DirectoryDescriptor? {
         let child = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        failure = child >= 0 ? 0 : Errno.current.code
+        failure = child >= 0 ? nil : .current
         return child >= 0 ? DirectoryDescriptor(descriptor: child) : nil
     }
 
@@ -119,24 +119,24 @@ package final class DirectoryDescriptor {
     ///   buffer comes back full (large regular files in test beds).
     /// - Parameter buffer: Scratch space reused across calls (grown to 8 KiB once).
     package func read(_ name: String, whole: Bool = false, buffer: inout [UInt8]) -> [UInt8]? {
-        var failure: Int32 = 0
-        return read(name, whole: whole, buffer: &buffer, errno: &failure)
+        var failure: Errno?
+        return read(name, whole: whole, buffer: &buffer, failure: &failure)
     }
 
-    /// ``read(_:whole:buffer:)`` that also says why it failed: `failure` is the `errno` of the
-    /// failing `open`/`read` (0 on success), so a caller can tell a missing file (`ENOENT`)
-    /// from one it may not read (`EACCES`).
+    /// ``read(_:whole:buffer:)`` that also says why it failed: `failure` is the ``Errno`` of
+    /// the failing `open`/`read` (nil on success), so a caller can tell a missing file
+    /// (`ENOENT`) from one it may not read (`EACCES`).
     package func read(
-        _ name: String, whole: Bool = false, buffer: inout [UInt8], errno failure: inout Int32
+        _ name: String, whole: Bool = false, buffer: inout [UInt8], failure: inout Errno?
     )
         -> [UInt8]?
     {
-        failure = 0
+        failure = nil
         let file = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         }
         guard file >= 0 else {
-            failure = Errno.current.code
+            failure = .current
             return nil
         }
         defer { close(file) }
@@ -151,7 +151,7 @@ package final class DirectoryDescriptor {
             switch read {
             case .success(let value): count = value
             case .failure(let error):
-                failure = error.code
+                failure = error
                 return nil
             }
             result.append(contentsOf: buffer[0..<count])

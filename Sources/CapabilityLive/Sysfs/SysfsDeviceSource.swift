@@ -98,12 +98,12 @@ package struct SysfsRecordReader {
             devices.append(record(directory, id: id, subsystem: subsystem, kinds: kinds))
         }
         for entry in entries where entry.kind == .directory {
-            var failure: Int32 = 0
-            guard let child = directory.directory(entry.name, errno: &failure) else {
+            var failure: Errno?
+            guard let child = directory.directory(entry.name, failure: &failure) else {
                 // Listed but not openable (a mode of 000, a security module): what is below
                 // is unknown, and absence cannot be claimed any more.
-                if failure != 0, failure != ENOENT {
-                    unreadable.append("\(id)/\(entry.name) (\(KernelCallError.message(failure)))")
+                if let failure, failure != .noSuchFile {
+                    unreadable.append("\(id)/\(entry.name) (\(failure.lowercasedDescription))")
                 }
                 continue
             }
@@ -117,10 +117,11 @@ package struct SysfsRecordReader {
     ) -> Device {
         let known = Subsystem(rawValue: subsystem)
         var unreadableFiles: [String: String] = [:]
-        var failure: Int32 = 0
-        let uevent = Self.uevent(directory.read("uevent", buffer: &scratch, errno: &failure) ?? [])
-        if failure != 0, failure != ENOENT {
-            unreadableFiles["uevent"] = KernelCallError.message(failure)
+        var failure: Errno?
+        let uevent = Self.uevent(
+            directory.read("uevent", buffer: &scratch, failure: &failure) ?? [])
+        if let failure, failure != .noSuchFile {
+            unreadableFiles["uevent"] = failure.lowercasedDescription
         }
         var properties = uevent.properties
         properties["DEVPATH"] = id
@@ -140,10 +141,10 @@ package struct SysfsRecordReader {
                 UdevDeviceSource.attributeNames.contains(name)
                     || UdevDeviceSource.isSensorAttribute(name, known)
             else { continue }
-            if let value = directory.read(name, buffer: &scratch, errno: &failure) {
+            if let value = directory.read(name, buffer: &scratch, failure: &failure) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
-            } else if failure != ENOENT {
-                unreadableFiles[name] = KernelCallError.message(failure)
+            } else if let failure, failure != .noSuchFile {
+                unreadableFiles[name] = failure.lowercasedDescription
             }
         }
         for name in known.flatMap({ UdevDeviceSource.nestedAttributes[$0] }) ?? [] {
