@@ -21,8 +21,8 @@ package final class UdevEnumerator {
     deinit { udev_enumerate_unref(pointer) }
 
     /// Restricts the scan to a subsystem (`udev_enumerate_add_match_subsystem`).
-    func matchSubsystem(_ subsystem: String) throws(UdevError) {
-        let rc = udev_enumerate_add_match_subsystem(pointer, subsystem)
+    func matchSubsystem(_ subsystem: Subsystem) throws(UdevError) {
+        let rc = udev_enumerate_add_match_subsystem(pointer, subsystem.rawValue)
         if rc < 0 { throw .call("udev_enumerate_add_match_subsystem", Errno(negated: rc)) }
     }
 
