@@ -1,3 +1,4 @@
+import CapabilityModel
 import Foundation
 
 /// Reads a user-named input file and says in words why it could not be read.
@@ -50,15 +51,15 @@ package enum InputFile {
         /// - Throws: ``Failure`` when the file cannot be read.
         package func read(into buffer: inout [UInt8], upTo count: Int) throws(Failure) -> Int {
             if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
-            while true {
-                let got = scratch.withUnsafeMutableBytes { raw in
-                    Foundation.read(descriptor, raw.baseAddress, count)
-                }
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { throw Failure(reason: "permission denied or not a file") }
-                buffer.append(contentsOf: scratch[..<got])
-                return got
+            let descriptor = descriptor
+            let read = scratch.withUnsafeMutableBytes { raw in
+                Retrying.result { Foundation.read(descriptor, raw.baseAddress, count) }
             }
+            guard case .success(let got) = read else {
+                throw Failure(reason: "permission denied or not a file")
+            }
+            buffer.append(contentsOf: scratch[..<got])
+            return got
         }
 
         /// The rest of the file after `head`, its first bytes already read, in one buffer

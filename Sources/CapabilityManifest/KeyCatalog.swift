@@ -4,10 +4,6 @@ import CapabilityModel
 /// hardware feature, and capcheck's own ids, mapped to what capcheck checks on Linux
 /// (manifests.md §1.2, §2.2, §4).
 public enum KeyCatalog {
-    private static func id(_ id: CapabilityID, _ note: String? = nil) -> CatalogEntry {
-        CatalogEntry(.capability(id), note: note)
-    }
-
     private static func na(_ reason: String) -> CatalogEntry {
         CatalogEntry(.notApplicable(reason))
     }
@@ -21,27 +17,20 @@ public enum KeyCatalog {
             note: note)
     }
 
-    /// Apple `UIRequiredDeviceCapabilities` keys.
-    package static let apple: [String: CatalogEntry] = [
-        "accelerometer": id(.sensorAccelerometer),
+    /// Apple `UIRequiredDeviceCapabilities` keys: the ones that mean one id come from the
+    /// table (``CapabilityID/Definition/appleKeys``), the rest are ``appleBeyondIDs``.
+    package static let apple: [String: CatalogEntry] = appleBeyondIDs.merging(
+        fromDefinitions(\.appleKeys)
+    ) { beyond, _ in beyond }
+
+    /// Apple keys that are not one id: no Linux meaning, or a predicate.
+    package static let appleBeyondIDs: [String: CatalogEntry] = [
         "arkit": na(
             "Apple AR framework (A9 chip with camera and motion sensors); no Linux meaning"),
-        "armv6": id(.cpuArchARMv6),
-        "armv7": id(.cpuArchARMv7),
-        "arm64": id(.cpuArchARM64),
-        "arm64e": id(
-            .cpuARM64PAC,
-            "arm64e is Apple's pointer-authentication ABI; the nearest Linux fact is PAC support"),
-        "auto-focus-camera": id(.cameraAutofocus),
-        "bluetooth-le": id(.bluetoothLE),
-        "camera-flash": id(.cameraFlash),
         "driverkit": na("Apple user-space driver framework on M1 iPads; no Linux meaning"),
         "embedded-web-browser-engine": na("EU/Japan browser-engine entitlement; no Linux meaning"),
         "web-browser-engine": na("EU browser-engine entitlement; no Linux meaning"),
-        "front-facing-camera": id(.cameraFront),
         "gamekit": na("Game Center account service; no Linux meaning"),
-        "gps": id(.locationGNSS),
-        "gyroscope": id(.sensorGyroscope),
         "healthkit": na("HealthKit, now an iPhone-only marker; no Linux meaning"),
         "ipad-minimum-performance-m1": na(
             "Apple chip performance tier; state a numeric threshold instead"),
@@ -49,23 +38,11 @@ public enum KeyCatalog {
             "Apple chip performance tier; state a numeric threshold instead"),
         "iphone-performance-gaming-tier": na(
             "Apple chip performance tier; state a numeric threshold instead"),
-        "location-services": id(.locationAny),
-        "magnetometer": id(.sensorMagnetometer),
         "metal": na(
             "Apple GPU API; no Linux meaning (gpu.vulkan is an explicit proxy you may require)"),
-        "microphone": id(.audioInput),
-        "nfc": id(.nfc),
         "opengles-1": predicate(.glesVersion, .atLeast, .version([1, 1])),
         "opengles-2": predicate(.glesVersion, .atLeast, .version([2, 0])),
         "opengles-3": predicate(.glesVersion, .atLeast, .version([3, 0])),
-        "peer-peer": id(.bluetooth, "GameKit peer-to-peer sessions; Bluetooth is the proxy"),
-        "sms": id(
-            .cellularSMS, "Apple's key means the Messages app; checked as a modem that can do SMS"
-        ),
-        "still-camera": id(.cameraAny),
-        "telephony": id(.cellular, "Apple's key means the Phone app; checked as a cellular modem"),
-        "video-camera": id(.cameraVideo),
-        "wifi": id(.netWiFi),
         "watch-companion": na("historic watchOS 1 value; no Linux meaning"),
     ]
 
@@ -75,22 +52,20 @@ public enum KeyCatalog {
     private static let formFactor =
         "Android device type; capcheck checks hardware, not form factors"
 
-    /// Android `<uses-feature>` hardware names (the `android.hardware.` prefix included).
-    package static let android: [String: CatalogEntry] = {
+    /// Android `<uses-feature>` hardware names (the `android.hardware.` prefix included): the
+    /// ones that mean one id come from the table (``CapabilityID/Definition/androidFeatures``
+    /// and ``CapabilityID/Definition/manifestOnlyAndroidFeatures``), the rest are
+    /// ``androidBeyondIDs``.
+    package static let android: [String: CatalogEntry] = androidBeyondIDs.merging(
+        fromDefinitions { $0.androidFeatures + $0.manifestOnlyAndroidFeatures }
+    ) { beyond, _ in beyond }
+
+    /// Android hardware features that are not one id: no Linux meaning, a predicate, or
+    /// alternatives.
+    package static let androidBeyondIDs: [String: CatalogEntry] = {
         let short: [String: CatalogEntry] = [
             "audio.low_latency": na(cddLevel),
-            "audio.output": id(.audioOutput),
             "audio.pro": na(cddLevel),
-            "microphone": id(.audioInput),
-            "bluetooth": id(.bluetooth),
-            "bluetooth_le": id(.bluetoothLE),
-            "camera.any": id(.cameraAny),
-            "camera": id(
-                .cameraBack, "android.hardware.camera means a back (world-facing) camera"),
-            "camera.front": id(.cameraFront),
-            "camera.external": id(.cameraExternal),
-            "camera.autofocus": id(.cameraAutofocus),
-            "camera.flash": id(.cameraFlash),
             "camera.capability.manual_post_processing": na(cameraHAL),
             "camera.capability.manual_sensor": na(cameraHAL),
             "camera.capability.raw": na(cameraHAL),
@@ -100,43 +75,13 @@ public enum KeyCatalog {
             "type.television": na(formFactor),
             "type.watch": na(formFactor),
             "type.pc": na(formFactor),
-            "fingerprint": id(.biometricFingerprint),
-            "gamepad": id(.inputGamepad),
-            "consumerir": id(.irTransmit),
-            "location": id(.locationAny),
-            "location.gps": id(.locationGNSS),
-            "location.network": id(
-                .locationAny, "network location is a service; any location source counts"),
-            "nfc": id(.nfc),
             "nfc.hce": na("NFC host card emulation has no common Linux interface"),
             "opengles.aep": predicate(
                 .glesVersion, .atLeast, .version([3, 2]),
                 "the Android Extension Pack is about OpenGL ES 3.2"),
-            "vulkan.compute": id(
-                .gpuVulkan,
-                "Android's Vulkan compute level is a CDD level; any Vulkan device is checked"),
-            "vulkan.level": id(
-                .gpuVulkan,
-                "Android's Vulkan hardware level is a CDD level; any Vulkan device is checked"),
-            "vulkan.version": id(.gpuVulkan),
-            "sensor.accelerometer": id(.sensorAccelerometer),
-            "sensor.ambient_temperature": id(.sensorTemperatureAmbient),
-            "sensor.barometer": id(.sensorBarometer),
-            "sensor.compass": id(.sensorMagnetometer),
-            "sensor.gyroscope": id(.sensorGyroscope),
             "sensor.hifi_sensors": na(cddLevel),
             "sensor.heartrate": na("heart-rate sensors have no common Linux interface"),
             "sensor.heartrate.ecg": na("ECG sensors have no common Linux interface"),
-            "sensor.light": id(.sensorLight),
-            "sensor.proximity": id(.sensorProximity),
-            "sensor.relative_humidity": id(.sensorHumidity),
-            "sensor.stepcounter": id(.sensorSteps),
-            "sensor.stepdetector": id(.sensorSteps),
-            "screen.landscape": id(.display, "Linux displays can be rotated; any display counts"),
-            "screen.portrait": id(.display, "Linux displays can be rotated; any display counts"),
-            "telephony": id(.cellular),
-            "telephony.cdma": id(.cellularCDMA),
-            "telephony.gsm": id(.cellularGSM),
             "faketouch": CatalogEntry(
                 .anyOf([.inputTouchscreen, .inputPointer]),
                 note: "emulated touch: a touchscreen or a pointing device (mouse, touchpad) counts"),
@@ -152,14 +97,9 @@ public enum KeyCatalog {
                 .touchscreenPoints, .atLeast, .number(5),
                 "emulated multi-touch from a touchpad is not probed; a touchscreen with 5 points counts"
             ),
-            "touchscreen": id(.inputTouchscreen),
             "touchscreen.multitouch": predicate(.touchscreenPoints, .atLeast, .number(2)),
             "touchscreen.multitouch.distinct": predicate(.touchscreenPoints, .atLeast, .number(2)),
             "touchscreen.multitouch.jazzhand": predicate(.touchscreenPoints, .atLeast, .number(5)),
-            "usb.accessory": id(.usbGadget),
-            "usb.host": id(.usbHost),
-            "wifi": id(.netWiFi),
-            "wifi.direct": id(.netWiFiP2P),
             // The rest of PackageManager's FEATURE_* hardware names up to API 36 (Android 16),
             // the hidden and system-API ones included (KeyCatalogTests holds the list read).
             "audio.spatial.headtracking.low_latency": na(cddLevel),
@@ -171,9 +111,6 @@ public enum KeyCatalog {
             "camera.concurrent": na(cameraHAL),
             "context_hub": na("Android sensor hub (CHRE); no Linux meaning"),
             "device_unique_attestation": na(keystore),
-            "ethernet": id(.netEthernet),
-            "felica": id(
-                .nfc, "FeliCa (NFC-F) support is not reported apart; any NFC controller is checked"),
             "hdmi.cec": na("HDMI-CEC adapters are not probed"),
             "hardware_keystore": na(keystore),
             "identity_credential": na(keystore),
@@ -185,7 +122,6 @@ public enum KeyCatalog {
             "reboot_escrow": na("Android reboot-escrow HAL; no Linux meaning"),
             "lowpan": na("LoWPAN (IEEE 802.15.4) radios are not probed"),
             "security.model.compatible": na(cddLevel),
-            "nfc.any": id(.nfc),
             "nfc.charging": na("NFC wireless charging has no common Linux interface"),
             "nfc.ese": na("NFC secure elements have no common Linux interface"),
             "nfc.hcef": na("NFC host card emulation has no common Linux interface"),
@@ -197,50 +133,47 @@ public enum KeyCatalog {
             "ram.normal": na("Android RAM device class; state memory.total instead"),
             "rotaryencoder.lowres": na(
                 "a watch's rotating bezel is not told apart from other Linux input devices"),
-            "sensor.accelerometer_limited_axes": id(.sensorAccelerometer),
             "sensor.assist": na("assist-gesture (squeeze) sensors have no common Linux interface"),
-            "sensor.accelerometer_limited_axes_uncalibrated": id(.sensorAccelerometer),
-            "sensor.gyroscope_limited_axes": id(.sensorGyroscope),
-            "sensor.gyroscope_limited_axes_uncalibrated": id(.sensorGyroscope),
             "sensor.dynamic.head_tracker": na(
                 "head trackers in headsets have no common Linux interface"),
-            "sensor.heading": id(
-                .sensorMagnetometer, "a heading sensor is fused from a magnetometer"),
-            "sensor.hinge_angle": id(.sensorHinge),
-            "telephony.calling": id(.cellular),
             "telephony.carrierlock": na(
                 "carrier restriction is a carrier service; no Linux meaning"),
-            "telephony.data": id(.cellular),
             "telephony.euicc": na("eSIM management has no common Linux interface"),
             "telephony.euicc.mep": na("eSIM management has no common Linux interface"),
             "telephony.ims": na("IMS is a carrier service; no Linux meaning"),
             "telephony.ims.singlereg": na("IMS is a carrier service; no Linux meaning"),
             "telephony.mbms": na("broadcast (MBMS) is a carrier service; no Linux meaning"),
-            "telephony.messaging": id(.cellularSMS),
-            "telephony.radio.access": id(.cellular),
             "telephony.satellite": na("satellite messaging is a carrier service; no Linux meaning"),
-            "telephony.subscription": id(
-                .cellular, "a SIM subscription cannot be probed; a cellular modem is checked"),
             "thread_network": na("Thread radios have no common Linux interface yet"),
             "tv.tuner": na("TV tuners are not probed"),
             "type.embedded": na(formFactor),
-            "uwb": id(.uwb),
             "vr.headtracking": na("VR head tracking has no common Linux interface"),
             "vr.high_performance": na(cddLevel),
             "xr.input.controller": na("XR controllers have no common Linux interface"),
             "xr.input.eye_tracking": na("XR eye tracking has no common Linux interface"),
             "xr.input.hand_tracking": na("XR hand tracking has no common Linux interface"),
-            "wifi.aware": id(
-                .netWiFi, "Wi-Fi Aware (NAN) support is not reported; any Wi-Fi is checked"),
-            "wifi.passpoint": id(
-                .netWiFi, "Passpoint is a supplicant feature; any Wi-Fi is checked"),
-            "wifi.rtt": id(
-                .netWiFi, "Wi-Fi RTT (802.11mc) support is not reported; any Wi-Fi is checked"),
         ]
         var all: [String: CatalogEntry] = [:]
         for (name, entry) in short { all["android.hardware." + name] = entry }
         return all
     }()
+
+    /// The keys of every id's definition, each mapped to its id with the table's note.
+    /// - Parameter keys: Which keys of a definition.
+    /// - Returns: Key → entry; a key two ids claim keeps the first in declaration order
+    ///   (`CapabilityIDTableTests` fails on it).
+    private static func fromDefinitions(_ keys: (CapabilityID.Definition) -> [String])
+        -> [String: CatalogEntry]
+    {
+        var entries: [String: CatalogEntry] = [:]
+        for id in CapabilityID.allCases {
+            let definition = id.definition
+            for key in keys(definition) where entries[key] == nil {
+                entries[key] = CatalogEntry(.capability(id), note: definition.keyNotes[key])
+            }
+        }
+        return entries
+    }
 
     /// The `android.software.` prefix: OS services, not hardware.
     static let androidSoftwarePrefix = "android.software."

@@ -83,23 +83,23 @@ public struct Predicate: Sendable, Hashable {
             throw bad("expected one comparison")
         }
         let value: PredicateValue
-        switch subject {
-        case .memoryTotal:
+        switch subject.definition.unit {
+        case .bytes:
             guard let bytes = PredicateValue.parseBytes(rest) else {
                 throw bad("expected \(subject.example)")
             }
             value = .bytes(bytes)
-        case .cameraVideo:
+        case .videoModes:
             guard let mode = PredicateValue.parseVideoMode(rest) else {
                 throw bad("expected \(subject.example)")
             }
             value = .videoMode(width: mode.width, height: mode.height, fps: mode.fps)
-        case .glesVersion, .vulkanVersion:
+        case .version:
             guard let version = PredicateValue.parseVersion(rest) else {
                 throw bad("expected \(subject.example)")
             }
             value = .version(version)
-        case .cameraMegapixels, .displayScale, .displayDPI, .touchscreenPoints:
+        case .megapixels, .number:
             guard let number = Double(rest), number.isFinite, number >= 0 else {
                 throw bad("expected \(subject.example)")
             }
@@ -124,10 +124,10 @@ public struct Predicate: Sendable, Hashable {
         case .number(let wanted), .bytes(let wanted):
             guard let actual = detail.doubleValue else { return missing }
             let shown: String
-            switch subject {
-            case .memoryTotal: shown = PredicateValue.formatBytes(actual)
-            case .cameraMegapixels: shown = CheckedNumber.formatted(actual) + " MP"
-            default: shown = CheckedNumber.formatted(actual)
+            switch subject.definition.unit {
+            case .bytes: shown = PredicateValue.formatBytes(actual)
+            case .megapixels: shown = CheckedNumber.formatted(actual) + " MP"
+            case .number, .videoModes, .version: shown = CheckedNumber.formatted(actual)
             }
             return Outcome(holds: comparison.holds(actual, wanted), actual: shown)
         case .version(let wanted):
@@ -189,65 +189,9 @@ public struct Predicate: Sendable, Hashable {
     }
 }
 
-/// A numeric fact a predicate can test, and where it lives in a capability report.
-public enum PredicateSubject: String, Sendable, Hashable, CaseIterable {
-    /// Largest still size of one non-IR camera, in megapixels.
-    case cameraMegapixels = "camera.megapixels"
-    /// Video capture modes `WxH@fps`.
-    case cameraVideo = "camera.video"
-    /// Installed RAM in bytes.
-    case memoryTotal = "memory.total"
-    /// Integer display scale (max over connected displays).
-    case displayScale = "display.scale"
-    /// Display density in dots per inch.
-    case displayDPI = "display.dpi"
-    /// Simultaneous touch points.
-    case touchscreenPoints = "input.touchscreen.points"
-    /// OpenGL ES version.
-    case glesVersion = "gpu.gles"
-    /// Vulkan API version.
-    case vulkanVersion = "gpu.vulkan"
-
-    /// The finding that carries the fact.
-    public var capability: CapabilityID {
-        switch self {
-        case .cameraMegapixels: return .cameraAny
-        case .cameraVideo: return .cameraVideo
-        case .memoryTotal: return .memoryTotal
-        case .displayScale, .displayDPI: return .display
-        case .touchscreenPoints: return .inputTouchscreen
-        case .glesVersion: return .gpuGLES
-        case .vulkanVersion: return .gpuVulkan
-        }
-    }
-
-    /// The key in the finding's `details`.
-    var detailKey: String {
-        switch self {
-        case .cameraMegapixels: return "megapixels"
-        case .cameraVideo: return "modes"
-        case .memoryTotal: return "bytes"
-        case .displayScale: return "scale"
-        case .displayDPI: return "dpi"
-        case .touchscreenPoints: return "points"
-        case .glesVersion, .vulkanVersion: return "version"
-        }
-    }
-
-    /// An example of a valid value, for error messages.
-    var example: String {
-        switch self {
-        case .cameraMegapixels: return "a number such as 5"
-        case .cameraVideo: return "a mode such as 1280x720@30"
-        case .memoryTotal: return "a size such as 3GiB"
-        case .displayScale: return "a number such as 2"
-        case .displayDPI: return "a number such as 200"
-        case .touchscreenPoints: return "a number such as 5"
-        case .glesVersion: return "a version such as 3.1"
-        case .vulkanVersion: return "a version such as 1.1"
-        }
-    }
-}
+/// A numeric fact a predicate can test, and where it lives in a capability report: one of
+/// the core's quantities (``Quantity``), the table matrix value columns read too.
+public typealias PredicateSubject = Quantity
 
 /// The right-hand side of a predicate.
 public enum PredicateValue: Sendable, Hashable {

@@ -19,18 +19,20 @@ package enum MatrixHeaders {
         }
     }
 
-    /// Headers of numeric and text columns.
-    static let valueAliases: [(alias: String, kind: MatrixValueKind)] = [
-        ("StillMegapixels", .stillMegapixels), ("camera.megapixels", .stillMegapixels),
-        ("Megapixels", .stillMegapixels), ("StillWidth", .stillWidth),
-        ("StillHeight", .stillHeight), ("VideoWidth", .videoWidth), ("VideoHeight", .videoHeight),
-        ("VideoMode", .videoMode), ("VideoModes", .videoModes), ("camera.video.modes", .videoModes),
-        ("memory.total.bytes", .memoryBytes), ("RAM", .memoryBytes), ("Memory", .memoryBytes),
-        ("display.scale", .displayScale), ("Scale", .displayScale), ("display.dpi", .displayDPI),
-        ("DPI", .displayDPI), ("input.touchscreen.points", .touchPoints),
-        ("Touch Points", .touchPoints), ("Notes", .notes), ("Note", .notes),
-        ("Comment", .notes), ("VideoMegapixels", .notes),
-    ]
+    /// Headers of numeric and text columns: a column holding a quantity is named by the
+    /// quantity's aliases (``Quantity/Definition/matrixAliases``); the columns a quantity is
+    /// derived from, and free text, by the words here.
+    static let valueAliases: [(alias: String, kind: MatrixValueKind)] =
+        MatrixValueKind.allCases.flatMap { kind in
+            guard kind.holdsQuantity, let quantity = kind.quantity else {
+                return [(String, MatrixValueKind)]()
+            }
+            return quantity.definition.matrixAliases.map { ($0, kind) }
+        } + [
+            ("StillWidth", .stillWidth), ("StillHeight", .stillHeight),
+            ("VideoWidth", .videoWidth), ("VideoHeight", .videoHeight), ("VideoMode", .videoMode),
+            ("Notes", .notes), ("Note", .notes), ("Comment", .notes), ("VideoMegapixels", .notes),
+        ]
 
     /// Known headers with no Linux meaning: kept, shown, never evaluated.
     static let ignoredAliases: [(alias: String, reason: String)] = [

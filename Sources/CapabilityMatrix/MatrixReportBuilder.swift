@@ -176,23 +176,24 @@ private struct RowValues {
         case .videoMode: modeText.append(text)
         case .videoModes: modes += (try? MatrixValueParser.videoModes(text)) ?? []
         case .memoryBytes:
-            if let bytes = try? MatrixValueParser.bytes(text) {
-                plain[.memoryTotal, default: [:]]["bytes"] = .int(bytes)
-            }
+            if let bytes = try? MatrixValueParser.bytes(text) { set(.memoryTotal, .int(bytes)) }
         case .displayScale:
             if let value = try? MatrixValueParser.number(text) {
-                plain[.display, default: [:]]["scale"] = .int(Int(value))
+                set(.displayScale, .int(Int(value)))
             }
         case .displayDPI:
-            if let value = try? MatrixValueParser.number(text) {
-                plain[.display, default: [:]]["dpi"] = .double(value)
-            }
+            if let value = try? MatrixValueParser.number(text) { set(.displayDPI, .double(value)) }
         case .touchPoints:
             if let value = try? MatrixValueParser.number(text) {
-                plain[.inputTouchscreen, default: [:]]["points"] = .int(Int(value))
+                set(.touchscreenPoints, .int(Int(value)))
             }
         case .notes: break
         }
+    }
+
+    /// Stores a quantity under its finding and detail key (``Quantity/Definition``).
+    private mutating func set(_ quantity: Quantity, _ value: JSONValue) {
+        plain[quantity.capability, default: [:]][quantity.detailKey] = value
     }
 
     /// Every detail: the plain ones, `camera.any` megapixels (else width × height / 10⁶) and
@@ -212,11 +213,14 @@ private struct RowValues {
             megapixels = stillWidth * stillHeight / 1e6
         }
         if let megapixels {
-            details[.cameraAny, default: [:]]["megapixels"] = .double(megapixels)
+            let quantity = Quantity.cameraMegapixels
+            details[quantity.capability, default: [:]][quantity.detailKey] = .double(megapixels)
         }
         if !modes.isEmpty {
             let sorted = Array(Set(modes)).sorted(by: >)
-            details[.cameraVideo, default: [:]]["modes"] = .array(sorted.map { .string($0.text) })
+            let quantity = Quantity.cameraVideo
+            details[quantity.capability, default: [:]][quantity.detailKey] = .array(
+                sorted.map { .string($0.text) })
         }
         return details
     }

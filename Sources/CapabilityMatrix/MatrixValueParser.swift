@@ -193,17 +193,35 @@ public enum MatrixValueKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Free text kept with the row and never evaluated.
     case notes
 
-    /// The finding whose details this column feeds, if any.
-    var capabilityID: CapabilityID? {
+    /// The quantity (``Quantity``) this column gives or helps derive, if any: a still size
+    /// gives megapixels, a video size or mode the video modes.
+    var quantity: Quantity? {
         switch self {
-        case .stillMegapixels, .stillWidth, .stillHeight: return .cameraAny
+        case .stillMegapixels, .stillWidth, .stillHeight: return .cameraMegapixels
         case .videoWidth, .videoHeight, .videoMode, .videoModes: return .cameraVideo
         case .memoryBytes: return .memoryTotal
-        case .displayScale, .displayDPI: return .display
-        case .touchPoints: return .inputTouchscreen
+        case .displayScale: return .displayScale
+        case .displayDPI: return .displayDPI
+        case .touchPoints: return .touchscreenPoints
         case .notes: return nil
         }
     }
+
+    /// Whether a cell holds the quantity itself, so the column is named by the quantity's
+    /// ``Quantity/Definition/matrixAliases``; a still or video size, or one mode as printed,
+    /// only helps derive it.
+    var holdsQuantity: Bool {
+        switch self {
+        case .stillMegapixels, .videoModes, .memoryBytes, .displayScale, .displayDPI,
+            .touchPoints:
+            return true
+        case .stillWidth, .stillHeight, .videoWidth, .videoHeight, .videoMode, .notes:
+            return false
+        }
+    }
+
+    /// The finding whose details this column feeds, if any.
+    var capabilityID: CapabilityID? { quantity?.capability }
 }
 
 /// Why a value cell (number, video mode, amount of memory) cannot be read.

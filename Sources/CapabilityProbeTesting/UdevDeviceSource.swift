@@ -77,20 +77,21 @@ public struct UdevDeviceSource: DeviceSource {
         var properties = udev.properties
         var attributes: [String: String] = [:]
         let subsystem = udev.subsystem
+        let kind = subsystem.flatMap(Subsystem.init(rawValue:))
         for name in udev.attributeNames
         where LiveAttributes.names.contains(name)
-            || LiveAttributes.isSensorAttribute(name, subsystem)
+            || LiveAttributes.isSensorAttribute(name, kind)
         {
             if let value = udev.attribute(name) {
                 attributes[name] = value.trimmingCharacters(in: .newlines)
             }
         }
-        for name in LiveAttributes.nested[subsystem ?? ""] ?? [] {
+        for name in kind.flatMap({ LiveAttributes.nested[$0] }) ?? [] {
             if let value = udev.attribute(name) {
                 attributes[name] = value.trimmingCharacters(in: .newlines)
             }
         }
-        if subsystem == "iio" {
+        if kind == .iio {
             let elements = syspath + "/scan_elements"
             for name in (try? FileManager.default.contentsOfDirectory(atPath: elements)) ?? []
             where name.hasSuffix("_en") {
@@ -98,14 +99,14 @@ public struct UdevDeviceSource: DeviceSource {
             }
         }
         var binary: [String: Data] = [:]
-        if subsystem == "drm",
+        if kind == .drm,
             let edid = try? Data(contentsOf: URL(fileURLWithPath: syspath + "/edid")),
             !edid.isEmpty
         {
             binary["edid"] = edid
         }
         LiveAttributes.addNames(
-            to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb, pci: { pci })
+            to: &properties, attributes: attributes, subsystem: kind, hwdb: hwdb, pci: { pci })
         return Device(
             id: id, subsystem: subsystem, devtype: udev.devtype, driver: udev.driver,
             devnode: udev.devnode, properties: properties, attributes: attributes,

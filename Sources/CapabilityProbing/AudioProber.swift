@@ -26,14 +26,14 @@ package struct AudioProber: CapabilityProber {
     /// - Parameter context: The records.
     /// - Returns: The `audio.input` and `audio.output` findings.
     package func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
-        let cards = context.devices(in: "sound")
+        let cards = context.devices(in: .sound)
             .filter { Self.isCard($0.sysname) }
             .map { SoundCard($0, in: context) }
         let usable = cards.filter { !$0.modem }
         let silent = usable.filter { card in
             card.hasNoPCM
                 && context.nearest(from: card.card) {
-                    $0.subsystem == "pci" || $0.subsystem == "usb"
+                    $0.is(.pci) || $0.is(.usb)
                 } != nil
         }
         var details: [String: JSONValue] = ["devices": .array(cards.map(\.detail))]
@@ -155,7 +155,7 @@ package struct AudioProber: CapabilityProber {
         }
         return byDevice.keys.sorted().compactMap { id -> CardlessUSBAudio? in
             let below = context.descendants(ofID: id)
-            if below.contains(where: { $0.subsystem == "sound" && isCard($0.sysname) }) {
+            if below.contains(where: { $0.is(.sound) && isCard($0.sysname) }) {
                 return nil
             }
             let record = context.device(id) ?? byDevice[id]?.first
@@ -237,7 +237,7 @@ package struct SoundCard: Sendable {
         modem =
             card.property("SOUND_CLASS") == "modem"
             || pcms.contains { $0.attribute("pcm_class") == "modem" }
-        let pci = context.nearest(from: card) { $0.subsystem == "pci" }
+        let pci = context.nearest(from: card) { $0.is(.pci) }
         let pciClass = pci.flatMap(BusFacts.pciClass)
         // Intel HDA numbering: 0 analog, 1 S/PDIF, 2 alternate analog, 3 and up HDMI/DP.
         let highDefinitionAudio = pciClass.map { $0 >> 8 == 0x0403 } ?? false

@@ -27,7 +27,7 @@ package struct BatteryProber: CapabilityProber {
         var peripherals: [JSONValue] = []
         var unsure: [Evidence] = []
         var online: [Bool] = []
-        for supply in context.devices(in: "power_supply") {
+        for supply in context.devices(in: .powerSupply) {
             let name = supply.property("POWER_SUPPLY_NAME") ?? supply.sysname
             switch SystemBattery.role(of: supply) {
             case .externalPower(let flag):

@@ -34,12 +34,12 @@ package struct BluetoothProber: CapabilityProber {
             update(&adapter)
             adapters[key] = adapter
         }
-        for device in context.devices(in: "bluetooth") where Self.isHost(device) {
+        for device in context.devices(in: .bluetooth) where Self.isHost(device) {
             let key = Self.adapterKey(device.id)
             hosts[key, default: []].append(device)
             add(key, "HCI host \(device.sysname)") { $0.nodes.append(device.sysname) }
         }
-        for device in context.devices(in: "usb") where BusFacts.isUSBInterface(device) {
+        for device in context.devices(in: .usb) where BusFacts.isUSBInterface(device) {
             let interfaceClass = BusFacts.usbInterfaceClass(device)
             let usbID =
                 BusFacts.usbID(device)
@@ -63,7 +63,7 @@ package struct BluetoothProber: CapabilityProber {
         }
         // A connection (`hci0:69`, a paired keyboard or pen below it) proves its host even
         // when the recording starts below the host's own record (upower's device subtrees).
-        for device in context.devices(in: "bluetooth") where !Self.isHost(device) {
+        for device in context.devices(in: .bluetooth) where !Self.isHost(device) {
             guard let host = Self.hostPath(containing: device.id), context.device(host) == nil
             else { continue }
             let name = host.split(separator: "/").last.map(String.init) ?? host
@@ -71,7 +71,7 @@ package struct BluetoothProber: CapabilityProber {
                 Self.adapterKey(host),
                 "connection \(device.sysname) below \(name) (the host itself is not recorded)")
         }
-        for pci in context.devices(in: "pci") {
+        for pci in context.devices(in: .pci) {
             if BusFacts.pciClass(pci).map({ $0 >> 8 == 0x0d11 }) == true
                 || pci.driver == "btintel_pcie"
             {

@@ -9,7 +9,7 @@ import CapabilityModel
 package enum BusFacts {
     /// The 24-bit PCI class of a PCI function (`0x028000` for Wi-Fi), if recorded.
     static func pciClass(_ device: Device) -> Int? {
-        guard device.subsystem == "pci" else { return nil }
+        guard device.is(.pci) else { return nil }
         if let value = device.property("PCI_CLASS"), let number = Int(value, radix: 16) {
             return number
         }
@@ -19,7 +19,7 @@ package enum BusFacts {
 
     /// The `vendor:device` id of a PCI function in lower case (`8086:0085`), if recorded.
     static func pciID(_ device: Device) -> String? {
-        guard device.subsystem == "pci" else { return nil }
+        guard device.is(.pci) else { return nil }
         if let value = device.property("PCI_ID") { return value.lowercased() }
         if let vendor = device.attribute("vendor").flatMap(hexNumber),
             let product = device.attribute("device").flatMap(hexNumber)
@@ -71,7 +71,7 @@ package enum BusFacts {
     /// Whether a record is a USB device (not an interface).
     static func isUSBDevice(_ device: Device) -> Bool {
         device.devtype == "usb_device"
-            || (device.subsystem == "usb" && isUSBDeviceName(device.sysname))
+            || (device.is(.usb) && isUSBDeviceName(device.sysname))
     }
 
     /// The id of the physical function a device belongs to: the nearest USB device
@@ -105,12 +105,13 @@ package enum BusFacts {
         var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count > 2 else { return id }
         parts.removeLast()
-        let classDirectories: Set<String> = [
-            "net", "ieee80211", "bluetooth", "video4linux", "sound", "wwan", "usbmisc", "tty",
-            "nfc",
-            "gnss", "rfkill",
+        let classDirectories: Set<Subsystem> = [
+            .net, .ieee80211, .bluetooth, .video4linux, .sound, .wwan, .usbmisc, .tty, .nfc, .gnss,
+            .rfkill,
         ]
-        if let last = parts.last, classDirectories.contains(last), parts.count > 2 {
+        if let last = parts.last.flatMap(Subsystem.init(rawValue:)),
+            classDirectories.contains(last), parts.count > 2
+        {
             parts.removeLast()
         }
         return parts.joined(separator: "/")
@@ -243,7 +244,7 @@ package struct RadioFunction: Sendable {
             if let usb = context.nearest(from: record, where: BusFacts.isUSBDevice) {
                 usbID = BusFacts.usbID(usb)
             } else {
-                pciID = context.nearest(from: record) { $0.subsystem == "pci" }.flatMap(
+                pciID = context.nearest(from: record) { $0.is(.pci) }.flatMap(
                     BusFacts.pciID)
             }
         }

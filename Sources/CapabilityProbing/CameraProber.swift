@@ -65,10 +65,10 @@ package struct CameraProber: CapabilityProber {
     /// Step 1: video nodes (and USB picture-transfer devices) grouped into physical functions.
     private static func cameras(_ context: ProbeContext) -> Cameras {
         var scan = CameraScan()
-        for node in context.devices(in: "video4linux") where Self.isVideoNode(node) {
+        for node in context.devices(in: .video4linux) where Self.isVideoNode(node) {
             scan.add(node, in: context)
         }
-        for device in context.devices(in: "usb") { scan.notePictureTransfer(device) }
+        for device in context.devices(in: .usb) { scan.notePictureTransfer(device) }
         var functions = scan.functions(in: context)
         Self.markSecondaryFunctions(&functions)
         let unknown = scan.unknown.filter { candidate in
@@ -96,7 +96,7 @@ package struct CameraProber: CapabilityProber {
             evidence.append(Evidence(device: key, reason: reason))
         }
         let mmal =
-            context.devices(in: "vchiq").first
+            context.devices(in: .vchiq).first
             ?? context.devices.first { $0.driver == "bcm2835_vchiq" }
         let status: CapabilityStatus
         if !cameras.visible.isEmpty {
@@ -205,7 +205,7 @@ package struct CameraProber: CapabilityProber {
         sensors: [(device: Device, facts: V4L2SubdeviceFacts)], context: ProbeContext
     ) -> CapabilityFinding {
         let flashLEDs = CameraFlashLEDs.names(in: context.devices)
-        let flashDevices = context.devices(in: "leds").filter { flashLEDs.contains($0.sysname) }
+        let flashDevices = context.devices(in: .leds).filter { flashLEDs.contains($0.sysname) }
         return trait(
             .cameraFlash, anyStatus: any.status, functions: cameras.visible,
             extra: flashDevices.map {
@@ -221,7 +221,7 @@ package struct CameraProber: CapabilityProber {
     /// The probed V4L2 sub-devices (sensors, lenses, flash drivers), sorted by id.
     static func subdevices(_ context: ProbeContext) -> [(device: Device, facts: V4L2SubdeviceFacts)]
     {
-        context.devices(in: "video4linux").compactMap { device in
+        context.devices(in: .video4linux).compactMap { device in
             guard device.sysname.hasPrefix("v4l-subdev"),
                 let facts = device.facts.v4l2Subdevice?.value
             else { return nil }

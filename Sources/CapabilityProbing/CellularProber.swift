@@ -66,9 +66,9 @@ package struct CellularProber: CapabilityProber {
             let key = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)
             var modem = modems[key] ?? RadioFunction(id: key, context: context)
             if !modem.reasons.contains(reason) { modem.reasons.append(reason) }
-            if device.subsystem == "net" {
+            if device.is(.net) {
                 modem.interfaces.append(device.sysname)
-            } else if device.devnode != nil, device.subsystem != "usb" {
+            } else if device.devnode != nil, !device.is(.usb) {
                 modem.nodes.append(device.sysname)
             }
             modems[key] = modem
@@ -76,21 +76,21 @@ package struct CellularProber: CapabilityProber {
         for device in context.devices {
             let interfaceDriver =
                 device.property("ID_USB_DRIVER") ?? context.parent(of: device)?.driver
-            switch device.subsystem {
-            case "wwan":
+            switch device.subsystemKind {
+            case .wwan:
                 add(
                     device,
                     device.devtype == "wwan_port"
                         ? "WWAN port \(device.sysname)" : "WWAN device \(device.sysname)")
-            case "net" where device.devtype == "wwan":
+            case .net where device.devtype == "wwan":
                 add(
                     device,
                     "wwan netdev \(device.sysname)" + (interfaceDriver.map { " (\($0))" } ?? ""))
-            case "usbmisc" where device.sysname.hasPrefix("cdc-wdm"):
+            case .usbmisc where device.sysname.hasPrefix("cdc-wdm"):
                 if let interfaceDriver, ["qmi_wwan", "cdc_mbim"].contains(interfaceDriver) {
                     add(device, "\(device.sysname) control node on \(interfaceDriver)")
                 }
-            case "pci":
+            case .pci:
                 let klass = BusFacts.pciClass(device)
                 if klass.map({ $0 >> 8 == 0x0d40 }) == true
                     || ["iosm", "mhi-pci-generic", "mhi_pci_generic"].contains(device.driver ?? "")
@@ -100,7 +100,7 @@ package struct CellularProber: CapabilityProber {
                         "PCIe WWAN modem"
                             + (device.driver.map { " (\($0))" } ?? ", no driver bound"))
                 }
-            case "rfkill"
+            case .rfkill
             where device.property("RFKILL_TYPE") == "wwan" || device.attribute("type") == "wwan":
                 if device.id.hasPrefix("/devices/platform/") {
                     ignored.append(

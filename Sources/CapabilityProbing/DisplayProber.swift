@@ -38,7 +38,7 @@ package struct DisplayProber: CapabilityProber {
         var ownersWithConnectors: Set<String> = []
         var scales: [Int?] = []
         var dpis: [Double?] = []
-        for connector in context.devices(in: "drm") {
+        for connector in context.devices(in: .drm) {
             guard let type = Self.connectorType(connector) else { continue }
             if type == "Writeback" || type == "Virtual" { continue }
             if let card = context.parent(of: connector), let owner = context.parent(of: card) {
@@ -89,7 +89,7 @@ package struct DisplayProber: CapabilityProber {
                 break
             }
         }
-        for framebuffer in context.devices(in: "graphics") where framebuffer.sysname.hasPrefix("fb")
+        for framebuffer in context.devices(in: .graphics) where framebuffer.sysname.hasPrefix("fb")
         {
             guard framebuffer.sysname.dropFirst(2).allSatisfy(\.isNumber) else { continue }
             if let owner = context.parent(of: framebuffer), ownersWithConnectors.contains(owner.id)

@@ -52,7 +52,7 @@ package struct GPUProber: CapabilityProber {
         var functions: [String: Evidence] = [:]
         var devices: [String: [String: JSONValue]] = [:]
         var unsure: [Evidence] = []
-        for node in context.devices(in: "drm") where node.sysname.hasPrefix("renderD") {
+        for node in context.devices(in: .drm) where node.sysname.hasPrefix("renderD") {
             let owner = context.parent(of: node) ?? node
             if let driver = owner.driver, driver == "vgem" || driver == "vkms" { continue }
             if owner.id.hasPrefix("/devices/virtual/") { continue }
@@ -61,7 +61,7 @@ package struct GPUProber: CapabilityProber {
             devices[owner.id] = Self.describe(
                 owner, renderNode: node.devnode ?? "/dev/dri/" + node.sysname)
         }
-        for device in context.devices(in: "pci") where functions[device.id] == nil {
+        for device in context.devices(in: .pci) where functions[device.id] == nil {
             guard let pciClass = Self.pciClass(device), pciClass >> 16 == 0x03 else { continue }
             let vendor = Self.pciVendor(device)
             if let driver = device.driver {

@@ -49,8 +49,8 @@ package struct InputControlProber: CapabilityProber {
         }
         var remotes: [Evidence] = []
         for (subsystem, what) in [
-            ("rc", "remote-control receiver"), ("lirc", "LIRC IR receiver"),
-            ("cec", "HDMI-CEC adapter"),
+            (Subsystem.rc, "remote-control receiver"), (.lirc, "LIRC IR receiver"),
+            (.cec, "HDMI-CEC adapter"),
         ] {
             for device in context.devices(in: subsystem) {
                 let driver =

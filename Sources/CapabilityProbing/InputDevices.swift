@@ -14,7 +14,7 @@ extension Device {
 
     /// Whether this is an `inputN` device (not an `eventN`/`mouseN`/`jsN` node child).
     var isInputDevice: Bool {
-        guard subsystem == "input", sysname.hasPrefix("input") else { return false }
+        guard self.is(.input), sysname.hasPrefix("input") else { return false }
         return sysname.dropFirst("input".count).allSatisfy(\.isNumber) && sysname.count > 5
     }
 
@@ -42,7 +42,7 @@ extension ProbeContext {
     /// - Returns: The ``KernelFacts/evdev`` value, if any.
     func evdevFacts(of input: Device) -> EvdevFacts? {
         if let facts = input.facts.evdev { return facts }
-        for child in children(of: input) where child.subsystem == "input" {
+        for child in children(of: input) where child.is(.input) {
             if let facts = child.facts.evdev { return facts }
         }
         return nil
@@ -56,7 +56,7 @@ extension ProbeContext {
     /// - Returns: The value.
     func inputProperty(_ key: String, of input: Device) -> String? {
         if let value = input.property(key) { return value }
-        for child in children(of: input) where child.subsystem == "input" {
+        for child in children(of: input) where child.is(.input) {
             if let value = child.property(key) { return value }
         }
         return nil

@@ -33,14 +33,14 @@ package struct LocationProber: CapabilityProber {
             let key = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)
             var receiver = receivers[key] ?? RadioFunction(id: key, context: context)
             if !receiver.reasons.contains(reason) { receiver.reasons.append(reason) }
-            if device.devnode != nil, device.subsystem != "usb" {
+            if device.devnode != nil, !device.is(.usb) {
                 receiver.nodes.append(device.sysname)
             }
             receivers[key] = receiver
         }
         var maybe: [Evidence] = []
         for device in context.devices {
-            if device.subsystem == "gnss" {
+            if device.is(.gnss) {
                 let type = device.property("GNSS_TYPE") ?? device.attribute("type")
                 add(
                     device,
@@ -62,7 +62,7 @@ package struct LocationProber: CapabilityProber {
                         ))
                 }
             }
-            if device.subsystem == "rfkill",
+            if device.is(.rfkill),
                 device.property("RFKILL_TYPE") == "gps" || device.attribute("type") == "gps"
             {
                 maybe.append(

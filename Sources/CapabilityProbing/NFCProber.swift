@@ -16,7 +16,7 @@ package struct NFCProber: CapabilityProber {
     /// - Returns: The `nfc` finding.
     package func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         var controllers: [String: RadioFunction] = [:]
-        for device in context.devices(in: "nfc") {
+        for device in context.devices(in: .nfc) {
             let key = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)
             var controller = controllers[key] ?? RadioFunction(id: key, context: context)
             controller.reasons.append("NFC controller \(device.sysname) (kernel nfc class)")

@@ -190,6 +190,11 @@ public struct ProbeContext: Sendable {
         return devices
     }
 
+    /// Records of one subsystem of ``Subsystem``'s table.
+    /// - Parameter subsystem: The subsystem.
+    /// - Returns: Matching records, sorted by id.
+    package func devices(in subsystem: Subsystem) -> [Device] { devices(in: subsystem.rawValue) }
+
     /// The status to report when no candidate was found: `absent` for a complete source,
     /// `unknown` for a partial one.
     public var noCandidateStatus: CapabilityStatus {

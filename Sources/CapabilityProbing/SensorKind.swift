@@ -19,7 +19,8 @@ package enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
     /// `sensor.steps` (a step counter or detector, IIO `in_steps_*`).
     case steps
 
-    /// The capability id.
+    /// The capability id: `sensor.` and the case's name (`CapabilityIDTableTests` holds the
+    /// kinds to the table's probed `sensor.*` ids).
     package var id: CapabilityID {
         switch self {
         case .accelerometer: return .sensorAccelerometer
@@ -54,19 +55,9 @@ package enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
-    /// The kind in words, for evidence.
-    package var words: String {
-        switch self {
-        case .accelerometer: return "accelerometer"
-        case .gyroscope: return "gyroscope"
-        case .magnetometer: return "magnetometer"
-        case .proximity: return "proximity sensor"
-        case .light: return "light sensor"
-        case .barometer: return "barometer"
-        case .humidity: return "humidity sensor"
-        case .steps: return "step counter"
-        }
-    }
+    /// The kind in words, for evidence (the table's ``CapabilityID/Definition/noun``:
+    /// `accelerometer`, `light sensor`).
+    package var words: String { id.definition.noun }
 
     /// HID sensor usages (`HID-SENSOR-<usage>` platform devices, kernel
     /// `hid-sensor-ids.h`); `nil` marks human presence (0x200011), which is not a proximity

@@ -112,7 +112,7 @@ package struct SensorProber: CapabilityProber {
         String
     > {
         var functionsWithIIO: Set<String> = []
-        for device in context.devices(in: "iio") where device.sysname.hasPrefix("iio:device") {
+        for device in context.devices(in: .iio) where device.sysname.hasPrefix("iio:device") {
             let hid = context.nearest(from: device) { $0.sysname.hasPrefix("HID-SENSOR-") }
             if let hid { functionsWithIIO.insert(hid.id) }
             let usage = hid.flatMap(Self.hidUsage)
@@ -341,7 +341,7 @@ package struct SensorProber: CapabilityProber {
         let acpi = IIOChipTable.acpiID(inName: parent.sysname)
         if let acpi { tokens.append(("ACPI id", acpi, acpi)) }
         if let driver = parent.driver { tokens.append(("driver", driver, driver)) }
-        if acpi == nil, parent.subsystem == "platform" {
+        if acpi == nil, parent.is(.platform) {
             for piece in parent.sysname.split(separator: ".") {
                 tokens.append(("platform device", parent.sysname, String(piece)))
             }

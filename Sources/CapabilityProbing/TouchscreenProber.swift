@@ -34,7 +34,7 @@ package struct TouchscreenProber: CapabilityProber {
         var functions: Set<String> = []
         var devices: [JSONValue] = []
         var points: Int?
-        let hasDSI = context.devices(in: "drm").contains { $0.sysname.contains("-DSI-") }
+        let hasDSI = context.devices(in: .drm).contains { $0.sysname.contains("-DSI-") }
         for input in context.inputDevices {
             guard let reason = Self.touchscreenReason(input, context: context) else { continue }
             if input.inputName == "raspberrypi-ts" && !hasDSI {
@@ -47,7 +47,7 @@ package struct TouchscreenProber: CapabilityProber {
                 continue
             }
             let function =
-                context.nearest(from: input) { $0.subsystem == "hid" }?.id ?? input.parentID
+                context.nearest(from: input) { $0.is(.hid) }?.id ?? input.parentID
                 ?? input.id
             functions.insert(function)
             evidence.append(Evidence(device: input.id, reason: reason))

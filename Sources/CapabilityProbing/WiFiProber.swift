@@ -75,7 +75,7 @@ package struct WiFiProber: CapabilityProber {
         }
         for device in context.devices {
             let virtual = device.id.hasPrefix("/devices/virtual/")
-            if device.subsystem == "ieee80211" {
+            if device.is(.ieee80211) {
                 if virtual {
                     ignored.append(
                         Evidence(device: device.id, reason: "virtual wiphy (mac80211_hwsim?)"))
@@ -84,7 +84,7 @@ package struct WiFiProber: CapabilityProber {
                 add(BusFacts.classParent(of: device.id), "wiphy \(device.sysname)") {
                     $0.phys.append(device.sysname)
                 }
-            } else if device.subsystem == "net", device.devtype == "wlan" {
+            } else if device.is(.net), device.devtype == "wlan" {
                 if virtual {
                     ignored.append(Evidence(device: device.id, reason: "virtual wlan netdev"))
                     continue
@@ -95,7 +95,7 @@ package struct WiFiProber: CapabilityProber {
                         $0.driver = $0.driver ?? driver
                     }
                 }
-            } else if device.subsystem == "net", device.devtype == "wimax" {
+            } else if device.is(.net), device.devtype == "wimax" {
                 ignored.append(
                     Evidence(device: device.id, reason: "WiMAX netdev \(device.sysname): not Wi-Fi")
                 )
@@ -107,7 +107,7 @@ package struct WiFiProber: CapabilityProber {
             coveredPaths.insert(key)
             coveredPaths.formUnion(ProbeContext.pathAncestors(of: key))
         }
-        for pci in context.devices(in: "pci") {
+        for pci in context.devices(in: .pci) {
             guard let klass = BusFacts.pciClass(pci), Self.looksLikeWiFi(pci, pciClass: klass)
             else { continue }
             if coveredPaths.contains(pci.id) { continue }

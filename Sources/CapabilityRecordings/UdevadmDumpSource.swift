@@ -20,7 +20,7 @@ package struct UdevadmDumpSource: RecordTextSource {
         let devices = try linkedDevices(warnings: &warnings)
         // Every Linux machine has the `mem` character devices (/dev/null, …); a dump
         // without them was filtered, so it cannot prove that anything is absent.
-        let complete = devices.contains { $0.subsystem == "mem" }
+        let complete = devices.contains { $0.is(.mem) }
         var notes = ["udev properties only: no sysfs attributes, no ioctls"]
         if !complete {
             notes.append(

@@ -51,12 +51,15 @@ public struct FeatureTable: Sendable, Hashable, Codable {
         (.hapticsVibration, "Vibration"),
     ]
 
-    /// Numeric details shown as value rows when any machine has them.
-    static let valueRows: [(id: CapabilityID, key: String, label: String)] = [
-        (.cameraAny, "megapixels", "Camera megapixels"), (.cameraVideo, "modes", "Video modes"),
-        (.memoryTotal, "bytes", "Memory"), (.display, "scale", "Display scale"),
-        (.display, "dpi", "Display DPI"), (.inputTouchscreen, "points", "Touch points"),
-    ]
+    /// Numeric details shown as value rows when any machine has them: the quantities with a
+    /// feature-table label (``Quantity/Definition/featureTableLabel``), in the table's order.
+    static let valueRows: [(id: CapabilityID, key: String, label: String)] =
+        Quantity.allCases.compactMap { quantity in
+            let definition = quantity.definition
+            return definition.featureTableLabel.map {
+                (definition.capability, definition.detailKey, $0)
+            }
+        }
 
     /// Builds the table.
     /// - Parameters:

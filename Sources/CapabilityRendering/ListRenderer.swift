@@ -3,17 +3,6 @@ import CapabilityModel
 
 /// Renders a ``CapabilityReport`` as the human `capcheck list` table.
 public enum ListRenderer {
-    /// Capability groups, in display order, by id prefix.
-    package static let groups: [(title: String, prefixes: [String])] = [
-        ("Cameras", ["camera"]),
-        ("Audio", ["audio"]),
-        ("Location and sensors", ["location", "sensor"]),
-        ("Radios", ["net", "bluetooth", "cellular", "nfc"]),
-        ("Input and output", ["input", "haptics", "display", "gpu"]),
-        ("Power", ["power"]),
-        ("System", ["cpu", "memory"]),
-    ]
-
     /// The widest line the details under a capability wrap to.
     static let detailsWidth = 120
 
@@ -31,21 +20,16 @@ public enum ListRenderer {
         for note in report.source.notes { lines.append("Note      " + TerminalText.sanitize(note)) }
         lines += warningLines(report.source)
         let idWidth = max(22, (report.capabilities.map { $0.id.rawValue.count }.max() ?? 0) + 2)
-        var seen: Set<CapabilityID> = []
-        for group in groups + [("Other", [])] {
-            let members = report.capabilities.filter { finding in
-                guard !seen.contains(finding.id) else { return false }
-                let prefix = finding.id.rawValue.prefix { $0 != "." }
-                return group.1.isEmpty || group.1.contains(String(prefix))
-            }
+        // Each capability under its table group (``CapabilityID/Definition/group``).
+        for group in CapabilityGroup.allCases {
+            let members = report.capabilities.filter { $0.id.definition.group == group }
             guard !members.isEmpty else { continue }
             lines.append("")
-            lines.append(group.0)
+            lines.append(group.title)
             lines.append(
                 "  " + TerminalText.pad("Capability", idWidth) + TerminalText.pad("Status", 10)
                     + TerminalText.pad("#", 4) + "Evidence")
             for finding in members {
-                seen.insert(finding.id)
                 let count = finding.status == .present ? String(finding.count) : ""
                 lines.append(
                     "  " + TerminalText.pad(finding.id.rawValue, idWidth)
@@ -135,12 +119,13 @@ public enum ListRenderer {
     }
 
     static func isInteresting(_ device: Device) -> Bool {
-        guard let subsystem = device.subsystem else { return false }
-        return [
-            "video4linux", "sound", "input", "iio", "net", "bluetooth", "ieee80211", "wwan", "gnss",
-            "nfc", "power_supply", "drm", "rfkill", "usbmisc", "leds", "pci",
-        ].contains(subsystem)
-            && (device.devnode != nil || device.driver != nil || subsystem != "input")
+        guard let subsystem = device.subsystemKind else { return false }
+        let listed: Set<Subsystem> = [
+            .video4linux, .sound, .input, .iio, .net, .bluetooth, .ieee80211, .wwan, .gnss, .nfc,
+            .powerSupply, .drm, .rfkill, .usbmisc, .leds, .pci,
+        ]
+        return listed.contains(subsystem)
+            && (device.devnode != nil || device.driver != nil || subsystem != .input)
     }
 
     static func displayName(_ device: Device) -> String? {

@@ -20,7 +20,9 @@ public enum DeviceWatcher {
         -> DeviceEventStream
     {
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw .system(function: "pipe", errno: errno) }
+        guard pipe(&pipeEnds) == 0 else {
+            throw .system(function: "pipe", errno: Errno.current.code)
+        }
         for end in pipeEnds {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -64,9 +66,9 @@ public enum DeviceWatcher {
 /// What to watch and how often to poll what raises no uevent.
 public struct WatchOptions: Sendable {
     /// The subsystems the monitor receives: every subsystem the probers classify.
-    package static let subsystems = [
-        "bluetooth", "drm", "gnss", "iio", "input", "net", "nfc", "power_supply", "rfkill", "sound",
-        "usb", "video4linux", "wwan",
+    package static let subsystems: [Subsystem] = [
+        .bluetooth, .drm, .gnss, .iio, .input, .net, .nfc, .powerSupply, .rfkill, .sound, .usb,
+        .video4linux, .wwan,
     ]
 
     /// The event kinds to report (default: all).

@@ -24,11 +24,11 @@ package enum ProximitySensor: Sendable, Hashable {
         let byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         var sensors: [ProximitySensor] = []
         for device in devices.sorted(by: { $0.id < $1.id }) {
-            if device.subsystem == "iio",
+            if device.is(.iio),
                 rawAttributes.contains(where: { device.attributes[$0] != nil })
             {
                 sensors.append(.iio(id: device.id))
-            } else if device.subsystem == "input", let devnode = device.devnode,
+            } else if device.is(.input), let devnode = device.devnode,
                 device.sysname.hasPrefix("event"),
                 let parent = device.parentID.flatMap({ byID[$0] }),
                 KernelFactsCollector.evdevParts(announcedBy: parent).proximitySwitch

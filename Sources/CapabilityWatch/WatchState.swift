@@ -98,7 +98,7 @@ package struct WatchState {
             events.append(.deviceChanged(id: device.id, subsystem: subsystem))
         }
         if !kinds.contains(.devices) { events.removeAll() }
-        if subsystem == "power_supply" {
+        if subsystem == Subsystem.powerSupply.rawValue {
             events += update(battery: SystemBattery.combine(devices: Array(devices.values)))
         }
         if kinds.contains(.capabilities),
@@ -188,7 +188,7 @@ extension SystemBattery {
 
     /// Whether a record is a present system battery (``role(of:)`` is ``SupplyRole/system``).
     static func isSystemBattery(_ device: Device) -> Bool {
-        device.subsystem == "power_supply" && role(of: device) == .system
+        device.is(.powerSupply) && role(of: device) == .system
     }
 
     /// The record with ``polledAttributes`` re-read from sysfs (missing files drop out).

@@ -98,7 +98,7 @@ package final class WatchWorker: @unchecked Sendable {
             // Listen before enumerating so nothing falls between the two.
             try monitor.enableReceiving()
         } catch {
-            return .failure(.udev(function: Self.function(error), errno: Self.code(error)))
+            return .failure(.udev(function: error.function, errno: error.errno.code))
         }
         let baseline: DeviceInventory
         if let recorded = options.recordedBaseline {
@@ -146,13 +146,14 @@ package final class WatchWorker: @unchecked Sendable {
             var deadline = deadlines.settled
             if pollBattery { deadline = min(deadline, deadlines.battery) }
             if pollProximity { deadline = min(deadline, deadlines.proximity) }
-            let timeout =
+            // The timeout is measured again when a signal interrupts the poll.
+            let timeout = {
                 deadline.isInfinite
-                ? -1 : Int32(max(0, (deadline - Self.now()) * 1000).rounded(.up))
+                    ? -1 : Int32(max(0, (deadline - Self.now()) * 1000).rounded(.up))
+            }
             for index in descriptors.indices { descriptors[index].revents = 0 }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            let count = nfds_t(descriptors.count)
+            guard (try? Retrying.call({ poll(&descriptors, count, timeout()) })) != nil else {
                 return
             }
             if descriptors[1].revents != 0 { return }
@@ -198,7 +199,9 @@ package final class WatchWorker: @unchecked Sendable {
     {
         var properties = udev.properties
         LiveAttributes.addNames(
-            to: &properties, attributes: [:], subsystem: udev.subsystem, hwdb: hwdb, pci: { pci })
+            to: &properties, attributes: [:],
+            subsystem: udev.subsystem.flatMap(Subsystem.init(rawValue:)), hwdb: hwdb,
+            pci: { pci })
         return Device(
             id: id, subsystem: udev.subsystem, devtype: udev.devtype, driver: udev.driver,
             devnode: udev.devnode, properties: properties, links: udev.links)
@@ -258,17 +261,5 @@ package final class WatchWorker: @unchecked Sendable {
 
     private func emit(_ events: [DeviceEvent]) {
         for event in events { continuation.yield(event) }
-    }
-
-    private static func function(_ error: UdevError) -> String {
-        switch error {
-        case .call(let function, _): return function
-        }
-    }
-
-    private static func code(_ error: UdevError) -> Int32 {
-        switch error {
-        case .call(_, let errno): return errno
-        }
     }
 }

@@ -1,3 +1,4 @@
+import CapabilityModel
 import Foundation
 
 /// The one way the CLI writes bytes: `write(2)` until done, retrying after `EINTR`.
@@ -6,12 +7,7 @@ import Foundation
 /// full disk or a closed pipe ends the command with one line and exit 74.
 enum FileWriter {
     /// An operating-system failure: the errno and its text (`No space left on device`).
-    struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// The errno value.
-        var code: Int32
-        /// `strerror` of the code.
-        var description: String { String(cString: strerror(code)) }
-    }
+    typealias Failure = Errno
 
     /// Writes all bytes to a descriptor.
     /// - Returns: `nil` on success, else the failure.
@@ -26,12 +22,13 @@ enum FileWriter {
     private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Failure? {
         var offset = 0
         while offset < buffer.count, let base = buffer.baseAddress {
-            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return Failure(code: errno)
+            do {
+                offset += try Retrying.call {
+                    Foundation.write(descriptor, base + offset, buffer.count - offset)
+                }
+            } catch {
+                return error
             }
-            offset += written
         }
         return nil
     }
@@ -40,9 +37,9 @@ enum FileWriter {
     /// - Returns: `nil` on success, else the failure (opening, writing or closing).
     static func write(_ bytes: some Collection<UInt8>, toFile path: String) -> Failure? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return Failure(code: errno) }
+        guard descriptor >= 0 else { return .current }
         let failure = write(bytes, to: descriptor)
-        if close(descriptor) != 0, failure == nil { return Failure(code: errno) }
+        if close(descriptor) != 0, failure == nil { return .current }
         return failure
     }
 }

@@ -1,3 +1,4 @@
+import CapabilityModel
 import Glibc
 
 /// Opens device nodes and sockets for kernel probes; the seam tests replace.
@@ -51,11 +52,13 @@ package struct SystemDeviceOpener: DeviceOpener {
     /// - Returns: The open device.
     /// - Throws: ``KernelCallError`` (`open`).
     package func open(_ path: String) throws(KernelCallError) -> any IoctlDevice {
-        while true {
-            let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            if descriptor >= 0 { return SystemIoctlDevice(descriptor: descriptor, path: path) }
-            let error = Glibc.errno
-            if error != EINTR { throw KernelCallError(function: "open", path: path, errno: error) }
+        do {
+            let descriptor = try Retrying.call {
+                Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            }
+            return SystemIoctlDevice(descriptor: descriptor, path: path)
+        } catch {
+            throw KernelCallError(function: "open", path: path, error: error)
         }
     }
 
@@ -67,7 +70,7 @@ package struct SystemDeviceOpener: DeviceOpener {
         let descriptor = socket(Self.addressFamilyBluetooth, type, Self.protocolHCI)
         let path = "AF_BLUETOOTH HCI socket"
         guard descriptor >= 0 else {
-            throw KernelCallError(function: "socket", path: path, errno: Glibc.errno)
+            throw KernelCallError(function: "socket", path: path, error: .current)
         }
         return SystemIoctlDevice(descriptor: descriptor, path: path)
     }
@@ -88,23 +91,14 @@ package final class SystemIoctlDevice: IoctlDevice {
     package func ioctl(_ request: UInt, name: String, buffer: inout [UInt8]) throws(KernelCallError)
     {
         let descriptor = self.descriptor
-        var failure: Int32 = 0
-        buffer.withUnsafeMutableBytes { raw in
+        let result = buffer.withUnsafeMutableBytes { raw in
             guard let address = raw.baseAddress else {
-                failure = EINVAL
-                return
+                return Result<Int32, Errno>.failure(.invalidArgument)
             }
-            while true {
-                if Glibc.ioctl(descriptor, request, address) >= 0 { return }
-                let error = Glibc.errno
-                if error != EINTR {
-                    failure = error
-                    return
-                }
-            }
+            return Retrying.result { Glibc.ioctl(descriptor, request, address) }
         }
-        if failure != 0 {
-            throw KernelCallError(function: "ioctl \(name)", path: path, errno: failure)
+        if case .failure(let error) = result {
+            throw KernelCallError(function: "ioctl \(name)", path: path, error: error)
         }
     }
 }
@@ -127,6 +121,15 @@ public struct KernelCallError: Error, Equatable, Sendable, CustomStringConvertib
         self.function = function
         self.path = path
         self.errno = errno
+    }
+
+    /// Creates an error from the ``Errno`` of the failed call.
+    /// - Parameters:
+    ///   - function: The failing call.
+    ///   - path: The node or socket.
+    ///   - error: What the call left in `errno`.
+    package init(function: String, path: String, error: Errno) {
+        self.init(function: function, path: path, errno: error.code)
     }
 
     /// A one-line reason suitable for `unknown`, with a hint for permission problems.
@@ -157,9 +160,8 @@ public struct KernelCallError: Error, Equatable, Sendable, CustomStringConvertib
     /// A one-line description naming the call, the path and the error.
     public var description: String { "\(path): \(function): \(Self.message(errno))" }
 
-    /// `strerror(3)` text in lower case.
+    /// `strerror(3)` text in lower case (``Errno/lowercasedDescription``).
     package static func message(_ errno: Int32) -> String {
-        guard let text = strerror(errno) else { return "errno \(errno)" }
-        return String(cString: text).lowercased()
+        Errno(errno).lowercasedDescription
     }
 }

@@ -1,4 +1,5 @@
 import CSyscalls
+import CapabilityModel
 import Glibc
 
 /// An open directory (`openat(2)` with `O_DIRECTORY | O_NOFOLLOW`), closed in `deinit`: the
@@ -30,7 +31,7 @@ package final class DirectoryDescriptor {
     static func open(_ path: String) -> Result<DirectoryDescriptor, KernelCallError> {
         let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            return .failure(KernelCallError(function: "open", path: path, errno: errno))
+            return .failure(KernelCallError(function: "open", path: path, error: .current))
         }
         return .success(DirectoryDescriptor(descriptor: descriptor))
     }
@@ -42,16 +43,16 @@ package final class DirectoryDescriptor {
 
     /// Opens a subdirectory without following symlinks; nil when it cannot be opened.
     package func directory(_ name: String) -> DirectoryDescriptor? {
-        var failure: Int32 = 0
-        return directory(name, errno: &failure)
+        var failure: Errno?
+        return directory(name, failure: &failure)
     }
 
-    /// ``directory(_:)`` that also gives the `errno` of a failed open (0 on success).
-    package func directory(_ name: String, errno failure: inout Int32) -> DirectoryDescriptor? {
+    /// ``directory(_:)`` that also gives the ``Errno`` of a failed open (nil on success).
+    package func directory(_ name: String, failure: inout Errno?) -> DirectoryDescriptor? {
         let child = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        failure = child >= 0 ? 0 : errno
+        failure = child >= 0 ? nil : .current
         return child >= 0 ? DirectoryDescriptor(descriptor: child) : nil
     }
 
@@ -66,11 +67,12 @@ package final class DirectoryDescriptor {
         let capacity = 32_768
         if buffer.count < capacity { buffer = [UInt8](repeating: 0, count: capacity) }
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                capcheck_getdents64(descriptor, raw.baseAddress, UInt(raw.count))
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Retrying.result {
+                    capcheck_getdents64(descriptor, raw.baseAddress, UInt(raw.count))
+                }
             }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard case .success(let count) = read, count > 0 else { break }
             var offset = 0
             while offset + 19 < count {
                 // struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name.
@@ -117,24 +119,24 @@ package final class DirectoryDescriptor {
     ///   buffer comes back full (large regular files in test beds).
     /// - Parameter buffer: Scratch space reused across calls (grown to 8 KiB once).
     package func read(_ name: String, whole: Bool = false, buffer: inout [UInt8]) -> [UInt8]? {
-        var failure: Int32 = 0
-        return read(name, whole: whole, buffer: &buffer, errno: &failure)
+        var failure: Errno?
+        return read(name, whole: whole, buffer: &buffer, failure: &failure)
     }
 
-    /// ``read(_:whole:buffer:)`` that also says why it failed: `failure` is the `errno` of the
-    /// failing `open`/`read` (0 on success), so a caller can tell a missing file (`ENOENT`)
-    /// from one it may not read (`EACCES`).
+    /// ``read(_:whole:buffer:)`` that also says why it failed: `failure` is the ``Errno`` of
+    /// the failing `open`/`read` (nil on success), so a caller can tell a missing file
+    /// (`ENOENT`) from one it may not read (`EACCES`).
     package func read(
-        _ name: String, whole: Bool = false, buffer: inout [UInt8], errno failure: inout Int32
+        _ name: String, whole: Bool = false, buffer: inout [UInt8], failure: inout Errno?
     )
         -> [UInt8]?
     {
-        failure = 0
+        failure = nil
         let file = name.withCString {
             openat(descriptor, $0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         }
         guard file >= 0 else {
-            failure = errno
+            failure = .current
             return nil
         }
         defer { close(file) }
@@ -142,12 +144,14 @@ package final class DirectoryDescriptor {
         if buffer.count < chunk { buffer = [UInt8](repeating: 0, count: chunk) }
         var result: [UInt8] = []
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(file, raw.baseAddress, chunk)
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Retrying.result { Glibc.read(file, raw.baseAddress, chunk) }
             }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                failure = errno
+            let count: Int
+            switch read {
+            case .success(let value): count = value
+            case .failure(let error):
+                failure = error
                 return nil
             }
             result.append(contentsOf: buffer[0..<count])

@@ -50,8 +50,8 @@ package struct KernelFactsCollector: Sendable {
     ///   - parent: Its parent record (the `inputN` of an `eventN`).
     /// - Returns: The facts; empty when nothing applies.
     package func facts(for device: Device, parent: Device?) -> KernelFacts {
-        switch device.subsystem {
-        case "video4linux":
+        switch device.subsystemKind {
+        case .video4linux:
             guard let node = device.devnode else { return KernelFacts() }
             if device.sysname.hasPrefix("v4l-subdev") {
                 let result = V4L2Probe(opener: opener).probeSubdevice(node: node)
@@ -59,17 +59,17 @@ package struct KernelFactsCollector: Sendable {
             }
             guard device.sysname.hasPrefix("video") else { return KernelFacts() }
             return KernelFacts(v4l2: V4L2Probe(opener: opener).probe(node: node))
-        case "sound":
+        case .sound:
             // PCM names (`HDMI 0`, `ALC269VC Analog`) live only in ALSA's procfs.
             guard let info = ALSAPCMInfo.read(pcm: device.sysname, root: procRoot + "/asound")
             else { return KernelFacts() }
             return KernelFacts(alsa: info)
-        case "bluetooth":
+        case .bluetooth:
             guard device.devtype == "host" || device.devtype == nil,
                 let index = HCIProbe.index(ofControllerNamed: device.sysname)
             else { return KernelFacts() }
             return KernelFacts(hci: HCIProbe(opener: opener).probe(index: index))
-        case "drm":
+        case .drm:
             // Connected connectors (`card0-DSI-1`) without an EDID: the kernel's mm size is
             // the only one. Others are skipped: their EDID has the size, and opening a card
             // nobody drives makes this process DRM master, whose GETCONNECTOR re-probes.
@@ -81,7 +81,7 @@ package struct KernelFactsCollector: Sendable {
             let result = DRMConnectorProbe(opener: opener).probe(
                 card: card, connectorID: connectorID)
             return KernelFacts(drm: result)
-        case "input":
+        case .input:
             guard let node = device.devnode, device.sysname.hasPrefix("event"), let parent else {
                 return KernelFacts()
             }

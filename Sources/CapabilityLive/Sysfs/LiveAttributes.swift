@@ -35,8 +35,8 @@ package enum LiveAttributes {
     ]
 
     /// Attributes in subdirectories, read when the subsystem matches.
-    package static let nested: [String: [String]] = [
-        "input": [
+    package static let nested: [Subsystem: [String]] = [
+        .input: [
             "capabilities/ev", "capabilities/abs", "capabilities/key", "capabilities/sw",
             "capabilities/ff", "capabilities/rel", "capabilities/msc", "id/bustype", "id/vendor",
             "id/product",
@@ -47,7 +47,7 @@ package enum LiveAttributes {
     /// then libpci for a PCI function's vendor and device (`pci` is called only then, so
     /// libpci loads pci.ids only when the hwdb lacks a name).
     package static func addNames(
-        to properties: inout [String: String], attributes: [String: String], subsystem: String?,
+        to properties: inout [String: String], attributes: [String: String], subsystem: Subsystem?,
         hwdb: UdevHwdb?, pci: () -> PCINames?
     ) {
         if let modalias = properties["MODALIAS"] ?? attributes["modalias"], let hwdb {
@@ -55,7 +55,7 @@ package enum LiveAttributes {
                 properties[key] = value
             }
         }
-        guard subsystem == "pci", let ids = properties["PCI_ID"] else { return }
+        guard subsystem == .pci, let ids = properties["PCI_ID"] else { return }
         let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
         guard parts.count == 2 else { return }
         if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci()?.vendor(parts[0]) {
@@ -69,7 +69,7 @@ package enum LiveAttributes {
     }
 
     /// IIO channel attributes (`in_accel_x_raw`, …) and sensor-ish names probers use.
-    package static func isSensorAttribute(_ name: String, _ subsystem: String?) -> Bool {
-        subsystem == "iio" && (name.hasPrefix("in_") || name == "sampling_frequency")
+    package static func isSensorAttribute(_ name: String, _ subsystem: Subsystem?) -> Bool {
+        subsystem == .iio && (name.hasPrefix("in_") || name == "sampling_frequency")
     }
 }

@@ -121,12 +121,12 @@ package struct SysfsRecordReader {
             devices.append(record(directory, id: id, subsystem: subsystem, kinds: kinds))
         }
         for entry in entries where entry.kind == .directory {
-            var failure: Int32 = 0
-            guard let child = directory.directory(entry.name, errno: &failure) else {
+            var failure: Errno?
+            guard let child = directory.directory(entry.name, failure: &failure) else {
                 // Listed but not openable (a mode of 000, a security module): what is below
                 // is unknown, and absence cannot be claimed any more.
-                if failure != 0, failure != ENOENT {
-                    unreadable.append("\(id)/\(entry.name) (\(KernelCallError.message(failure)))")
+                if let failure, failure != .noSuchFile {
+                    unreadable.append("\(id)/\(entry.name) (\(failure.lowercasedDescription))")
                 }
                 continue
             }
@@ -138,11 +138,13 @@ package struct SysfsRecordReader {
         _ directory: DirectoryDescriptor, id: String, subsystem: String,
         kinds: [String: DirectoryDescriptor.Kind]
     ) -> Device {
+        let known = Subsystem(rawValue: subsystem)
         var unreadableFiles: [String: String] = [:]
-        var failure: Int32 = 0
-        let uevent = Self.uevent(directory.read("uevent", buffer: &scratch, errno: &failure) ?? [])
-        if failure != 0, failure != ENOENT {
-            unreadableFiles["uevent"] = KernelCallError.message(failure)
+        var failure: Errno?
+        let uevent = Self.uevent(
+            directory.read("uevent", buffer: &scratch, failure: &failure) ?? [])
+        if let failure, failure != .noSuchFile {
+            unreadableFiles["uevent"] = failure.lowercasedDescription
         }
         var properties = uevent.properties
         properties["DEVPATH"] = id
@@ -160,22 +162,22 @@ package struct SysfsRecordReader {
         for (name, kind) in kinds where kind == .regular {
             guard
                 LiveAttributes.names.contains(name)
-                    || LiveAttributes.isSensorAttribute(name, subsystem)
+                    || LiveAttributes.isSensorAttribute(name, known)
             else { continue }
-            if let value = directory.read(name, buffer: &scratch, errno: &failure) {
+            if let value = directory.read(name, buffer: &scratch, failure: &failure) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
-            } else if failure != ENOENT {
-                unreadableFiles[name] = KernelCallError.message(failure)
+            } else if let failure, failure != .noSuchFile {
+                unreadableFiles[name] = failure.lowercasedDescription
             }
         }
-        for name in LiveAttributes.nested[subsystem] ?? [] {
+        for name in known.flatMap({ LiveAttributes.nested[$0] }) ?? [] {
             guard let folder = name.split(separator: "/").first, kinds[String(folder)] == .directory
             else { continue }
             if let value = directory.read(name, buffer: &scratch) {
                 attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
             }
         }
-        if subsystem == "iio", kinds["scan_elements"] == .directory,
+        if known == .iio, kinds["scan_elements"] == .directory,
             let elements = directory.directory("scan_elements")
         {
             for entry in elements.entries(buffer: &listing) where entry.name.hasSuffix("_en") {
@@ -184,14 +186,14 @@ package struct SysfsRecordReader {
             }
         }
         var binary: [String: Data] = [:]
-        if subsystem == "drm", kinds["edid"] != nil,
+        if known == .drm, kinds["edid"] != nil,
             let edid = directory.read("edid", whole: true, buffer: &scratch),
             !edid.isEmpty
         {
             binary["edid"] = Data(edid)
         }
         LiveAttributes.addNames(
-            to: &properties, attributes: attributes, subsystem: subsystem, hwdb: hwdb,
+            to: &properties, attributes: attributes, subsystem: known, hwdb: hwdb,
             pci: { pciNames() })
         let driver = kinds["driver"] == .symlink ? directory.linkTargetName("driver") : nil
         // Files the listing shows but this user may not read: probers say unknown for what

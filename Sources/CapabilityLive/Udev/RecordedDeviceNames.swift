@@ -111,7 +111,7 @@ public enum RecordedDeviceNames {
             }
             for (key, value) in found { add(key, value) }
         }
-        if let pci, device.subsystem == "pci", let (vendor, product) = pciIDs(device) {
+        if let pci, device.is(.pci), let (vendor, product) = pciIDs(device) {
             let vendorName: String?
             if let cached = cache.pciVendor[vendor] {
                 vendorName = cached
@@ -141,7 +141,7 @@ public enum RecordedDeviceNames {
         {
             return modalias
         }
-        guard device.devtype == "usb_device" || device.subsystem == "usb" else { return nil }
+        guard device.devtype == "usb_device" || device.is(.usb) else { return nil }
         var vendor: Int?
         var product: Int?
         if let text = device.property("PRODUCT") {

@@ -1,4 +1,5 @@
 import CUdev
+import CapabilityModel
 import Glibc
 
 /// Owns a `struct udev` (udev_new(3)); freed in `deinit`. Not thread-safe: use on one thread.
@@ -7,7 +8,7 @@ package final class UdevContext {
 
     /// Wraps `udev_new(3)`.
     package init() throws(UdevError) {
-        guard let pointer = udev_new() else { throw .call("udev_new", errno: errno) }
+        guard let pointer = udev_new() else { throw .call("udev_new", .current) }
         self.pointer = pointer
     }
 

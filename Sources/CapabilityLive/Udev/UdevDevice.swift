@@ -1,4 +1,5 @@
 import CUdev
+import CapabilityModel
 import Foundation
 import Glibc
 
@@ -19,7 +20,7 @@ package final class UdevDevice {
     /// Wraps `udev_device_new_from_syspath(3)`.
     package convenience init(syspath: String, context: UdevContext) throws(UdevError) {
         guard let pointer = udev_device_new_from_syspath(context.pointer, syspath) else {
-            throw .call("udev_device_new_from_syspath", errno: errno)
+            throw .call("udev_device_new_from_syspath", .current)
         }
         self.init(owning: pointer, context: context)
     }

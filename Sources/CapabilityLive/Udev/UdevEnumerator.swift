@@ -1,4 +1,5 @@
 import CUdev
+import CapabilityModel
 
 /// Owns a `udev_enumerate` (udev_enumerate_new(3)); scans every device in sysfs.
 ///
@@ -11,7 +12,7 @@ package final class UdevEnumerator {
     /// Wraps `udev_enumerate_new(3)`.
     package init(context: UdevContext) throws(UdevError) {
         guard let pointer = udev_enumerate_new(context.pointer) else {
-            throw .call("udev_enumerate_new", errno: 12)
+            throw .call("udev_enumerate_new", .outOfMemory)
         }
         self.pointer = pointer
         self.context = context
@@ -20,15 +21,15 @@ package final class UdevEnumerator {
     deinit { udev_enumerate_unref(pointer) }
 
     /// Restricts the scan to a subsystem (`udev_enumerate_add_match_subsystem`).
-    func matchSubsystem(_ subsystem: String) throws(UdevError) {
-        let rc = udev_enumerate_add_match_subsystem(pointer, subsystem)
-        if rc < 0 { throw .call("udev_enumerate_add_match_subsystem", errno: -rc) }
+    func matchSubsystem(_ subsystem: Subsystem) throws(UdevError) {
+        let rc = udev_enumerate_add_match_subsystem(pointer, subsystem.rawValue)
+        if rc < 0 { throw .call("udev_enumerate_add_match_subsystem", Errno(negated: rc)) }
     }
 
     /// Scans and returns the syspaths, sorted (`udev_enumerate_scan_devices`).
     package func scan() throws(UdevError) -> [String] {
         let rc = udev_enumerate_scan_devices(pointer)
-        if rc < 0 { throw .call("udev_enumerate_scan_devices", errno: -rc) }
+        if rc < 0 { throw .call("udev_enumerate_scan_devices", Errno(negated: rc)) }
         return UdevContext.pairs(udev_enumerate_get_list_entry(pointer)).map(\.0).sorted()
     }
 }

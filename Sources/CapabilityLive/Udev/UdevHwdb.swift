@@ -1,4 +1,5 @@
 import CUdev
+import CapabilityModel
 
 /// Owns a `udev_hwdb` (udev_hwdb_new(3)): names for modaliases without udevd.
 package final class UdevHwdb {
@@ -8,7 +9,7 @@ package final class UdevHwdb {
     /// Wraps `udev_hwdb_new(3)`; fails when `/usr/lib/udev/hwdb.bin` is missing.
     package init(context: UdevContext) throws(UdevError) {
         guard let pointer = udev_hwdb_new(context.pointer) else {
-            throw .call("udev_hwdb_new", errno: 2)
+            throw .call("udev_hwdb_new", .noSuchFile)
         }
         self.pointer = pointer
         self.context = context

@@ -16,7 +16,7 @@ package final class UdevMonitor {
     ///   - source: `udev` (events after udevd processed them) or `kernel` (raw uevents).
     package init(context: UdevContext, source: EventSource) throws(UdevError) {
         guard let pointer = udev_monitor_new_from_netlink(context.pointer, source.rawValue) else {
-            throw .call("udev_monitor_new_from_netlink", errno: errno)
+            throw .call("udev_monitor_new_from_netlink", .current)
         }
         self.pointer = pointer
         self.context = context
@@ -25,17 +25,20 @@ package final class UdevMonitor {
     deinit { udev_monitor_unref(pointer) }
 
     /// Receives only these subsystems (`udev_monitor_filter_add_match_subsystem_devtype`).
-    package func filter(subsystems: [String]) throws(UdevError) {
+    package func filter(subsystems: [Subsystem]) throws(UdevError) {
         for subsystem in subsystems {
-            let rc = udev_monitor_filter_add_match_subsystem_devtype(pointer, subsystem, nil)
-            if rc < 0 { throw .call("udev_monitor_filter_add_match_subsystem_devtype", errno: -rc) }
+            let rc = udev_monitor_filter_add_match_subsystem_devtype(
+                pointer, subsystem.rawValue, nil)
+            if rc < 0 {
+                throw .call("udev_monitor_filter_add_match_subsystem_devtype", Errno(negated: rc))
+            }
         }
     }
 
     /// Binds the socket (`udev_monitor_enable_receiving`); events are queued from now on.
     package func enableReceiving() throws(UdevError) {
         let rc = udev_monitor_enable_receiving(pointer)
-        if rc < 0 { throw .call("udev_monitor_enable_receiving", errno: -rc) }
+        if rc < 0 { throw .call("udev_monitor_enable_receiving", Errno(negated: rc)) }
     }
 
     /// The non-blocking socket to poll (`udev_monitor_get_fd`); owned by the monitor.

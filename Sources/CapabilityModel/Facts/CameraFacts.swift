@@ -347,7 +347,7 @@ package enum CameraFlashLEDs {
     /// - Returns: e.g. `["white:flash"]`.
     package static func names(in devices: [Device]) -> [String] {
         devices.filter { device in
-            device.subsystem == "leds"
+            device.is(.leds)
                 && (device.sysname.hasSuffix(":flash") || device.sysname.hasSuffix(":torch"))
         }.map(\.sysname).sorted()
     }

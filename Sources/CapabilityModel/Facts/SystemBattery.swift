@@ -67,7 +67,7 @@ package struct SystemBattery: Sendable, Equatable {
         var system: [BatteryReading] = []
         var peripherals: [String] = []
         var online: [Bool] = []
-        for supply in devices where supply.subsystem == "power_supply" {
+        for supply in devices where supply.is(.powerSupply) {
             switch role(of: supply) {
             case .externalPower(let flag): if let flag { online.append(flag) }
             case .system: system.append(BatteryReading(device: supply))

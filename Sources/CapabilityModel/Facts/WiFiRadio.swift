@@ -39,15 +39,15 @@ package struct WiFiRadio: Sendable, Equatable {
         var rfkillByParent: [String: Device] = [:]
         for device in devices {
             guard let parent = device.parentID else { continue }
-            if device.subsystem == "net",
+            if device.is(.net),
                 device.devtype == "wlan" || device.property("DEVTYPE") == "wlan"
             {
                 wlansByParent[parent, default: []].append(device)
-            } else if device.subsystem == "rfkill", rfkillByParent[parent] == nil {
+            } else if device.is(.rfkill), rfkillByParent[parent] == nil {
                 rfkillByParent[parent] = device
             }
         }
-        return devices.filter { $0.subsystem == "ieee80211" }.map { phy in
+        return devices.filter { $0.is(.ieee80211) }.map { phy in
             var driver: String?
             var cursor = phy.parentID.flatMap { byID[$0] }
             while driver == nil, let current = cursor {
@@ -112,7 +112,7 @@ package struct RfkillState: Sendable, Equatable {
     ///   - devices: All records.
     /// - Returns: The state, or `nil` when no readable switch hangs below the radio.
     package static func below(_ parentID: String, in devices: [Device]) -> RfkillState? {
-        devices.first { $0.subsystem == "rfkill" && $0.parentID == parentID }.flatMap(of)
+        devices.first { $0.is(.rfkill) && $0.parentID == parentID }.flatMap(of)
     }
 
     /// `unblocked`, `blocked (soft)`, `blocked (hard)` or `blocked (soft, hard)`.

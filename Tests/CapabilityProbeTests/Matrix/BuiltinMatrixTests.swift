@@ -31,9 +31,13 @@ import Testing
         #expect(Data(embedded.utf8) == (try Fixtures.data("data/\(file)")))
     }
 
-    @Test func listsIOS2011() {
-        #expect(BuiltinMatrices.all.map(\.name) == ["ios-2011"])
-        #expect(throws: MatrixError.unknownBuiltin(name: "ios-2012", known: ["ios-2011"])) {
+    @Test func listsTheSeedMatrixAndBothCatalogs() {
+        #expect(BuiltinMatrices.all.map(\.name) == ["android", "apple", "ios-2011"])
+        #expect(BuiltinMatrices.rowCount("ios-2011") == 12)
+        #expect(
+            throws: MatrixError.unknownBuiltin(
+                name: "ios-2012", known: ["android", "apple", "ios-2011"])
+        ) {
             try BuiltinMatrices.load("ios-2012")
         }
     }
