@@ -244,56 +244,46 @@ public enum FeatureTableRenderer {
         // Control and bidi-override characters become `?` (as in Markdown and CSV) so a
         // device name cannot reorder the text around it; then markup is escaped.
         func e(_ text: String) -> String { TerminalText.escapeMarkup(TerminalText.sanitize(text)) }
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>capcheck feature table</title>
-            <style>
-            body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
-            .scroll { overflow-x: auto; }
-            table { border-collapse: separate; border-spacing: 0; width: 100%; border: solid #999; border-width: 1px 0 0 1px; }
-            th, td { border: solid #999; border-width: 0 1px 1px 0; padding: .3em .6em; overflow-wrap: break-word; }
-            thead th { background: #eee; vertical-align: bottom; min-width: 6em; overflow-wrap: anywhere; }
-            thead th:first-child { min-width: 0; }
-            tbody th { text-align: left; font-weight: normal; white-space: nowrap; }
-            tbody th, thead th:first-child { position: sticky; left: 0; background: #fff; }
-            thead th:first-child { background: #eee; }
-            tr.verdict th { white-space: normal; overflow-wrap: anywhere; }
-            tbody th code { display: block; }
-            td.cell { text-align: center; }
-            td.present { background: #e6f4e6; }
-            td.absent { background: #f6e6e6; }
-            td.unknown { background: #f4f4f4; color: #666; }
-            code { font-size: 90%; color: #444; }
-            tr.verdict th, tr.verdict td { font-weight: bold; border-top: 2px solid #333; }
-            .legend, .sources { color: #444; }
-            .sources li { overflow-wrap: anywhere; }
-            @media (max-width: 600px) {
-              body { margin: .5em; font-size: 13px; line-height: 18px; }
-              h1 { font-size: 1.4em; }
-              th, td { padding: .2em .35em; }
-              tbody th { white-space: normal; }
-            }
-            @media print {
-              body { margin: 0; font-size: 9pt; }
-              .scroll { overflow: visible; }
-              table { width: 100%; page-break-inside: auto; border-collapse: collapse; }
-              thead { display: table-header-group; }
-              th, td { padding: .15em .3em; }
-              tbody th, thead th:first-child { position: static; }
-              td.present, td.absent, td.unknown, thead th { background: none; }
-              tr { page-break-inside: avoid; }
-            }
-            </style>
-            </head>
-            <body>
-            <h1>Hardware feature table</h1>
-
-            """
+        var out = HTMLPage.start(
+            title: "capcheck feature table",
+            style: #"""
+                body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
+                .scroll { overflow-x: auto; }
+                table { border-collapse: separate; border-spacing: 0; width: 100%; border: solid #999; border-width: 1px 0 0 1px; }
+                th, td { border: solid #999; border-width: 0 1px 1px 0; padding: .3em .6em; overflow-wrap: break-word; }
+                thead th { background: #eee; vertical-align: bottom; min-width: 6em; overflow-wrap: anywhere; }
+                thead th:first-child { min-width: 0; }
+                tbody th { text-align: left; font-weight: normal; white-space: nowrap; }
+                tbody th, thead th:first-child { position: sticky; left: 0; background: #fff; }
+                thead th:first-child { background: #eee; }
+                tr.verdict th { white-space: normal; overflow-wrap: anywhere; }
+                tbody th code { display: block; }
+                td.cell { text-align: center; }
+                td.present { background: #e6f4e6; }
+                td.absent { background: #f6e6e6; }
+                td.unknown { background: #f4f4f4; color: #666; }
+                code { font-size: 90%; color: #444; }
+                tr.verdict th, tr.verdict td { font-weight: bold; border-top: 2px solid #333; }
+                .legend, .sources { color: #444; }
+                .sources li { overflow-wrap: anywhere; }
+                @media (max-width: 600px) {
+                  body { margin: .5em; font-size: 13px; line-height: 18px; }
+                  h1 { font-size: 1.4em; }
+                  th, td { padding: .2em .35em; }
+                  tbody th { white-space: normal; }
+                }
+                @media print {
+                  body { margin: 0; font-size: 9pt; }
+                  .scroll { overflow: visible; }
+                  table { width: 100%; page-break-inside: auto; border-collapse: collapse; }
+                  thead { display: table-header-group; }
+                  th, td { padding: .15em .3em; }
+                  tbody th, thead th:first-child { position: static; }
+                  td.present, td.absent, td.unknown, thead th { background: none; }
+                  tr { page-break-inside: avoid; }
+                }
+                """# + "\n")
+        out += "<h1>Hardware feature table</h1>\n"
         out += "<p class=\"legend\">☑ present · ☐ absent · ? unknown (never read as absent)</p>\n"
         out += "<ul class=\"sources\">\n"
         for machine in table.machines {

@@ -49,31 +49,21 @@ public enum MatrixDocumentRenderer {
     /// - Returns: The page.
     public static func html(_ result: MatrixResult) -> String {
         func e(_ text: String) -> String { TerminalText.escapeMarkup(TerminalText.sanitize(text)) }
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>capcheck: which devices can install the app</title>
-            <style>
-            body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
-            table { border-collapse: collapse; margin: 1em 0; }
-            th, td { border: 1px solid #999; padding: .3em .6em; text-align: left; vertical-align: top; }
-            th { background: #eee; }
-            td.n { text-align: right; }
-            td.eligible { background: #e6f4e6; }
-            td.excluded { background: #f4eee0; }
-            td.undecided { background: #f4f4f4; color: #555; }
-            .provenance { color: #444; }
-            .provenance li { overflow-wrap: anywhere; }
-            @media (max-width: 600px) { body { margin: .5em; font-size: 13px; } th, td { padding: .2em .35em; } }
-            </style>
-            </head>
-            <body>
-
-            """
+        var out = HTMLPage.start(
+            title: "capcheck: which devices can install the app",
+            style: #"""
+                body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
+                table { border-collapse: collapse; margin: 1em 0; }
+                th, td { border: 1px solid #999; padding: .3em .6em; text-align: left; vertical-align: top; }
+                th { background: #eee; }
+                td.n { text-align: right; }
+                td.eligible { background: #e6f4e6; }
+                td.excluded { background: #f4eee0; }
+                td.undecided { background: #f4f4f4; color: #555; }
+                .provenance { color: #444; }
+                .provenance li { overflow-wrap: anywhere; }
+                @media (max-width: 600px) { body { margin: .5em; font-size: 13px; } th, td { padding: .2em .35em; } }
+                """# + "\n")
         out += "<h1>Which devices can install \(e(result.manifest ?? "the app"))</h1>\n"
         out += "<p>Table <code>\(e(result.matrix))</code></p>\n<ul class=\"provenance\">\n"
         for line in result.provenance { out += "<li>\(e(line))</li>\n" }

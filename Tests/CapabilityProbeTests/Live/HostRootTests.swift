@@ -3,15 +3,9 @@ import Testing
 
 @testable import CapabilityProbe
 import CapabilityProbeTesting
-@testable import CapabilityInput
 @testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
 @testable import CapabilityWatch
 
 /// The host files the live sources and the watch read besides sysfs (`/proc`, `/etc/os-release`,

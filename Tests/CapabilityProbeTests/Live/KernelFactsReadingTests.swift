@@ -4,16 +4,9 @@ import Glibc
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
 @testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// Reading stored facts back (what probers do offline) and the sub-device probe.
 @Suite struct KernelFactsReadingTests {

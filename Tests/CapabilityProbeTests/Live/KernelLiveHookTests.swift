@@ -3,16 +3,8 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// The live source's kernel probes, run through real libudev and real ioctl calls inside
 /// umockdev testbeds (umockdev answers evdev ioctls from recorded `.ioctl` files).

@@ -4,16 +4,10 @@ import Glibc
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
 @testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// Recorded replies of a typical UVC webcam and of MIPI sensor nodes, built from the
 /// structs' own encoders (the byte layouts are checked separately against hand-written bytes).

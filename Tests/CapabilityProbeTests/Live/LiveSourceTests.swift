@@ -3,16 +3,6 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
-@testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 @Suite struct LiveSourceTests {
     @Test(.enabled(if: Umockdev.isAvailable))

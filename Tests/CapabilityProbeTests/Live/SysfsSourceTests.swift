@@ -3,16 +3,9 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
 @testable import CapabilityLive
 @testable import CapabilityManifest
-@testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// The direct sysfs reader against the libudev enumeration it replaces: the same
 /// `list --json` document, byte for byte, inside a umockdev test bed made from each recording

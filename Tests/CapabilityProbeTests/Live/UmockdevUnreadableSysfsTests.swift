@@ -3,16 +3,7 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// The live path as an ordinary user who may not read some of `/sys`: capcheck runs as
 /// `nobody` (setpriv) inside a umockdev testbed where files or directories are mode 000.

@@ -1,14 +1,6 @@
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
 @testable import CapabilityManifest
 @testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
-@testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 import CapabilityProbeTesting
 import Foundation
 import Testing

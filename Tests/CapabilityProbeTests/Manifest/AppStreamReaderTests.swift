@@ -2,16 +2,8 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
 @testable import CapabilityManifest
 @testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
-@testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// Reading AppStream metainfo files and catalogs: detection by content, one requirement per
 /// relation item, controls of one block combined, unknown kinds kept as unknown with a note.

@@ -3,16 +3,12 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
 @testable import CapabilityLive
 @testable import CapabilityManifest
 @testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
 @testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// Deciding AppStream relation items: controls, display length, kernel, modalias, CHIDs,
 /// internet, firmware, and how requires / recommends / supports turn into verdicts.

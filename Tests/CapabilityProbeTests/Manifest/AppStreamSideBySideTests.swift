@@ -3,16 +3,11 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
 @testable import CapabilityManifest
 @testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
 @testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// capcheck next to libappstream 0.16 (`AppStream.Relation.is_satisfied`) on the same machine:
 /// umockdev testbeds (a phone: touchscreen, camera, microphone; a laptop: keyboard, touchpad,

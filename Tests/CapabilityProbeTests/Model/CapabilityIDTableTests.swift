@@ -2,16 +2,11 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
 @testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
 @testable import CapabilityProbing
-@testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// The capability table is the one vocabulary: these tests hold the probers, the matrix
 /// headers and value columns, the key catalog, the list's groups, the sensor kinds and the

@@ -1,16 +1,9 @@
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 @Suite struct DetailsTextTests {
     static func report(_ findings: [CapabilityFinding]) -> CapabilityReport {

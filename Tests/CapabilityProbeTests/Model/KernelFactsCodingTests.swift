@@ -2,16 +2,10 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
 @testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// `Device.facts` as a typed ``KernelFacts`` value: snapshots written with the old
 /// `[String: JSONValue]` facts read, and write back byte for byte.

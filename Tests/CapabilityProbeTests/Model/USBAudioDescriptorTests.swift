@@ -1,16 +1,7 @@
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// The directions of a USB audio function, from its raw descriptors.
 @Suite struct USBAudioDescriptorTests {

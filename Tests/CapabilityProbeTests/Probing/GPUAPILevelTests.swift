@@ -2,8 +2,6 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
 @testable import CapabilityManifest
 @testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
@@ -11,7 +9,6 @@ import Testing
 @testable import CapabilityProbing
 @testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// OpenGL ES and Vulkan levels from the GPU's driver and generation, and the userspace.
 @Suite struct GPUAPILevelTests {

@@ -2,16 +2,10 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
 @testable import CapabilityProbing
-@testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// Expected verdicts for the 20 Checkbox udevadm dumps (Fixtures/udevadm), derived from the
 /// README machine notes and the dumps themselves, not copied from Checkbox's categories.

@@ -2,16 +2,7 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// The hand-written recordings in Fixtures/umockdev run through the real libudev path
 /// (`umockdev-run … capcheck list --json`). The testbed has no udev database: `ID_*`

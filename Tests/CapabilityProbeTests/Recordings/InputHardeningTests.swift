@@ -2,8 +2,6 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
 @testable import CapabilityManifest
 @testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
@@ -11,7 +9,6 @@ import Testing
 @testable import CapabilityProbing
 @testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// Inputs under a few KB that used to crash capcheck, loop, or decode without bound; each
 /// is refused with one line naming the place and the reason (issue: hardening).

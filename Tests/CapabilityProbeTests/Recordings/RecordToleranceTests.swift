@@ -2,16 +2,11 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
 @testable import CapabilityProbing
 @testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// Real recordings are messy: what is odd in one is tolerated and listed as a warning with its
 /// line; only input that is no recording at all is rejected.

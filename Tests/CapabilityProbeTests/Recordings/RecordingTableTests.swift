@@ -2,16 +2,10 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
 @testable import CapabilityProbing
-@testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 /// The expected table of every recording in `Fixtures/udevadm` and `Fixtures/umockdev`: status
 /// and count of 22 capabilities, judged from the recording's own lines (see the comments and the

@@ -2,16 +2,11 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
 @testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
 @testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 @Suite struct ReportRenderingTests {
     /// Two machines built in memory (the probers are not involved): a laptop with a full

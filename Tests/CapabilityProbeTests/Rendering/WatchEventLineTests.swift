@@ -2,16 +2,8 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
 @testable import CapabilityRendering
-@testable import CapabilityWatch
 
 @Suite struct WatchEventLineTests {
     /// 2026-11-30T09:21:35.250Z, injected instead of the clock.

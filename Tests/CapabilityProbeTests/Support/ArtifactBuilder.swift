@@ -5,10 +5,6 @@
 @testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 import Foundation
 
 #if canImport(FoundationXML)

@@ -1,4 +1,3 @@
-@testable import CapabilityManifest
 @testable import CapabilityMatrix
 
 extension MatrixFilter {

@@ -1,16 +1,8 @@
 import Foundation
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
-@testable import CapabilityWatch
 
 extension JSONValue {
     /// The JSON tree a snapshot holds for a value (what `JSONEncoder` writes).

@@ -3,15 +3,10 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
 @testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
 @testable import CapabilityMatrix
 @testable import CapabilityModel
 @testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
 @testable import CapabilityWatch
 
 /// A prober defined here so the capability diffing is tested without the real probers:

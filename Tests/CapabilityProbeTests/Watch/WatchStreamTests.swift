@@ -3,15 +3,7 @@ import Foundation
 import Testing
 
 @testable import CapabilityProbe
-@testable import CapabilityInput
-@testable import CapabilityLive
-@testable import CapabilityManifest
-@testable import CapabilityManifestFiles
-@testable import CapabilityMatrix
 @testable import CapabilityModel
-@testable import CapabilityProbing
-@testable import CapabilityRecordings
-@testable import CapabilityRendering
 @testable import CapabilityWatch
 
 /// The live watcher on this machine's /sys: start, stop, and nothing left behind.

@@ -1,0 +1,25 @@
+/// The start of every self-contained page capcheck writes: no script, no outside resource
+/// (the content security policy allows inline style only), a viewport for phones.
+enum HTMLPage {
+    /// The document up to and including `<body>`.
+    /// - Parameters:
+    ///   - title: The page title, already escaped.
+    ///   - style: The style sheet, one rule a line, each ending in a newline.
+    /// - Returns: The markup.
+    static func start(title: String, style: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        <style>
+        \(style)</style>
+        </head>
+        <body>
+
+        """
+    }
+}
