@@ -103,7 +103,66 @@ struct AppleCatalogRuleTests {
         "wifi": { _ in .yes },
         "location-services": { _ in .yes },
         "accelerometer": { yes(["iPhone", "iPad", "iPod touch"].contains($0.group)) },
+        "opengles-1": { _ in .yes },
+        // OpenGL ES 2.0 came with the SGX GPUs of the first ARMv7 devices.
+        "opengles-2": { yes(!armv6Only($0)) },
+        "video-camera": { device in
+            if device.group == "Apple Vision Pro" { return .yes }
+            if ["iPhone", "iPhone 3G"].contains(device.name) { return .no }
+            return hasCamera(device)
+        },
+        "front-facing-camera": { device in
+            device.group == "Apple Vision Pro"
+                ? .yes : yes((Double(fact(device, "Front Camera MP")) ?? 0) > 0)
+        },
+        "peer-peer": { yes(!["iPhone", "iPod touch (1st generation)"].contains($0.name)) },
+        "gamekit": {
+            yes(!["iPhone", "iPhone 3G", "iPod touch (1st generation)"].contains($0.name))
+        },
+        "gyroscope": { device in
+            switch device.group {
+            case "iPhone", "iPod touch": return yes((device.year ?? 0) >= 2010)
+            case "iPad": return yes((device.year ?? 0) >= 2011)
+            default: return .no
+            }
+        },
+        "magnetometer": { device in
+            switch device.group {
+            case "iPhone": return yes((device.year ?? 0) >= 2009)
+            case "iPad": return .yes
+            default: return .no
+            }
+        },
+        "bluetooth-le": { device in
+            switch device.group {
+            case "iPhone": return yes((device.year ?? 0) >= 2011)
+            case "iPad", "iPod touch": return yes((device.year ?? 0) >= 2012)
+            default: return .yes
+            }
+        },
+        "microphone": { device in
+            switch device.group {
+            case "Apple TV": return .no
+            default: return yes(device.name != "iPod touch (1st generation)")
+            }
+        },
+        // Autofocus and flash are properties of a rear camera: never without one.
+        "auto-focus-camera": { rearCamera($0) ? nil : .no },
+        "camera-flash": { rearCamera($0) ? nil : .no },
     ]
+
+    static func armv6Only(_ device: AppleCatalog.Device) -> Bool {
+        ["iPhone", "iPhone 3G"].contains(device.name)
+            || device.name.hasPrefix("iPod touch (1st") || device.name.hasPrefix("iPod touch (2nd")
+    }
+
+    static func rearCamera(_ device: AppleCatalog.Device) -> Bool {
+        (Double(fact(device, "Rear Camera MP")) ?? 0) > 0
+    }
+
+    static func hasCamera(_ device: AppleCatalog.Device) -> CatalogCell {
+        yes(rearCamera(device) || (Double(fact(device, "Front Camera MP")) ?? 0) > 0)
+    }
 
     static func yes(_ value: Bool) -> CatalogCell { value ? .yes : .no }
 
@@ -127,6 +186,10 @@ struct AppleCatalogRuleTests {
         #expect(Set(Self.catalog.devices.map(\.name)).count == Self.catalog.devices.count)
     }
 
+    @Test func everyKeyColumnHasARule() {
+        #expect(Set(Self.catalog.keyColumns).subtracting(Self.rules.keys) == [])
+    }
+
     @Test func everyKeyOfTheKeyReferenceIsAColumn() {
         let columns = Set(Self.catalog.keyColumns)
         for key in KeyCatalog.apple.keys.sorted() where key != "watch-companion" {
@@ -146,8 +209,6 @@ struct AppleCatalogRuleTests {
                 mismatches.append("\(device.name): \(cell.rawValue), rule \(wanted.rawValue)")
             }
         }
-        // Documented exceptions, each with the row's note: Vision Pro's front camera is the
-        // Persona camera iPhone/iPad apps get; iPhone 3G had iOS 4.2 but no Game Center.
         #expect(mismatches == [])
     }
 
