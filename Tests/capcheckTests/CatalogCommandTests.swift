@@ -49,7 +49,10 @@ struct CatalogCommandTests {
             "matrix", "--builtin", "apple", "--manifest", Self.fixture("android/zxing.xml"),
         ])
         #expect(result.code == .usage)
-        #expect(result.stderr.contains("the apple catalog checks an Info.plist or .ipa"))
+        #expect(
+            result.stderr.contains(
+                "the apple catalog checks an Info.plist or .ipa (or a capcheck JSON manifest), not an AndroidManifest.xml"
+            ))
     }
 
     @Test func listBuiltinNamesRowCountsAndSources() {

@@ -34,21 +34,38 @@ public enum DeviceCatalog: Sendable {
 
     /// Filters the devices as the catalog's store does.
     /// - Parameters:
-    ///   - manifest: The manifest (an Info.plist for `apple`, an AndroidManifest.xml for
-    ///     `android`, from source or a built app).
+    ///   - manifest: The manifest: an Info.plist (or capcheck JSON manifest) for `apple`, an
+    ///     AndroidManifest.xml for `android`, from source or a built app.
     ///   - path: The manifest path, for the result.
+    ///   - options: How a capability manifest is checked against the `apple` catalog's
+    ///     capability view (``AppleCatalog/capabilityMatrix()``).
     /// - Returns: One row per device, with counts by year or SDK level and by key.
     /// - Throws: ``CatalogError/wrongManifest(catalog:kind:expected:)`` for another kind.
-    public func evaluate(_ manifest: Manifest, path: String?) throws(CatalogError) -> MatrixResult {
+    public func evaluate(
+        _ manifest: Manifest, path: String?, options: CheckOptions = CheckOptions()
+    ) throws(CatalogError) -> MatrixResult {
         let source = "builtin:" + name
         var result: MatrixResult
         let labels: [String]
         switch self {
         case .apple(let catalog):
-            guard let keys = manifest.store.appleKeys else {
+            if let keys = manifest.store.appleKeys {
+                result = AppStoreFilter.evaluate(
+                    catalog, keys: keys, source: source, manifest: path)
+            } else if manifest.kind == .json {
+                // Capabilities, not App Store keys: the catalog as a capability table.
+                let matrix: DeviceMatrix
+                do {
+                    matrix = try catalog.capabilityMatrix()
+                } catch {
+                    throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
+                }
+                result = MatrixFilter.evaluate(
+                    matrix, with: ManifestRowEvaluator(manifest: manifest, options: options),
+                    manifest: path)
+            } else {
                 throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
             }
-            result = AppStoreFilter.evaluate(catalog, keys: keys, source: source, manifest: path)
             result.rows = zip(result.rows, catalog.devices).map { row, device in
                 var row = row
                 row.family = device.group
@@ -84,9 +101,19 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongManifest(let catalog, let kind, let expected):
             let needs =
                 expected == .plist
-                ? "an Info.plist or .ipa" : "an AndroidManifest.xml, .apk or .aab"
-            return
-                "the \(catalog) catalog checks \(needs), not \(kind.rawValue == "plist" ? "an Info.plist" : "a \(kind.rawValue) manifest")"
+                ? "an Info.plist or .ipa (or a capcheck JSON manifest)"
+                : "an AndroidManifest.xml, .apk or .aab"
+            return "the \(catalog) catalog checks \(needs), not \(Self.noun(kind))"
+        }
+    }
+
+    /// A manifest kind in words.
+    static func noun(_ kind: ManifestKind) -> String {
+        switch kind {
+        case .plist: return "an Info.plist"
+        case .android: return "an AndroidManifest.xml"
+        case .json: return "a capcheck JSON manifest"
+        case .appstream: return "AppStream metainfo"
         }
     }
 }

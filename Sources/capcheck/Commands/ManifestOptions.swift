@@ -191,7 +191,9 @@ struct ManifestOptions {
         switch manifest(path, in: env) {
         case .value(let manifest):
             do {
-                return .value(try catalog.evaluate(manifest, path: path))
+                return .value(
+                    try catalog.evaluate(manifest, path: path, options: CheckOptions(names: .flags))
+                )
             } catch {
                 return .failed(
                     env.fail("\(path): \(error.description) (--builtin \(catalog.name))", .usage))

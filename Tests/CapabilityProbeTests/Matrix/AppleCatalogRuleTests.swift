@@ -287,3 +287,15 @@ struct AppleCatalogRuleTests {
             result.provenance.contains { $0.hasPrefix("peer-peer: the App Store does not filter") })
     }
 }
+
+extension AppleCatalogRuleTests {
+    @Test func aCapabilityManifestAsksTheSeedsQuestionsOfCurrentDevices() throws {
+        let manifest = try ManifestLoader.load(path: Fixtures.path("catalogs/gyroscope-12mp.json"))
+        let result = try DeviceCatalog.apple(Self.catalog).evaluate(manifest, path: nil)
+        let verdicts = Dictionary(uniqueKeysWithValues: result.rows.map { ($0.name, $0.verdict) })
+        #expect(verdicts["iPhone 16 Pro Max"] == .eligible)
+        #expect(verdicts["iPhone 3G"] == .excluded)
+        #expect(verdicts["Apple TV 4K (3rd generation)"] == .excluded)
+        #expect(result.summary?.groupedBy == "year")
+    }
+}
