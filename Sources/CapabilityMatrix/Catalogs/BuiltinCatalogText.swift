@@ -6,7 +6,7 @@ enum BuiltinCatalogText {
     static let apple = #"""
         # Apple device x UIRequiredDeviceCapabilities matrix for capcheck (`matrix --builtin apple`). One row per SKU; GSM/CDMA variants share a row.
         # date: 2026-12-01
-        # source: S0 = compiler's prior knowledge of Apple tech-spec facts (RAM, camera MP, sensors, display points); NOT checked against a stored copy in this session except where another source is named in the row
+        # source: S0 = the catalog author's own knowledge of Apple tech-spec facts (RAM, camera MP, sensors, display points), from memory; NOT checked against a stored copy except where another source is named in the row
         # source: S1 = github KHwang9883/MobileModels@c85fb0ccb6e74ff284eb4174ff6c65805bcd6223 brands/apple_all_en.md (identifiers, model numbers, Wi-Fi vs cellular split), read 2026-12-01
         # source: S2 = github kudit/Device@55580e622b4725ef69bccb04dd42f7ff5404c545 Sources/Models/{iPhones,iPads,iPods,AppleTVs,AppleVision}.swift + Sources/Screen.swift (SoC, year, launch/unsupported OS, cameras, screen pixels, nfc/lidar flags), read 2026-12-01
         # source: S3 = github devicekit/DeviceKit@56b997e8a61707218f9af09f32b2a1d1806fd792 Source/Device.swift.gyb (identifiers, CPU, ppi), read 2026-12-01
