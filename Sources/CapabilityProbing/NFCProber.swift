@@ -1,3 +1,4 @@
+import Foundation
 import CapabilityModel
 
 /// NFC: `nfc` (detection.md §13).
@@ -10,7 +11,8 @@ import CapabilityModel
 /// "no driver bound"): an ACPI device whose id is a known NFC controller (``acpiIDs``), a
 /// device-tree node compatible with a kernel NFC driver (``deviceTreeCompatibles``), or a
 /// USB device of a kernel NFC driver (``usbIDs``). An ACPI controller recorded both as its
-/// ACPI node and as its I2C/SPI client counts once.
+/// ACPI node and as its I2C/SPI client counts once; an ACPI node whose recorded `status`
+/// (`_STA`) has the present bit clear does not count.
 package struct NFCProber: CapabilityProber {
     /// Creates the prober.
     init() {}
@@ -49,6 +51,13 @@ package struct NFCProber: CapabilityProber {
             let what: String
             var key = device.id
             if let acpi = acpiID(device), acpiIDs.contains(acpi) {
+                // ACPI `_STA` recorded with the present bit clear: the firmware says no chip.
+                if let text = device.attribute("status"),
+                    let status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                    status & 1 == 0
+                {
+                    continue
+                }
                 what = "NFC controller declared by firmware (ACPI \(acpi))"
                 // The ACPI node `NXP1001:00` and its I2C client `i2c-NXP1001:00` are one chip.
                 var instance = device.sysname

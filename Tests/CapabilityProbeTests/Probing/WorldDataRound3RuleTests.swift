@@ -119,6 +119,25 @@ import Testing
             ])
     }
 
+    @Test func ignoresADeclaredNFCControllerWhoseACPIStatusSaysNotPresent() throws {
+        let acpi = "/devices/LNXSYSTM:00/LNXSYBUS:00/80860F41:06/NXP5441:00"
+        let source = SourceInfo(
+            kind: .umockdev, udevDatabase: false, attributes: true, complete: true)
+        func nfc(status: String) -> CapabilityFinding? {
+            CapabilityClassifier().classify(
+                DeviceInventory(
+                    source: source, machine: MachineIdentity(arch: "x86_64"),
+                    devices: DeviceTree.linkParents([
+                        Device(
+                            id: acpi, subsystem: "acpi", properties: ["MODALIAS": "acpi:NXP5441:"],
+                            attributes: ["status": status])
+                    ]))
+            ).finding("nfc")
+        }
+        #expect(nfc(status: "0")?.status == .absent)
+        #expect(nfc(status: "15")?.status == .present)
+    }
+
     @Test func countsAnACPIControllerAndItsI2CClientOnce() throws {
         let acpi = "/devices/LNXSYSTM:00/LNXSYBUS:00/PNP0A08:00/device:15/NXP1001:00"
         let client = "/devices/pci0000:00/0000:00:15.1/i2c_designware.1/i2c-2/i2c-NXP1001:00"
