@@ -3,7 +3,8 @@ import CapabilityModel
 /// Microphones and speakers: `audio.input` and `audio.output` (detection.md §2–3).
 ///
 /// `count` counts sound cards. A capture PCM (`pcmC*D*c`) on a non-modem card is an audio
-/// input. A playback PCM is an audio output only when it is not HDMI/DisplayPort.
+/// input. A card's PCMs are found anywhere below it: directly under `cardN`, or under its
+/// HDA codec (`cardN/hdaudioC0D0/pcmC0D0p`) as older kernels put them. A playback PCM is an audio output only when it is not HDMI/DisplayPort.
 ///
 /// Choice for HDMI/DP-only cards (GPU audio functions, Intel HDA device numbers 3, 7, 8, 9,
 /// 10…, cards named HDMI): they play on an external monitor or TV, not on the machine's own
@@ -228,7 +229,9 @@ package struct SoundCard: Sendable {
     init(_ card: Device, in context: ProbeContext) {
         self.card = card
         let parent = context.parent(of: card)
-        let pcms = context.children(of: card).filter { Self.pcmNumbers($0.sysname) != nil }
+        // Newer kernels put PCMs right under the card; older ones under its codec
+        // (`…/card0/hdaudioC0D0/pcmC0D0p`): take them wherever they sit below the card.
+        let pcms = context.descendants(of: card).filter { Self.pcmNumbers($0.sysname) != nil }
         name =
             card.property("ID_MODEL_FROM_DATABASE") ?? card.property("ID_MODEL")
             ?? parent.flatMap(BusFacts.name) ?? card.attribute("id") ?? parent?.sysname

@@ -124,13 +124,23 @@ package enum BusFacts {
             ?? device.property("ID_MODEL")
     }
 
-    /// The nearest recorded name walking up from a device.
+    /// The nearest recorded name walking up from a device, never past the physical function
+    /// it belongs to: a class device or USB interface takes its PCI function's or USB
+    /// device's name, but a PCI function or USB device without a name of its own has none
+    /// (it must not take its parent bridge's or hub's name).
     static func nearestName(_ device: Device, in context: ProbeContext) -> String? {
         if let name = name(device) { return name }
+        if isPhysicalFunction(device) { return nil }
         for ancestor in context.ancestors(of: device) {
             if let name = name(ancestor) { return name }
+            if isPhysicalFunction(ancestor) { return nil }
         }
         return nil
+    }
+
+    /// Whether a record is a PCI function or a USB device: where a name belongs.
+    static func isPhysicalFunction(_ device: Device) -> Bool {
+        device.is(.pci) || isUSBDevice(device)
     }
 
     /// The driver of a device or, failing that, the nearest ancestor's driver.

@@ -16,6 +16,8 @@ import CapabilityModel
 /// Dumps and recordings carry no `uname`: ``RecordedCPU`` reads the CPU records instead (a
 /// CPU `MODALIAS` shows the running kernel: x86 feature 006E/006F only under a 64-bit
 /// kernel, `cpu:type:aarch64`, `cpu:type:v7l`; an ARMv7 core allows only 32-bit kernels).
+/// A CPU of another family (a POWER device-tree CPU node, the s390 channel subsystem) makes
+/// every key `absent` even when the word size is not recorded (``RecordedCPU``).
 /// What they do not show stays `unknown`, with a family hint (`x86` for ACPI/i8042
 /// machines, `arm` for device-tree SoCs) in `details["hint"]`; a PCI chipset does not tell
 /// a 64-bit CPU from a 32-bit one (the Atom N270 is 32-bit only).
@@ -198,7 +200,35 @@ package struct RecordedCPU: Sendable {
                     .cpuArchARM64: arm, .cpuArchARMv7: arm, .cpuArchARMv6: arm,
                 ], family: "x86 (64-bit CPU; kernel word size not recorded)")
         }
-        return armCore(context, cpus: cpus)
+        return armCore(context, cpus: cpus) ?? otherFamily(context, cpus: cpus)
+    }
+
+    /// A CPU family that is neither x86 nor ARM, from the records alone: a device-tree CPU
+    /// node named `PowerPC,…` (IBM POWER, `OF_NAME=PowerPC,POWER7+`), or the s390 channel
+    /// subsystem (`/devices/css0`). The word size stays unrecorded, so `cpu.arch` stays
+    /// `unknown`; but such a machine runs none of the x86 and ARM instruction sets, so every
+    /// Apple-style key is `absent`.
+    private static func otherFamily(_ context: ProbeContext, cpus: [Device]) -> RecordedCPU? {
+        let no = KernelProbeResult<Bool>.value(false)
+        let none: [CapabilityID: KernelProbeResult<Bool>] = [
+            .cpuArchX86_64: no, .cpuArchARM64: no, .cpuArchARMv7: no, .cpuArchARMv6: no,
+        ]
+        if let cpu = cpus.first(where: {
+            $0.property("OF_NAME")?.lowercased().hasPrefix("powerpc,") == true
+        }) {
+            let name = cpu.property("OF_NAME") ?? "PowerPC"
+            return RecordedCPU(
+                machine: nil, device: cpu.id,
+                reason: "device-tree CPU node \(name): a PowerPC CPU, neither x86 nor ARM",
+                overrides: none, family: "powerpc (\(name); word size not recorded)")
+        }
+        if let channel = context.devices.first(where: { $0.id.hasPrefix("/devices/css0") }) {
+            return RecordedCPU(
+                machine: nil, device: channel.id,
+                reason: "s390 channel subsystem (css0): an IBM Z machine, neither x86 nor ARM",
+                overrides: none, family: "s390 (channel subsystem; word size not recorded)")
+        }
+        return nil
     }
 
     /// The ARM core named by a CPU node or the PMU node.

@@ -4,7 +4,9 @@ import CapabilityModel
 /// `input.keyboard`, `input.tablet` (a pen tablet) and `input.remote` (a TV remote receiver).
 ///
 /// - Keyboard: udev's `ID_INPUT_KEYBOARD=1` (what libappstream asks udev for); without udevd,
-///   systemd's input_id rule: all of the first word's keys, KEY_ESC (1) … KEY_S (31).
+///   systemd's input_id rule: all of the first word's keys, KEY_ESC (1) … KEY_S (31). A USB
+///   boot-protocol keyboard interface (class 3/1/1) bound to its driver with no input device
+///   recorded below its USB device (a partial recording) counts too, and its evidence says so.
 /// - Tablet: `ID_INPUT_TABLET=1`; without udevd, BTN_TOOL_PEN (0x140) on a device with
 ///   absolute axes.
 /// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
@@ -47,6 +49,7 @@ package struct InputControlProber: CapabilityProber {
                     Evidence(device: input.id, reason: "pen tablet (BTN_TOOL_PEN, ABS_X/Y)" + name))
             }
         }
+        keyboards += PointerProber.boundBootInterfacesWithoutInput(context, .keyboard)
         var remotes: [Evidence] = []
         for (subsystem, what) in [
             (Subsystem.rc, "remote-control receiver"), (.lirc, "LIRC IR receiver"),

@@ -9,7 +9,8 @@ import CapabilityModel
 /// without `INPUT_PROP_DIRECT` is a touchpad; `BTN_GAMEPAD` (0x130) or `BTN_JOYSTICK`
 /// (0x120) is a game controller. A game pad function bound to its driver (`xpad`,
 /// `hid-sony`, `hid-playstation`, …) whose input device is missing from a partial recording
-/// still counts, with that fact in its evidence.
+/// still counts, with that fact in its evidence; so does a USB boot-protocol mouse interface
+/// (class 3/1/2) bound to its driver with no input device recorded below its USB device.
 package struct PointerProber: CapabilityProber {
     /// Creates the prober.
     init() {}
@@ -38,6 +39,44 @@ package struct PointerProber: CapabilityProber {
                 device: device.id,
                 reason:
                     "game controller bound to \(device.driver ?? driver), no input device recorded"
+                    + name)
+        }
+    }
+
+    /// A USB HID boot-protocol interface (class 3, subclass 1).
+    enum BootInterface: Int {
+        /// Protocol 1.
+        case keyboard = 1
+        /// Protocol 2.
+        case mouse = 2
+    }
+
+    /// USB boot-protocol keyboard or mouse interfaces (class 3, subclass 1, protocol 1 or 2)
+    /// bound to a driver (`usbhid`, or a vendor driver) with no input device anywhere below
+    /// their USB device: a partial recording of a mouse, receiver or keyboard. One evidence
+    /// per interface, which says that the input device is not recorded.
+    /// - Parameters:
+    ///   - context: The records.
+    ///   - kind: Keyboard or mouse.
+    /// - Returns: The evidence of each such interface.
+    static func boundBootInterfacesWithoutInput(_ context: ProbeContext, _ kind: BootInterface)
+        -> [Evidence]
+    {
+        context.devices(in: .usb).compactMap { device -> Evidence? in
+            guard BusFacts.isUSBInterface(device), let driver = device.driver,
+                let klass = BusFacts.usbInterfaceClass(device),
+                klass == (3, 1, kind.rawValue)
+            else { return nil }
+            let usbDevice = BusFacts.physicalFunction(of: device.id, wholeUSBDevice: true)
+            guard !context.descendants(ofID: usbDevice).contains(where: \.isInputDevice) else {
+                return nil
+            }
+            let name = BusFacts.nearestName(device, in: context).map { " (\($0))" } ?? ""
+            let what = kind == .keyboard ? "keyboard" : "mouse"
+            return Evidence(
+                device: device.id,
+                reason:
+                    "USB boot-protocol \(what) interface (class 3/1/\(kind.rawValue)) bound to \(driver), no input device recorded"
                     + name)
         }
     }
@@ -89,6 +128,7 @@ package struct PointerProber: CapabilityProber {
             }
         }
         gamepads += Self.boundGamepadsWithoutInput(context)
+        pointers += Self.boundBootInterfacesWithoutInput(context, .mouse)
         func finding(_ id: CapabilityID, _ evidence: [Evidence]) -> CapabilityFinding {
             CapabilityFinding(
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
