@@ -78,10 +78,15 @@ package final class XMLEventReader {
     /// `XML_PARSE_HUGE`).
     static let chunkSize = 128 * 1024
 
+    /// `xmlInitParser()`, once per process before the first parser (libxml2 asks for it
+    /// before parsers run on several threads).
+    private static let initialized: Void = xmlInitParser()
+
     /// A reader.
     /// - Parameter maxBytes: The largest document accepted, in bytes.
     package init(maxBytes: Int = 1 << 30) {
         self.maxBytes = maxBytes
+        _ = Self.initialized
     }
 
     deinit {
