@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .systemLibrary(name: "CSyscalls"),
         // The pure core: device records, the capability vocabulary, findings, evidence, reports,
         // fact values and their pure decoders. It imports no C module and no other target.
@@ -55,7 +60,10 @@ let package = Package(
         ),
         // Manifest readers (Info.plist, AndroidManifest.xml text, binary and protobuf XML,
         // AppStream, JSON: document bytes in, one Manifest out), the key catalog and the checker.
-        .target(name: "CapabilityManifest", dependencies: ["CapabilityModel"]),
+        .target(name: "CapabilityManifest", dependencies: ["CapabilityModel", "CapabilityXML"]),
+        // The one wrapper around libxml2: a streaming event reader (elements, attributes,
+        // text, CDATA, with positions), no network, no entity substitution, no DTD loading.
+        .target(name: "CapabilityXML", dependencies: ["CXML2"]),
         // Manifests from files: detection by content, built apps (zip, through libzip) and
         // gzip catalogs (zlib), handed to the readers as document bytes.
         .target(

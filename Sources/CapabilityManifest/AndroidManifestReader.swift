@@ -1,8 +1,5 @@
+import CapabilityXML
 import Foundation
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// Reads an AndroidManifest.xml (text here; binary and protobuf XML through
 /// ``read(root:)``) with aapt's feature rules (``AndroidFeatureRules``), never resolving
@@ -198,7 +195,7 @@ package struct AndroidManifestReader {
 
 /// Builds the element tree of a text AndroidManifest.xml, resolving `android:` and `tools:`
 /// prefixes from the `xmlns:` declarations seen so far (the usual prefixes when undeclared).
-package final class AndroidManifestParserDelegate: NSObject, XMLInputGuard.ErrorPlacing {
+package final class AndroidManifestParserDelegate: XMLInputGuard.EventCollecting {
     /// The deepest nesting kept (manifests are 5 levels deep; deeper elements are skipped).
     static let maxDepth = 32
     /// The most elements kept.
@@ -210,9 +207,6 @@ package final class AndroidManifestParserDelegate: NSObject, XMLInputGuard.Error
     private(set) var rootName: String?
     /// Whether the root element was closed (the document is complete).
     private(set) var rootClosed = false
-    /// Where the first parse error was reported (libxml2 reads on after it, so the parser's
-    /// own position at the end would point past the defect).
-    private(set) var firstErrorPlace: (line: Int, column: Int)?
     /// Whether the element bound was reached.
     private(set) var truncated = false
     private var stack: [AndroidXMLElement] = []
@@ -222,16 +216,17 @@ package final class AndroidManifestParserDelegate: NSObject, XMLInputGuard.Error
         "android": AndroidXMLElement.androidNamespace, "tools": AndroidXMLElement.toolsNamespace,
     ]
 
-    package func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if firstErrorPlace == nil {
-            firstErrorPlace = (parser.lineNumber, parser.columnNumber)
+    /// Takes one event: elements build the tree; text is not read.
+    func take(_ event: XMLEvent, at position: XMLPosition) {
+        switch event {
+        case .startElement(let name, let attributes):
+            start(name, attributes: attributes, line: position.line)
+        case .endElement: end()
+        case .text, .cdata: break
         }
     }
 
-    package func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
+    private func start(_ elementName: String, attributes list: [XMLAttribute], line: Int) {
         if rootName == nil { rootName = elementName }
         guard skippedDepth == 0, stack.count < Self.maxDepth, count < Self.maxElements else {
             if count >= Self.maxElements { truncated = true }
@@ -239,6 +234,7 @@ package final class AndroidManifestParserDelegate: NSObject, XMLInputGuard.Error
             return
         }
         count += 1
+        let attributes = Dictionary(list.map { ($0.name, $0.value) }) { _, last in last }
         for (name, value) in attributes where name.hasPrefix("xmlns:") {
             prefixes[String(name.dropFirst(6))] = value
         }
@@ -252,14 +248,10 @@ package final class AndroidManifestParserDelegate: NSObject, XMLInputGuard.Error
                     value: .string(attributes[name] ?? "")))
         }
         stack.append(
-            AndroidXMLElement(
-                name: elementName, attributes: converted, line: parser.lineNumber, children: []))
+            AndroidXMLElement(name: elementName, attributes: converted, line: line, children: []))
     }
 
-    package func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?
-    ) {
+    private func end() {
         if skippedDepth > 0 {
             skippedDepth -= 1
             return

@@ -1,9 +1,6 @@
-import Foundation
 import CapabilityModel
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
+import CapabilityXML
+import Foundation
 
 /// Reads AppStream metainfo files and catalogs (inflated by their loader when gzip-compressed) into manifests: one
 /// per `<component>`, with one requirement per relation item (the controls of one block
@@ -342,7 +339,7 @@ public struct AppStreamComponentManifest: Sendable, Hashable {
 
 /// Collects the components of an AppStream metainfo file (root `<component>`) or catalog
 /// (root `<components>`): ids, names, types and relation items with their line numbers.
-package final class AppStreamParserDelegate: NSObject, XMLInputGuard.ErrorPlacing {
+package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
     /// One item element inside a relation block (`<control>touch</control>`).
     package struct Item {
         /// The element name (`control`, `display_length`).
@@ -387,8 +384,6 @@ package final class AppStreamParserDelegate: NSObject, XMLInputGuard.ErrorPlacin
     private(set) var rootClosed = false
     /// The components in document order.
     private(set) var components: [Component] = []
-    /// Where the first parse error was reported.
-    private(set) var firstErrorPlace: (line: Int, column: Int)?
 
     private var stack: [String] = []
     private var current: Component?
@@ -397,17 +392,24 @@ package final class AppStreamParserDelegate: NSObject, XMLInputGuard.ErrorPlacin
     private var text = ""
     private var textTarget: String?
 
-    package func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if firstErrorPlace == nil { firstErrorPlace = (parser.lineNumber, parser.columnNumber) }
+    /// Takes one event. The text of CDATA sections is not read (as FoundationXML's
+    /// `XMLParser`, which this reader once used, never handed it on).
+    func take(_ event: XMLEvent, at position: XMLPosition) {
+        switch event {
+        case .startElement(let name, let attributes):
+            start(
+                name, attributes: Dictionary(attributes.map { ($0.name, $0.value) }) { $1 },
+                line: position.line)
+        case .endElement(let name): end(name)
+        case .text(let string):
+            if item != nil || textTarget != nil, text.utf8.count < 4096 { text += string }
+        case .cdata: break
+        }
     }
 
-    package func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
+    private func start(_ elementName: String, attributes: [String: String], line: Int) {
         let parent = stack.last
         if stack.isEmpty, rootName == nil { rootName = elementName }
-        let line = parser.lineNumber
         if elementName == "component", parent == nil || parent == "components" {
             current = Component(type: attributes["type"], line: line)
         } else if current != nil, parent == "component", stack.count <= 2 {
@@ -426,14 +428,7 @@ package final class AppStreamParserDelegate: NSObject, XMLInputGuard.ErrorPlacin
         stack.append(elementName)
     }
 
-    package func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if item != nil || textTarget != nil, text.utf8.count < 4096 { text += string }
-    }
-
-    package func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?
-    ) {
+    private func end(_ elementName: String) {
         _ = stack.popLast()
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if var finished = item, stack.count >= 1,

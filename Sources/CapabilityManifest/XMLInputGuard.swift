@@ -1,50 +1,39 @@
-import Foundation
+import CapabilityXML
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// Prepares XML manifest bytes for FoundationXML, which must never see what crashes it.
+/// The input policy of every XML manifest reader, then the parse through ``XMLEventReader``
+/// (libxml2).
 ///
-/// FoundationXML (libxml2 underneath) dies on invalid UTF-8 in element or attribute names and
-/// on a processing instruction without data (`<?x?>`), and a byte search for `<!ENTITY` misses
-/// the same declaration in UTF-16. So every XML reader first passes its bytes through here:
-/// the text is decoded (UTF-8, or UTF-16 by its byte-order mark) and must be valid; entity
-/// declarations are refused on the decoded text; processing instructions, the XML declaration
-/// among them, are blanked (no manifest needs one; line numbers stay); and the parser gets
-/// UTF-8 bytes with no byte-order mark and no declared `encoding` it could re-interpret. The work is one
-/// pass over the bytes; memory is one copy of the document (two for UTF-16 input).
+/// The text is decoded (UTF-8, or UTF-16 by its byte-order mark) and must be valid; entity
+/// declarations are refused on the decoded text (a byte search for `<!ENTITY` misses the
+/// same declaration in UTF-16), and so is a NUL character; the parser gets UTF-8 bytes with
+/// no byte-order mark, and ignores a declared `encoding`, which could re-interpret them. The
+/// work is one pass over the bytes; memory is one copy of the document (two for UTF-16 input).
 package enum XMLInputGuard {
-    /// A parser delegate that remembers where the first error was reported (the parser's own
-    /// position after it stops is past the defect).
-    protocol ErrorPlacing: XMLParserDelegate {
-        /// The line and column of the first parse error, if any.
-        var firstErrorPlace: (line: Int, column: Int)? { get }
+    /// What an XML reader does with each event of the document.
+    protocol EventCollecting: AnyObject {
+        /// Takes one event.
+        /// - Parameters:
+        ///   - event: The event.
+        ///   - position: The parser's position when it reported the event.
+        func take(_ event: XMLEvent, at position: XMLPosition)
     }
 
-    /// Prepares the bytes and parses them with `delegate`: external entities never
-    /// resolved, no namespace processing, streamed (libxml2 refuses one chunk over 10 MB, and
-    /// distribution catalogs are 30–60 MB once inflated).
+    /// Checks the bytes and parses them into `collector`.
     /// - Parameters:
     ///   - bytes: The file's bytes.
-    ///   - delegate: Collects what the reader needs.
-    /// - Returns: The problem (preparation or the first parse error), or `nil`.
-    static func parse(_ bytes: [UInt8], with delegate: some ErrorPlacing) -> Problem? {
+    ///   - collector: Collects what the reader needs.
+    /// - Returns: The problem (the input policy's or the first parse error), or `nil`.
+    static func parse(_ bytes: [UInt8], with collector: some EventCollecting) -> Problem? {
         let prepared: [UInt8]
         switch prepare(bytes) {
         case .success(let ready): prepared = ready
         case .failure(let problem): return problem
         }
-        let parser = XMLParser(stream: InputStream(data: Data(prepared)))
-        parser.delegate = delegate
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        _ = parser.parse()
-        guard let error = parser.parserError else { return nil }
-        let place = delegate.firstErrorPlace ?? (parser.lineNumber, parser.columnNumber)
+        let reader = XMLEventReader()
+        guard let error = reader.parse(prepared, handler: collector.take) else { return nil }
         return Problem(
-            place: "line \(place.line), column \(place.column)",
-            reason: describeXMLError((error as NSError).code))
+            place: "line \(error.position.line), column \(error.position.column)",
+            reason: describeXMLError(error.code))
     }
 
     /// Why the bytes cannot be given to the parser.
@@ -55,11 +44,11 @@ package enum XMLInputGuard {
         package var reason: String
     }
 
-    /// The document as UTF-8 bytes FoundationXML can parse safely.
+    /// The document as UTF-8 bytes that pass the input policy.
     /// - Parameter bytes: The file's bytes.
     /// - Returns: The prepared bytes, or the problem.
     static func prepare(_ bytes: [UInt8]) -> Result<[UInt8], Problem> {
-        var utf8: [UInt8]
+        let utf8: [UInt8]
         switch utf8Bytes(bytes) {
         case .success(let converted): utf8 = converted
         case .failure(let problem): return .failure(problem)
@@ -76,7 +65,6 @@ package enum XMLInputGuard {
                     place: "line \(line(at: nul, in: utf8))",
                     reason: "NUL character in the document"))
         }
-        blankProcessingInstructions(&utf8)
         return .success(utf8)
     }
 
@@ -164,59 +152,6 @@ package enum XMLInputGuard {
         }
     }
 
-    /// Leaves no `<?` for the parser: blanks every `<?…?>` instruction, the inside of every
-    /// comment, and instructions inside CDATA sections; newlines stay, so lines keep their
-    /// numbers.
-    ///
-    /// FoundationXML parses in libxml2's recovery mode, which does not always see comments and
-    /// CDATA sections where this scan does: it leaves a comment at an invalid character (the
-    /// fuzzer found `<!-- … \u{16} … <?x?> … -->`), and a `<!--` or `<![CDATA[` inside an
-    /// attribute value starts nothing for it. So nothing inside what this scan takes for a
-    /// comment or CDATA section may be an instruction either. A comment's text is never read;
-    /// a CDATA section keeps its text but for such instructions.
-    private static func blankProcessingInstructions(_ bytes: inout [UInt8]) {
-        let comment = Array("<!--".utf8)
-        let cdata = Array("<![CDATA[".utf8)
-        var index = 0
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-            if matches(comment, bytes, at: open) {
-                let end = find(Array("-->".utf8), in: bytes, from: open + 4) ?? bytes.count
-                blank(open + 4..<end, in: &bytes)
-                index = min(end + 3, bytes.count)
-            } else if matches(cdata, bytes, at: open) {
-                let end = find(Array("]]>".utf8), in: bytes, from: open + 9) ?? bytes.count
-                var inside = open + 9
-                while let instruction = find(Array("<?".utf8), in: bytes, from: inside, before: end)
-                {
-                    let close =
-                        find(Array("?>".utf8), in: bytes, from: instruction + 2, before: end)
-                        .map { $0 + 2 } ?? end
-                    blank(instruction..<close, in: &bytes)
-                    inside = close
-                }
-                index = min(end + 3, bytes.count)
-            } else if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "?") {
-                // The XML declaration too: it is optional, the output is UTF-8 (the default),
-                // and a malformed one (`<?xml version://…><?x?>`, found by the fuzzer) would
-                // reach the parser with an instruction inside it.
-                let end =
-                    find(Array("?>".utf8), in: bytes, from: open + 2).map { $0 + 2 } ?? bytes.count
-                blank(open..<end, in: &bytes)
-                index = end
-            } else {
-                index = open + 1
-            }
-            if index >= bytes.count { return }
-        }
-    }
-
-    /// Spaces for every byte of the range but newlines.
-    private static func blank(_ range: Range<Int>, in bytes: inout [UInt8]) {
-        for position in range where bytes[position] != UInt8(ascii: "\n") {
-            bytes[position] = UInt8(ascii: " ")
-        }
-    }
-
     private static func matches(_ literal: [UInt8], _ bytes: [UInt8], at index: Int) -> Bool {
         index + literal.count <= bytes.count
             && bytes[index..<index + literal.count].elementsEqual(literal)
@@ -242,7 +177,7 @@ package enum XMLInputGuard {
         1 + bytes[..<index].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
-    /// Words for the XMLParser error codes a broken manifest produces.
+    /// Words for the libxml2 error numbers (`xmlParserErrors`) a broken manifest produces.
     static func describeXMLError(_ code: Int) -> String {
         switch code {
         case 4: return "the document is empty"

@@ -123,12 +123,14 @@ struct LayeringTests {
         let declared = try Self.declaredGraph()
         #expect(declared["CapabilityModel"] == [])
         #expect(declared["CapabilityProbing"] == ["CapabilityModel"])
-        #expect(declared["CapabilityManifest"] == ["CapabilityModel"])
-        // C modules are the system-library targets `C…`: only the live machine and the
-        // manifest-file loader (libzip, zlib) link them.
+        #expect(declared["CapabilityManifest"] == ["CapabilityModel", "CapabilityXML"])
+        #expect(declared["CapabilityXML"] == ["CXML2"])
+        // C modules are the system-library targets `C…`: only the live machine, the
+        // manifest-file loader (libzip, zlib) and the one libxml2 wrapper link them.
         let linksC = declared.filter {
             $0.value.contains { $0.hasPrefix("C") && !$0.hasPrefix("Capability") }
         }
-        #expect(Set(linksC.keys) == ["CapabilityLive", "CapabilityManifestFiles"])
+        #expect(
+            Set(linksC.keys) == ["CapabilityLive", "CapabilityManifestFiles", "CapabilityXML"])
     }
 }

@@ -33,34 +33,48 @@ import Testing
 
     // MARK: JSON
 
-    @Test(arguments: [
-        // libxml2 (recovery mode) leaves a comment at an invalid character; the fuzzer found it.
-        "<manifest package=\"a.b\"><!-- \u{16} <?x?> --></manifest>",
-        // A comment or CDATA opener inside an attribute value starts nothing for libxml2.
-        "<manifest package=\"a.b\"><a b=\"<!--\"/><?x?><c d=\"-->\"/></manifest>",
-        "<manifest package=\"a.b\"><a b=\"<![CDATA[\"/><?x?><c d=\"]]>\"/></manifest>",
-        "<manifest package=\"a.b\"><![CDATA[ <?x?> <?y ]]></manifest>",
-    ])
-    func noProcessingInstructionReachesTheXMLParser(xml: String) throws {
-        let prepared = try XMLInputGuard.prepare(Array(xml.utf8)).get()
-        #expect(!String(decoding: prepared, as: UTF8.self).contains("<?"))
-        #expect(prepared.count == xml.utf8.count)
-        // The comment case is a manifest without requirements now; the others are not XML.
-        _ = manifestMessage(Data(xml.utf8), path: "AndroidManifest.xml")
+    /// Inputs that crashed FoundationXML or got past the old instruction blanking; libxml2
+    /// itself reads them now (no recovery mode), and each gives a manifest or one message.
+    @Test(
+        arguments: [
+            // libxml2's recovery mode left a comment at an invalid character; the fuzzer found it.
+            (
+                "<manifest package=\"a.b\"><!-- \u{16} <?x?> --></manifest>",
+                "AndroidManifest.xml: line 1, column 30: invalid character"
+            ),
+            // A comment or CDATA opener inside an attribute value: `<` is not allowed there.
+            (
+                "<manifest package=\"a.b\"><a b=\"<!--\"/><?x?><c d=\"-->\"/></manifest>",
+                "AndroidManifest.xml: line 1, column 31: malformed attribute"
+            ),
+            (
+                "<manifest package=\"a.b\"><a b=\"<![CDATA[\"/><?x?><c d=\"]]>\"/></manifest>",
+                "AndroidManifest.xml: line 1, column 31: malformed attribute"
+            ),
+            ("<manifest package=\"a.b\"><![CDATA[ <?x?> <?y ]]></manifest>", nil),
+            // A processing instruction without data crashed FoundationXML.
+            ("<manifest package=\"a.b\"><?x?></manifest>", nil),
+        ] as [(String, String?)])
+    func processingInstructionsCommentsAndCDATAReachLibxml2Safely(
+        xml: String, message: String?
+    ) {
+        #expect(manifestMessage(Data(xml.utf8), path: "AndroidManifest.xml") == message)
     }
 
-    @Test func cdataKeepsItsTextButForInstructionsAndLinesKeepTheirNumbers() throws {
-        let xml = "<a><![CDATA[one <?x two?> three\n<?y\nfour]]></a>"
-        let prepared = String(
-            decoding: try XMLInputGuard.prepare(Array(xml.utf8)).get(), as: UTF8.self)
-        #expect(prepared == "<a><![CDATA[one           three\n   \n    ]]></a>")
+    @Test func theInputPolicyPassesTheTextOnUnchanged() throws {
+        let xml = "<a><![CDATA[one <?x two?> three\n<?y\nfour]]><?z?><!-- <?w?> --></a>"
+        #expect(try XMLInputGuard.prepare(Array(xml.utf8)).get() == Array(xml.utf8))
     }
 
-    @Test func aControlCharacterInsideACommentNoLongerSinksTheManifest() {
+    /// XML allows no control character in a comment; the old guard blanked comments, so such
+    /// a file read as a manifest, and libxml2 now refuses it as any conforming parser does.
+    @Test func aControlCharacterInsideACommentIsMalformedXML() {
         let xml =
             "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"a.b\">"
             + "<!-- \u{16} --><uses-feature android:name=\"android.hardware.nfc\"/></manifest>"
-        #expect(manifestMessage(Data(xml.utf8), path: "AndroidManifest.xml") == nil)
+        #expect(
+            manifestMessage(Data(xml.utf8), path: "AndroidManifest.xml")
+                == "AndroidManifest.xml: line 1, column 89: invalid character")
     }
 
     @Test func duplicateManifestKeyNamesBothPlaces() {

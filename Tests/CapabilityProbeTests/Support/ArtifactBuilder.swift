@@ -49,11 +49,10 @@ enum ArtifactBuilder {
 
     /// The element tree of a text manifest, as capcheck's own text reader builds it.
     static func tree(_ xml: String) throws -> AndroidXMLElement {
-        let parser = XMLParser(data: Data(xml.utf8))
         let delegate = AndroidManifestParserDelegate()
-        parser.delegate = delegate
-        parser.shouldResolveExternalEntities = false
-        _ = parser.parse()
+        if let problem = XMLInputGuard.parse(Array(xml.utf8), with: delegate) {
+            throw Aapt.Failure(description: problem.reason)
+        }
         guard let root = delegate.root else { throw Aapt.Failure(description: "no root") }
         return root
     }

@@ -1,0 +1,254 @@
+import CXML2
+
+/// A place in a document, as libxml2 counts it: lines from 1, columns from 1.
+package struct XMLPosition: Equatable, Sendable {
+    /// The line.
+    package var line: Int
+    /// The column.
+    package var column: Int
+
+    /// A position.
+    /// - Parameters:
+    ///   - line: The line, from 1.
+    ///   - column: The column, from 1.
+    package init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// One attribute of a start tag, or a namespace declaration on it (`xmlns`, `xmlns:p`).
+package struct XMLAttribute: Equatable, Sendable {
+    /// The qualified name as written (`android:name`, `xmlns:android`).
+    package var name: String
+    /// The value, references replaced.
+    package var value: String
+
+    /// An attribute.
+    /// - Parameters:
+    ///   - name: The qualified name as written.
+    ///   - value: The value, references replaced.
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What the reader reports, in document order. Comments, processing instructions and the
+/// document type declaration are not reported.
+package enum XMLEvent: Equatable, Sendable {
+    /// A start tag (an empty-element tag is a start and an end): the qualified name as
+    /// written, then its namespace declarations and its attributes in document order.
+    case startElement(name: String, attributes: [XMLAttribute])
+    /// An end tag, with the qualified name as written.
+    case endElement(name: String)
+    /// Character data (possibly one run in several events), references replaced.
+    case text(String)
+    /// The text of a CDATA section.
+    case cdata(String)
+}
+
+/// The first problem libxml2 reported, or the reader's own size limit.
+package struct XMLReadError: Error, Equatable, Sendable {
+    /// libxml2's error number (`xmlParserErrors`: 4 the document is empty, 76 a mismatched
+    /// tag, …), or 0 for the size limit.
+    package var code: Int
+    /// Where the parser was when it reported the problem.
+    package var position: XMLPosition
+    /// libxml2's own message, without its final newline.
+    package var message: String
+}
+
+/// A streaming XML reader over libxml2's push parser and SAX2 callbacks.
+///
+/// The parser never touches the network (`XML_PARSE_NONET`), never substitutes entities
+/// (no `XML_PARSE_NOENT`), loads no DTD (no `XML_PARSE_DTDLOAD`), keeps libxml2's size
+/// limits (no `XML_PARSE_HUGE`), ignores the declared encoding (`XML_PARSE_IGNORE_ENC`: the
+/// caller hands it UTF-8 it has checked) and does not recover: it stops at the first
+/// well-formedness error. It owns its `xmlParserCtxt`, freed in `deinit`; one reader parses
+/// one document, on the thread that made it.
+package final class XMLEventReader {
+    /// The largest document accepted, in bytes.
+    package let maxBytes: Int
+    private var context: xmlParserCtxtPtr?
+    private var handler: ((XMLEvent, XMLPosition) -> Void)?
+    private var firstError: XMLReadError?
+
+    /// Bytes handed to libxml2 at a time (libxml2 refuses a single chunk over 10 MB without
+    /// `XML_PARSE_HUGE`).
+    static let chunkSize = 128 * 1024
+
+    /// `xmlInitParser()`, once per process before the first parser (libxml2 asks for it
+    /// before parsers run on several threads).
+    private static let initialized: Void = xmlInitParser()
+
+    /// A reader.
+    /// - Parameter maxBytes: The largest document accepted, in bytes.
+    package init(maxBytes: Int = 1 << 30) {
+        self.maxBytes = maxBytes
+        _ = Self.initialized
+    }
+
+    deinit {
+        if let context { xmlFreeParserCtxt(context) }
+    }
+
+    /// Parses `bytes`, calling `handler` for each event with the parser's position when
+    /// libxml2 reported it (for a start tag, its end).
+    /// - Parameters:
+    ///   - bytes: The document as UTF-8.
+    ///   - handler: Receives each event and its position.
+    /// - Returns: The first error libxml2 reported (a warning counts), or `nil`.
+    package func parse(
+        _ bytes: [UInt8], handler: @escaping (XMLEvent, XMLPosition) -> Void
+    ) -> XMLReadError? {
+        guard context == nil else {
+            return XMLReadError(
+                code: 0, position: XMLPosition(line: 1, column: 1),
+                message: "an XMLEventReader parses one document")
+        }
+        guard bytes.count <= maxBytes else {
+            return XMLReadError(
+                code: 0, position: XMLPosition(line: 1, column: 1),
+                message: "the document is larger than \(maxBytes) bytes")
+        }
+        self.handler = handler
+        defer { self.handler = nil }
+        var sax = Self.saxHandler()
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let head = min(4, bytes.count)
+        let created = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: head) {
+                    xmlCreatePushParserCtxt(&sax, me, $0, Int32(head), nil)
+                }
+            } ?? xmlCreatePushParserCtxt(&sax, me, nil, 0, nil)
+        }
+        guard let created else {
+            return XMLReadError(
+                code: Int(XML_ERR_NO_MEMORY.rawValue), position: XMLPosition(line: 1, column: 1),
+                message: "libxml2 could not create a parser")
+        }
+        context = created
+        let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_IGNORE_ENC.rawValue)
+        xmlCtxtUseOptions(created, options)
+        var offset = head
+        bytes.withUnsafeBufferPointer { buffer in
+            while firstError == nil, offset < bytes.count, let base = buffer.baseAddress {
+                let count = min(Self.chunkSize, bytes.count - offset)
+                let status = (base + offset).withMemoryRebound(to: CChar.self, capacity: count) {
+                    xmlParseChunk(created, $0, Int32(count), 0)
+                }
+                offset += count
+                if status != 0 { break }
+            }
+        }
+        if firstError == nil { xmlParseChunk(created, nil, 0, 1) }
+        if firstError == nil, created.pointee.wellFormed == 0 {
+            // An error libxml2 recorded without reporting it through the handler.
+            firstError = XMLReadError(
+                code: Int(created.pointee.errNo), position: position(),
+                message: "malformed document")
+        }
+        return firstError
+    }
+
+    /// The parser's current position (`xmlSAX2GetLineNumber`, `xmlSAX2GetColumnNumber`).
+    private func position() -> XMLPosition {
+        guard let context else { return XMLPosition(line: 1, column: 1) }
+        let raw = UnsafeMutableRawPointer(context)
+        return XMLPosition(
+            line: Int(xmlSAX2GetLineNumber(raw)), column: Int(xmlSAX2GetColumnNumber(raw)))
+    }
+
+    private func emit(_ event: XMLEvent) {
+        guard firstError == nil else { return }
+        handler?(event, position())
+    }
+
+    private func report(_ error: UnsafePointer<xmlError>) {
+        guard firstError == nil else { return }
+        var message = error.pointee.message.map { String(cString: $0) } ?? ""
+        while message.last == "\n" { message.removeLast() }
+        firstError = XMLReadError(
+            code: Int(error.pointee.code), position: position(), message: message)
+        if let context { xmlStopParser(context) }
+    }
+
+    /// The reader behind a callback's user data.
+    private static func reader(_ data: UnsafeMutableRawPointer?) -> XMLEventReader? {
+        data.map { Unmanaged<XMLEventReader>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// A string from `count` bytes, or up to the NUL when `count` is `nil`.
+    private static func string(_ bytes: UnsafePointer<xmlChar>?, count: Int? = nil) -> String {
+        guard let bytes else { return "" }
+        let length = count ?? Int(xmlStrlen(bytes))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    /// `prefix:local`, or `local`.
+    private static func qualified(
+        _ local: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?
+    )
+        -> String
+    {
+        let name = string(local)
+        guard let prefix, prefix.pointee != 0 else { return name }
+        return string(prefix) + ":" + name
+    }
+
+    /// The SAX2 callbacks: elements, character data and errors; nothing else.
+    private static func saxHandler() -> xmlSAXHandler {
+        var sax = xmlSAXHandler()
+        sax.initialized = UInt32(XML_SAX2_MAGIC)
+        sax.startElementNs = { data, local, prefix, _, namespaceCount, namespaces, count, _, raw in
+            guard let reader = XMLEventReader.reader(data) else { return }
+            var attributes: [XMLAttribute] = []
+            if let namespaces {
+                for index in 0..<Int(namespaceCount) {
+                    let name =
+                        namespaces[2 * index].map { "xmlns:" + XMLEventReader.string($0) }
+                        ?? "xmlns"
+                    attributes.append(
+                        XMLAttribute(
+                            name: name, value: XMLEventReader.string(namespaces[2 * index + 1])))
+                }
+            }
+            if let raw {
+                for index in 0..<Int(count) {
+                    let base = 5 * index
+                    guard let start = raw[base + 3], let end = raw[base + 4] else { continue }
+                    // Without entity substitution libxml2 hands an escaped `&` on as `&#38;`
+                    // (a literal `&` cannot occur in a value, so the text is exact).
+                    let value = XMLEventReader.string(start, count: end - start).replacing(
+                        "&#38;", with: "&")
+                    attributes.append(
+                        XMLAttribute(
+                            name: XMLEventReader.qualified(raw[base], raw[base + 1]), value: value))
+                }
+            }
+            reader.emit(
+                .startElement(name: XMLEventReader.qualified(local, prefix), attributes: attributes)
+            )
+        }
+        sax.endElementNs = { data, local, prefix, _ in
+            XMLEventReader.reader(data)?.emit(
+                .endElement(name: XMLEventReader.qualified(local, prefix)))
+        }
+        sax.characters = { data, bytes, count in
+            XMLEventReader.reader(data)?.emit(
+                .text(XMLEventReader.string(bytes, count: Int(count))))
+        }
+        sax.ignorableWhitespace = sax.characters
+        sax.cdataBlock = { data, bytes, count in
+            XMLEventReader.reader(data)?.emit(
+                .cdata(XMLEventReader.string(bytes, count: Int(count))))
+        }
+        sax.serror = { data, error in
+            guard let error else { return }
+            XMLEventReader.reader(data)?.report(error)
+        }
+        return sax
+    }
+}
