@@ -242,6 +242,9 @@ package struct RadioFunction: Sendable {
     var phys: [String] = []
     /// Other class devices (`hci0`, `cdc-wdm0`, `wwan0at0`, `nfc0`, `gnss0`).
     package var nodes: [String] = []
+    /// Whether the hardware is proven: a kernel class device, a bus that enumerated it, or
+    /// a driver that bound to it. False only for a firmware declaration nothing confirmed.
+    package var proven = true
 
     /// Creates a function, reading its name and ids from the record (or its nearest
     /// recorded ancestor) when present.

@@ -87,6 +87,9 @@ package struct NFCProber: CapabilityProber {
             }
             var controller = RadioFunction(id: device.id, context: context)
             controller.reasons = [what + bound]
+            // The bus proves a USB controller; a bound driver's probe proves a declared one.
+            // A firmware declaration alone proves nothing (boards declare chips they lack).
+            controller.proven = BusFacts.isUSBDevice(device) || device.driver != nil
             found[key] = controller
         }
         return found.values.sorted { $0.id < $1.id }
@@ -112,11 +115,30 @@ package struct NFCProber: CapabilityProber {
         where controllers[declared.id] == nil {
             controllers[declared.id] = declared
         }
-        let sorted = controllers.keys.sorted().compactMap { controllers[$0] }
-        let details: [String: JSONValue] = ["devices": .array(sorted.map(\.detail))]
+        let all = controllers.keys.sorted().compactMap { controllers[$0] }
+        let sorted = all.filter(\.proven)
+        let details: [String: JSONValue] = ["devices": .array(all.map(\.detail))]
         guard !sorted.isEmpty else {
+            let declared = all.filter { !$0.proven }
+            guard !declared.isEmpty else {
+                return [
+                    CapabilityFinding(
+                        id: .nfc, status: context.noCandidateStatus, details: details)
+                ]
+            }
+            // Firmware declares a controller that no driver has confirmed: the chip may or
+            // may not be fitted.
             return [
-                CapabilityFinding(id: .nfc, status: context.noCandidateStatus, details: details)
+                CapabilityFinding(
+                    id: .nfc, status: .unknown,
+                    evidence: declared.map {
+                        Evidence(
+                            device: $0.id,
+                            reason: $0.reasons.joined(separator: "; ")
+                                + " (a firmware declaration alone does not prove the chip is fitted)"
+                        )
+                    },
+                    details: details)
             ]
         }
         return [

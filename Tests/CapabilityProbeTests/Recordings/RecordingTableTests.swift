@@ -74,11 +74,11 @@ import Testing
         // SMO9210 st-press-i2c) with bare iio:deviceN records (no channels in a dump): the
         // accelerometer, humidity and pressure sensors are real, the other kinds absent (complete
         // dump); decided from the parent's DRIVER (IIO chip table). 13 MEI continuation lines.
-        // NFC: the firmware declares an NXP5441 controller (ACPI, no driver bound): present, as
-        // every radio without its class device.
+        // NFC: only the firmware declares an NXP5441 controller (ACPI, no driver bound):
+        // unknown, as a declaration alone does not prove the chip.
         Row(
             "udevadm/CARA_T.txt",
-            media: "- - - 1 1 - - 1", sensors: "1 - - - - 1 1", io: "- - - - - - -"),
+            media: "- - - 1 1 - - ?", sensors: "1 - - - - 1 1", io: "- - - - - - -"),
         Row(
             "udevadm/DELL_INSPIRON3521_TOUCHSCREEN.txt",
             media: "1 1 1 1 1 - - -", sensors: "- - - - - - -", io: "1 1 - - 1 1 1"),
@@ -127,10 +127,11 @@ import Testing
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
         // Intel NUC: HDA analog codec, i915, a USB keyboard only (its HID_UNIQ continues on a bare
         // MODALIAS line: 4 warnings); no Wi-Fi in the dump.
-        // NFC: the firmware declares an NXP5441 controller (ACPI, no driver bound).
+        // NFC: only the firmware declares an NXP5441 controller (ACPI, no driver bound):
+        // unknown, as a declaration alone does not prove the chip.
         Row(
             "udevadm/INTEL_NUC_SNAPPY.txt",
-            media: "- 1 1 - - - - 1", sensors: "- - - - - - -", io: "- - - - ? 1 -"),
+            media: "- 1 1 - - - - ?", sensors: "- - - - - - -", io: "- - - - ? 1 -"),
         // Intel IPU7 laptop: 32 :capture: nodes of the IPU7 ISYS are not cameras; the one camera is
         // the MIPI relay (Checkbox CAPTURE 1).
         Row(
