@@ -1,4 +1,4 @@
-import CXML2
+internal import CXML2
 
 /// A place in a document, as libxml2 counts it: lines from 1, columns from 1.
 package struct XMLPosition: Equatable, Sendable {

@@ -18,6 +18,11 @@ struct LayeringTests {
         "Synchronization",
     ]
 
+    /// Words that may stand before `import` (`internal import CXML2`).
+    static let accessWords: Set<String> = [
+        "public", "package", "internal", "fileprivate", "private",
+    ]
+
     static func text(_ relative: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
     }
@@ -91,7 +96,9 @@ struct LayeringTests {
             for line in source.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                    words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "package" })
+                    words[..<index].allSatisfy({
+                        $0.hasPrefix("@") || Self.accessWords.contains(String($0))
+                    })
                 else { continue }
                 let module = String(words[index + 1])
                 if !system.contains(module) { result[module, default: []].insert(file) }
