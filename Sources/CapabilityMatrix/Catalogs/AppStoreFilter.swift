@@ -18,7 +18,8 @@ public enum AppStoreFilter {
     ///   - keys: The Info.plist's keys (``StoreDeclarations/appleKeys``).
     ///   - source: The result's matrix name (`builtin:apple`).
     ///   - manifest: The manifest path, for the result.
-    /// - Returns: One row per model, in catalog order.
+    /// - Returns: One row per model, in catalog order; a row's family is its device kind
+    ///   (`iPhone`, `iPad`, …), so the summaries count per kind.
     public static func evaluate(
         _ catalog: AppleCatalog, keys: [StoreDeclarations.AppleKey], source: String,
         manifest: String?
@@ -58,7 +59,7 @@ public enum AppStoreFilter {
                 }
             }
             return MatrixRowResult(
-                name: device.name, family: device.family, line: device.line,
+                name: device.name, family: device.group, line: device.line,
                 evaluation: RowEvaluation(failing: failing, unknown: unknown))
         }
         var provenance = catalog.provenance.filter { !$0.hasPrefix("rule:") }

@@ -6,7 +6,7 @@ extension AppleCatalog {
     /// seed's Table 1-1 and 2-1 questions on current devices). Each key column that means one
     /// capability becomes that capability's column (the first one wins, after `Cellular`);
     /// the camera megapixels (the larger of the rear and front camera), RAM and display scale
-    /// become value columns.
+    /// become value columns; the family is the device kind, as in the App Store view.
     /// - Returns: The table, its source `builtin:apple`.
     /// - Throws: ``MatrixError`` when the table does not parse (a build defect).
     public func capabilityMatrix() throws(MatrixError) -> DeviceMatrix {
@@ -30,7 +30,7 @@ extension AppleCatalog {
             let ram = device.facts.first { $0.name == "RAM GB" }?.value ?? ""
             let scale = device.facts.first { $0.name == "Display Scale" }?.value ?? ""
             let cells =
-                [device.name, device.family]
+                [device.name, device.group]
                 + columns.map { header in
                     header == "Cellular"
                         ? device.facts.first { $0.name == "Cellular" }?.value ?? "unknown"

@@ -24,7 +24,7 @@ public struct CatalogSummary: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - rows: The filtered rows.
     ///   - groupedBy: What the labels are (`year`).
-    ///   - label: Each row's label (`2024`), in the same order as `rows`.
+    ///   - labels: Each row's label (`2024`), in the same order as `rows`.
     package init(rows: [MatrixRowResult], groupedBy: String, labels: [String]) {
         self.groupedBy = groupedBy
         var groups: [String: FamilySummary] = [:]

@@ -66,14 +66,6 @@ public enum DeviceCatalog: Sendable {
             } else {
                 throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
             }
-            result.rows = zip(result.rows, catalog.devices).map { row, device in
-                var row = row
-                row.family = device.group
-                return row
-            }
-            result = MatrixResult(
-                matrix: result.matrix, provenance: result.provenance, manifest: path,
-                rows: result.rows)
             labels = catalog.devices.map { $0.year.map(String.init) ?? "unknown" }
             result.summary = CatalogSummary(rows: result.rows, groupedBy: "year", labels: labels)
         case .android(let catalog):
