@@ -1,5 +1,6 @@
 import CapabilityModel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a user-named input file and says in words why it could not be read.
 package enum InputFile {
@@ -53,7 +54,7 @@ package enum InputFile {
             if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
             let descriptor = descriptor
             let read = scratch.withUnsafeMutableBytes { raw in
-                Retrying.result { Foundation.read(descriptor, raw.baseAddress, count) }
+                Retrying.result { Glibc.read(descriptor, raw.baseAddress, count) }
             }
             guard case .success(let got) = read else {
                 throw Failure(reason: "permission denied or not a file")
@@ -74,6 +75,47 @@ package enum InputFile {
                 piece.removeAll(keepingCapacity: true)
             }
             return data
+        }
+    }
+
+    /// Everything left on an open descriptor (standard input), read until its end.
+    /// - Parameter descriptor: An open descriptor; it stays open.
+    /// - Returns: The bytes (those read before an error, if one occurs).
+    package static func readToEnd(descriptor: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.count
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Retrying.result { Glibc.read(descriptor, raw.baseAddress, count) }
+            }
+            guard case .success(let got) = read, got > 0 else { return data }
+            data.append(contentsOf: buffer[..<got])
+        }
+    }
+
+    /// The kind of file a path names, following symbolic links (`stat(2)`).
+    package enum Kind: Sendable, Equatable {
+        /// Nothing there, or it cannot be looked at.
+        case missing
+        /// A directory.
+        case directory
+        /// A regular file.
+        case regular
+        /// A FIFO, socket or device.
+        case other
+    }
+
+    /// What `path` names, after symbolic links.
+    /// - Parameter path: A path.
+    /// - Returns: Its kind.
+    package static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular
+        default: return .other
         }
     }
 

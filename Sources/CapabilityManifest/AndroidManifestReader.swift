@@ -1,5 +1,5 @@
 import CapabilityXML
-import Foundation
+import FoundationEssentials
 
 /// Reads an AndroidManifest.xml (text here; binary and protobuf XML through
 /// ``read(root:)``) with aapt's feature rules (``AndroidFeatureRules``), never resolving
@@ -127,7 +127,8 @@ package struct AndroidManifestReader {
         let major = glES.value >> 16
         let minor = glES.value & 0xffff
         return Requirement(
-            key: String(format: "android:glEsVersion=0x%08x", glES.value), source: .android,
+            key: "android:glEsVersion=0x" + glES.value.hexDigits(width: 8, uppercase: false),
+            source: .android,
             target: .predicate(
                 Predicate(
                     subject: .glesVersion, comparison: .atLeast, value: .version([major, minor]))),

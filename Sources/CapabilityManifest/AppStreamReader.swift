@@ -1,6 +1,6 @@
 import CapabilityModel
 import CapabilityXML
-import Foundation
+import FoundationEssentials
 
 /// Reads AppStream metainfo files and catalogs (inflated by their loader when gzip-compressed) into manifests: one
 /// per `<component>`, with one requirement per relation item (the controls of one block
@@ -176,7 +176,7 @@ package struct AppStreamReader {
         note: String? = nil
     ) -> Requirement {
         Requirement(
-            key: "\(block.kind.rawValue) \(key)".trimmingCharacters(in: .whitespaces),
+            key: "\(block.kind.rawValue) \(key)".trimming(.whitespaces),
             source: .appstream, target: target, wanted: block.kind.wanted, note: note)
     }
 
@@ -225,7 +225,7 @@ package struct AppStreamReader {
             guard !value.isEmpty else { return Self.unknown("modalias needs a value") }
             return (.relation(.modalias(value)), nil)
         case .hardware:
-            let chid = value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "{}"))
+            let chid = value.lowercased().trimming(.characters(in: "{}"))
             guard ComputerHardwareIDs.isGUID(chid) else {
                 return Self.unknown("hardware must be a CHID (a GUID), not '\(value)'")
             }
@@ -430,7 +430,7 @@ package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
 
     private func end(_ elementName: String) {
         _ = stack.popLast()
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimming(.whitespacesAndNewlines)
         if var finished = item, stack.count >= 1,
             AppStreamRelationKind(rawValue: stack.last ?? "") != nil
         {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Reads capcheck's native, versioned JSON manifest.
@@ -28,7 +28,7 @@ package struct JSONManifestReader {
         for (list, entries, wanted) in lists {
             for (index, raw) in entries.enumerated() {
                 let place = "\(list)[\(index)]"
-                let key = raw.trimmingCharacters(in: .whitespaces)
+                let key = raw.trimming(.whitespaces)
                 guard !key.isEmpty else {
                     throw .malformed(path: path, place: place, reason: "empty entry")
                 }
@@ -129,13 +129,9 @@ package struct JSONManifestReader {
             return .malformed(
                 path: path, place: place(context.codingPath + [key]), reason: "missing")
         case .dataCorrupted(let context):
-            let detail =
-                ((context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey]
-                as? String)
-                .map { ": " + $0 } ?? ""
             if context.codingPath.isEmpty {
                 return syntaxError(data, path: path)
-                    ?? .malformed(path: path, place: nil, reason: "not valid JSON\(detail)")
+                    ?? .malformed(path: path, place: nil, reason: "not valid JSON")
             }
             return .malformed(
                 path: path, place: place(context.codingPath), reason: context.debugDescription)
@@ -144,36 +140,15 @@ package struct JSONManifestReader {
         }
     }
 
-    /// Where and why the JSON syntax is broken, from `JSONSerialization`'s message
-    /// ("Invalid value around character 11.") turned into a line and column.
+    /// Where and why the JSON syntax is broken (``JSONSyntaxCheck``), as a line and column.
     /// - Parameters:
     ///   - data: The manifest bytes.
     ///   - path: The file name used in messages.
     /// - Returns: The error, or nil when the bytes parse as JSON after all.
     static func syntaxError(_ data: Data, path: String) -> ManifestError? {
-        let message: String
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            message =
-                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
-                ?? "not valid JSON"
-        }
-        var reason = message.trimmingCharacters(in: .whitespaces)
-        if reason.hasSuffix(".") { reason.removeLast() }
-        var offset: Int?
-        if let range = reason.range(of: " around character ") {
-            offset = Int(reason[range.upperBound...])
-            reason = String(reason[..<range.lowerBound])
-        } else if reason.lowercased().hasPrefix("unexpected end of file") {
-            offset = data.count
-            reason = "unexpected end of file"
-        }
-        reason = PlistManifestReader.lowercasedFirst(reason)
-        guard let offset else {
-            return .malformed(path: path, place: nil, reason: "not valid JSON: \(reason)")
-        }
+        guard let problem = JSONSyntaxCheck.problem(in: Array(data)) else { return nil }
+        let reason = problem.reason
+        let offset = problem.offset
         let before = Array(data.prefix(max(0, offset)))
         let newline = UInt8(ascii: "\n")
         let line = before.filter { $0 == newline }.count + 1

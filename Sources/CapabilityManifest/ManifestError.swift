@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a manifest cannot be read; every message names the file, the place and the reason.
 public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {

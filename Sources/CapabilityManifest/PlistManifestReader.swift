@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an Info.plist (XML or binary) or a plist whose root is the capabilities array or
 /// dictionary; rejects OpenStep text, which Foundation on Linux would otherwise accept.
@@ -44,7 +44,7 @@ package struct PlistManifestReader {
         guard firstMark == "<" else {
             throw malformed(nil, "OpenStep text property lists are not accepted; use XML or binary")
         }
-        if let entity = text.range(of: "<!ENTITY") {
+        if let entity = text.literalRange(of: "<!ENTITY") {
             let line = 1 + text[..<entity.lowerBound].filter { $0 == "\n" }.count
             throw malformed("line \(line)", "entity declarations are not accepted")
         }
@@ -76,11 +76,11 @@ package struct PlistManifestReader {
     private func propertyList(_ data: Data) throws(ManifestError) -> Any {
         let isBinary = data.starts(with: Array("bplist".utf8))
         try checkStructure(data, isBinary: isBinary)
-        var format = PropertyListSerialization.PropertyListFormat.xml
+        var format = PropertyListDecoder.PropertyListFormat.xml
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(
-                from: data, options: [], format: &format)
+            root = try PropertyListDecoder().decode(PlistValue.self, from: data, format: &format)
+                .any
         } catch {
             if isBinary { throw malformed(nil, "not a valid binary property list") }
             if let found = Self.placeholder(
@@ -89,8 +89,7 @@ package struct PlistManifestReader {
                 throw malformed("line \(found.line)", Self.templateReason(found.text))
             }
             let detail =
-                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
-                .map { ": " + Self.lowercasedFirst($0) } ?? ""
+                PlistValue.debugDescription(of: error).map { ": " + Self.lowercasedFirst($0) } ?? ""
             throw malformed(nil, "not a valid XML property list\(detail)")
         }
         guard format != .openStep else {

@@ -265,7 +265,7 @@ package struct PlistStructureCheck {
             rest = rest[open...]
             let skipped = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")]
             if let (_, end) = skipped.first(where: { rest.hasPrefix($0.0) }) {
-                guard let close = rest.range(of: end) else { return nil }
+                guard let close = rest.literalRange(of: end) else { return nil }
                 advance(past: rest[..<close.upperBound])
                 rest = rest[close.upperBound...]
                 continue
@@ -285,7 +285,7 @@ package struct PlistStructureCheck {
             } else if name == "array", !selfClosing {
                 containers.append(nil)
             } else if name == "key", !selfClosing {
-                guard let end = rest.range(of: "</key>") else { return nil }
+                guard let end = rest.literalRange(of: "</key>") else { return nil }
                 let key = decodeEntities(rest[..<end.lowerBound])
                 let keyLine = line
                 advance(past: rest[..<end.upperBound])

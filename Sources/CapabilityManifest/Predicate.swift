@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// A numeric test on a finding's details: `memory.total >= 3GiB`, `camera.video >= 1280x720@30`.
@@ -53,7 +53,7 @@ public struct Predicate: Sendable, Hashable {
     public static func parse(_ text: String, path: String, place: String?) throws(ManifestError)
         -> Predicate
     {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimming(.whitespaces)
         func bad(_ reason: String) -> ManifestError {
             .malformed(path: path, place: place, reason: "bad predicate '\(trimmed)': \(reason)")
         }
@@ -69,8 +69,8 @@ public struct Predicate: Sendable, Hashable {
             throw bad("expected one of >= > <= < ==")
         }
         let range = start..<trimmed.index(start, offsetBy: comparison.rawValue.count)
-        let name = trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-        let rest = trimmed[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        let name = trimmed[..<range.lowerBound].trimming(.whitespaces)
+        let rest = trimmed[range.upperBound...].trimming(.whitespaces)
         guard !name.isEmpty else { throw bad("missing the name before \(comparison.rawValue)") }
         guard let subject = PredicateSubject(rawValue: name) else {
             throw .unknownKey(
@@ -212,9 +212,9 @@ public enum PredicateValue: Sendable, Hashable {
 
     /// Parses a size such as `3GiB`, `512 MB` or `1024`.
     static func parseBytes(_ text: String) -> Double? {
-        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let lower = text.lowercased().trimming(.whitespaces)
         for (unit, factor) in units where lower.hasSuffix(unit) {
-            let number = lower.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+            let number = lower.dropLast(unit.count).trimming(.whitespaces)
             guard let value = Double(number), value.isFinite, value >= 0 else { return nil }
             return value * factor
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityInput
 import CapabilityManifest
 import CapabilityModel
@@ -130,7 +130,7 @@ package struct AppArtifactReader {
     /// - Throws: ``ManifestError`` when the directory has no readable Info.plist.
     func readDirectory() throws(ManifestError) -> Manifest {
         for relative in ["Info.plist", "Contents/Info.plist"] {
-            let candidate = (path as NSString).appendingPathComponent(relative)
+            let candidate = PathText.appending(relative, to: path)
             guard FileManager.default.fileExists(atPath: candidate) else { continue }
             let data: Data
             do {

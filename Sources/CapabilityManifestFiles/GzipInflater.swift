@@ -1,5 +1,5 @@
 import CZlib
-import Foundation
+import FoundationEssentials
 
 /// Why gzip data could not be inflated.
 package struct GzipError: Error, Sendable, Hashable {

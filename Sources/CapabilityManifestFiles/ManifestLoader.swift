@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityInput
 import CapabilityManifest
 import CapabilityModel
@@ -45,17 +45,14 @@ public enum ManifestLoader {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
+        InputFile.kind(of: path) == .directory
     }
 
     private static func isZip(_ path: String) -> Bool {
-        let head = FileHandle(forReadingAtPath: path).map { handle in
-            defer { try? handle.close() }
-            return (try? handle.read(upToCount: 4)) ?? Data()
-        }
-        return head.map(AppArtifactReader.isZip) ?? false
+        guard let reader = try? InputFile.Reader(path) else { return false }
+        var head: [UInt8] = []
+        guard (try? reader.read(into: &head, upTo: 4)) != nil else { return false }
+        return AppArtifactReader.isZip(Data(head))
     }
 
     /// Reads a manifest from bytes.
@@ -134,7 +131,7 @@ public enum ManifestLoader {
             )
         }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            if (try? JSONSerialization.jsonObject(with: data)) == nil,
+            if JSONSyntaxCheck.problem(in: Array(data)) != nil,
                 path.lowercased().hasSuffix(".plist")
             {
                 return .plist

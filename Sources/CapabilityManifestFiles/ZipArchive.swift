@@ -1,5 +1,5 @@
 import CZip
-import Foundation
+import FoundationEssentials
 
 /// A zip archive opened read-only with libzip; owns the `zip_t` (and, for in-memory
 /// archives, the bytes libzip reads) and frees them in `deinit`. Entries are only ever read

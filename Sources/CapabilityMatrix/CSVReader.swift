@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An RFC 4180 CSV reader over UTF-8 bytes, yielding one record at a time.
 ///
@@ -72,7 +72,7 @@ package struct CSVReader {
                 var text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
                 if text.hasSuffix("\r") { text.removeLast() }
                 index = end
-                return .comment(text.trimmingCharacters(in: .whitespaces), line: start)
+                return .comment(text.trimming(.whitespaces), line: start)
             }
             let start = line
             try record(into: &fields)

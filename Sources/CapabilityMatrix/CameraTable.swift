@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// A camera table in the seed's Table 2-1 form: one row per camera, joined to a device
@@ -41,7 +41,7 @@ package struct CameraTable: Sendable, Hashable {
     /// - Returns: True for a camera-table header.
     static func isCameraTableHeader(_ header: [String]) -> Bool {
         let names = Set(
-            header.map { MatrixHeaders.normalized($0.trimmingCharacters(in: .whitespaces)) })
+            header.map { MatrixHeaders.normalized($0.trimming(.whitespaces)) })
         return required.allSatisfy(names.contains)
     }
 
@@ -64,7 +64,7 @@ package struct CameraTable: Sendable, Hashable {
                 guard let columns = header else {
                     var map: [String: Int] = [:]
                     for (index, name) in fields.enumerated() {
-                        map[MatrixHeaders.normalized(name.trimmingCharacters(in: .whitespaces))] =
+                        map[MatrixHeaders.normalized(name.trimming(.whitespaces))] =
                             index
                     }
                     if let missing = required.first(where: { map[$0] == nil }) {
@@ -86,7 +86,7 @@ package struct CameraTable: Sendable, Hashable {
     ) throws(MatrixError) -> Camera {
         func cell(_ name: String) -> String {
             guard let index = columns[name], index < fields.count else { return "" }
-            return fields[index].trimmingCharacters(in: .whitespaces)
+            return fields[index].trimming(.whitespaces)
         }
         let facing: String
         switch cell("camera").lowercased() {

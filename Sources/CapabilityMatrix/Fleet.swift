@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// The machines of a fleet: one recording per file in a directory, typically the JSON

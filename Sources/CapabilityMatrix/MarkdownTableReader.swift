@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a Markdown pipe table: `| a | b |` rows, a `|---|:--:|` separator after the
 /// header, `\|` for a literal pipe. `#` lines are provenance; other prose is skipped.
@@ -19,10 +19,10 @@ package struct MarkdownTableReader {
             var line = lines[index]
             index += 1
             if line.hasSuffix("\r") { line = line.dropLast() }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimming(.whitespaces)
             if trimmed.hasPrefix("#") {
                 return .comment(
-                    String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces),
+                    String(trimmed.drop { $0 == "#" }).trimming(.whitespaces),
                     line: index)
             }
             guard trimmed.hasPrefix("|") else { continue }

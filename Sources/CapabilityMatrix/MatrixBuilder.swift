@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Builds a ``DeviceMatrix`` from a header and records, whatever the table syntax.
@@ -32,7 +32,7 @@ package struct MatrixBuilder {
         }
         var layout = Layout()
         for raw in header.dropFirst() {
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = raw.trimming(.whitespaces)
             guard !text.isEmpty else {
                 throw .malformed(
                     path: path, line: line, reason: "column \(layout.slots.count + 1) has no header"
@@ -53,7 +53,7 @@ package struct MatrixBuilder {
         self.scratchValues = Array(repeating: "", count: layout.values.count)
         self.matrix = DeviceMatrix(
             source: path, provenance: provenance,
-            nameHeader: first.trimmingCharacters(in: .whitespaces), hasFamily: layout.hasFamily,
+            nameHeader: first.trimming(.whitespaces), hasFamily: layout.hasFamily,
             capabilityColumns: layout.capabilities, valueColumns: layout.values,
             ignoredColumns: layout.ignored, rows: [])
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// The vocabulary of matrix column headers: capability ids and their known aliases.
@@ -68,7 +68,7 @@ package enum MatrixHeaders {
     /// - Parameter header: The header as written.
     /// - Returns: The role, or nil for an unknown header.
     package static func role(of header: some StringProtocol) -> MatrixColumn.Role? {
-        table[normalized(header.trimmingCharacters(in: .whitespaces))]
+        table[normalized(header.trimming(.whitespaces))]
     }
 
     /// The nearest known header to an unknown one, for "did you mean …".

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Reads the numeric and text cells of value columns (megapixels, video modes, RAM, …).
@@ -129,10 +129,10 @@ package enum MatrixValueParser {
     /// as binary units (RAM is sold in powers of two), like KiB/MiB/GiB/TiB.
     /// - Throws: a reason when the text is not an amount.
     package static func bytes(_ text: String) throws(MatrixValueError) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimming(.whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let number = trimmed.prefix { $0.isNumber || $0 == "." }
-        let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
+        let unit = trimmed.dropFirst(number.count).trimming(.whitespaces).lowercased()
         let scale: Double
         switch unit {
         case "", "b": scale = 1

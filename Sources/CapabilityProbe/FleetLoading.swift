@@ -1,9 +1,11 @@
 import Dispatch
+import CapabilityInput
 import CapabilityMatrix
 import CapabilityModel
 import CapabilityProbing
 import CapabilityRecordings
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 extension Fleet {
     /// Reads every regular, non-hidden file of a directory (not its subdirectories). Files
@@ -17,16 +19,15 @@ extension Fleet {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
             let reason =
-                (error as NSError).code == NSFileReadNoSuchFileError
+                (error as? CocoaError)?.code == .fileReadNoSuchFile
                 ? "no such directory" : "cannot list the directory"
             throw .unreadable(path: directory, reason: reason)
         }
         let paths = names.filter { !$0.hasPrefix(".") }.sorted().map {
-            (directory as NSString).appendingPathComponent($0)
+            PathText.appending($0, to: directory)
         }.filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                && !isDirectory.boolValue
+            let kind = InputFile.kind(of: path)
+            return kind != .directory && kind != .missing
         }
         let slots = ResultSlots(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
@@ -41,7 +42,7 @@ extension Fleet {
                     index,
                     .success(
                         Machine(
-                            name: (path as NSString).lastPathComponent, path: path,
+                            name: PathText.lastComponent(path), path: path,
                             report: report)))
             } catch {
                 slots.set(index, .failure(error))
@@ -62,20 +63,15 @@ extension Fleet {
 
 /// Per-index results written from concurrent workers.
 private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Result<Fleet.Machine, SourceError>?]
+    private let storage: Mutex<[Result<Fleet.Machine, SourceError>?]>
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ value: Result<Fleet.Machine, SourceError>) {
-        lock.lock()
-        defer { lock.unlock() }
-        storage[index] = value
+        storage.withLock { $0[index] = value }
     }
 
     var values: [Result<Fleet.Machine, SourceError>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.withLock { $0 }
     }
 }

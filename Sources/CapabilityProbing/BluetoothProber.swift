@@ -164,7 +164,7 @@ package struct BluetoothProber: CapabilityProber {
 
     /// The `…/bluetooth/hciN` path a device id lies below, if any.
     static func hostPath(containing id: String) -> String? {
-        guard let range = id.range(of: "/bluetooth/hci") else { return nil }
+        guard let range = id.literalRange(of: "/bluetooth/hci") else { return nil }
         let digits = id[range.upperBound...].prefix { $0.isNumber }
         guard !digits.isEmpty else { return nil }
         let end = id.index(range.upperBound, offsetBy: digits.count)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Bus-level facts read from device records the same way whatever the source: PCI class and
@@ -151,7 +151,7 @@ package enum BusFacts {
 
     /// Parses `0x028000`, `028000` or `e0` as hexadecimal.
     static func hexNumber(_ text: String) -> Int? {
-        var value = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var value = text.trimming(.whitespacesAndNewlines).lowercased()
         if value.hasPrefix("0x") { value.removeFirst(2) }
         return Int(value, radix: 16)
     }
@@ -183,7 +183,7 @@ package enum BusFacts {
                 scalars = scalars.dropFirst()
             }
         }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return String(decoding: bytes, as: UTF8.self).trimming(.whitespaces)
     }
 
     /// `1-5:1.0`, `3-1.2:1.10`.

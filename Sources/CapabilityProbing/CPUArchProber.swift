@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Decides `cpu.arch` and the Apple-style keys `cpu.arch.armv6|armv7|arm64|x86_64`
@@ -283,7 +283,7 @@ package struct RecordedCPU: Sendable {
         case "x86_64":
             let feature =
                 modalias.features.intersection(CPUModalias.sixtyFourBitKernelFeatures)
-                .sorted().first.map { String(format: "%04X", $0) } ?? "?"
+                .sorted().first.map { $0.hexDigits(width: 4) } ?? "?"
             return
                 "CPU modalias: long mode and feature \(feature) (set only by a 64-bit kernel): \(machine)"
         case "i686":

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Cameras: `camera.any`, `camera.video`, facing (`camera.front|back|external`),

@@ -156,7 +156,7 @@ package struct CameraScan: Sendable {
     package static func index(_ node: Device) -> Int? {
         if let value = node.attribute("index"), let index = Int(value) { return index }
         for link in node.links {
-            guard let range = link.range(of: "-video-index", options: .backwards) else { continue }
+            guard let range = link.lastLiteralRange(of: "-video-index") else { continue }
             if let index = Int(link[range.upperBound...]) { return index }
         }
         return nil

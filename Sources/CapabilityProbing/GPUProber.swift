@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Decides `gpu`, `gpu.gles` and `gpu.vulkan` (detection.md §16).
@@ -254,8 +254,8 @@ package struct GPUProber: CapabilityProber {
         if let ids = device.property("PCI_ID") { return ids.lowercased() }
         guard let vendor = device.attribute("vendor"), let product = device.attribute("device")
         else { return nil }
-        return vendor.lowercased().replacingOccurrences(of: "0x", with: "") + ":"
-            + product.lowercased().replacingOccurrences(of: "0x", with: "")
+        return vendor.lowercased().replacingLiteral("0x", with: "") + ":"
+            + product.lowercased().replacingLiteral("0x", with: "")
     }
 
     /// The 24-bit PCI class (`class` attribute `0x030000`, or `PCI_CLASS=30000`).
@@ -283,8 +283,8 @@ package struct GPUProber: CapabilityProber {
         } else if let vendor = device.attribute("vendor"), let product = device.attribute("device")
         {
             detail["pciID"] = .string(
-                vendor.lowercased().replacingOccurrences(of: "0x", with: "") + ":"
-                    + product.lowercased().replacingOccurrences(of: "0x", with: ""))
+                vendor.lowercased().replacingLiteral("0x", with: "") + ":"
+                    + product.lowercased().replacingLiteral("0x", with: ""))
         }
         if let name = device.property("ID_MODEL_FROM_DATABASE") { detail["name"] = .string(name) }
         if let bootVGA = device.attribute("boot_vga") { detail["bootVGA"] = .bool(bootVGA == "1") }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// NFC: `nfc` (detection.md §13).
@@ -53,7 +53,7 @@ package struct NFCProber: CapabilityProber {
             if let acpi = acpiID(device), acpiIDs.contains(acpi) {
                 // ACPI `_STA` recorded with the present bit clear: the firmware says no chip.
                 if let text = device.attribute("status"),
-                    let status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                    let status = Int(text.trimming(.whitespacesAndNewlines)),
                     status & 1 == 0
                 {
                     continue

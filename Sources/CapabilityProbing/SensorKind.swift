@@ -319,7 +319,7 @@ package enum IIOChipTable {
 
     /// Writes a token the way the table compares it: lower case, `-` for `_`.
     static func normalise(_ token: String) -> String {
-        token.lowercased().replacingOccurrences(of: "_", with: "-")
+        token.lowercased().replacingLiteral("_", with: "-")
     }
 
     /// The first row matching a token.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// One `X: value` line of a udevadm dump or a umockdev recording.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 import CapabilityInput
 
@@ -134,8 +134,7 @@ public struct SnapshotDeviceSource: DeviceSource {
         case .keyNotFound(let key, let context):
             return "\(where_(context.codingPath + [key])): missing"
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.localizedDescription
-            return "\(where_(context.codingPath)): \(underlying ?? context.debugDescription)"
+            return "\(where_(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return "\(error)"
         }

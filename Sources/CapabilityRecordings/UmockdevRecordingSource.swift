@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Device records from a `umockdev-record` file: `P:` blocks with `N: S: E: A: H: L:` lines.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Renders watch output: one compact JSON object or one readable line per event.
@@ -9,10 +9,7 @@ public enum DeviceEventLine {
     /// - Parameter time: The instant.
     /// - Returns: The text.
     static func timestamp(_ time: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: time)
+        time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     /// The first line: which uevent source is used and what is watched (not an event).

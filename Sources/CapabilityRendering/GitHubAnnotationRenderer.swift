@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityManifest
 
 /// Renders a verification report as GitHub Actions workflow commands (`::error::`).
@@ -10,9 +10,9 @@ public enum GitHubAnnotationRenderer {
     /// - Parameter text: Untrusted text.
     /// - Returns: The escaped message.
     static func escapeData(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        let escaped = text.replacingLiteral("%", with: "%25")
+            .replacingLiteral("\r", with: "%0D")
+            .replacingLiteral("\n", with: "%0A")
         return TerminalText.sanitize(escaped)
     }
 
@@ -20,8 +20,7 @@ public enum GitHubAnnotationRenderer {
     /// - Parameter text: Untrusted text.
     /// - Returns: The escaped value.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
-            of: ",", with: "%2C")
+        escapeData(text).replacingLiteral(":", with: "%3A").replacingLiteral(",", with: "%2C")
     }
 
     /// Renders the annotations.

@@ -71,7 +71,7 @@ public enum JUnitRenderer {
     /// - Parameter text: Untrusted text.
     /// - Returns: The escaped value.
     package static func attribute(_ text: String) -> String {
-        TerminalText.escapeMarkup(text).replacingOccurrences(of: "\n", with: "&#10;")
-            .replacingOccurrences(of: "\t", with: "&#9;")
+        TerminalText.escapeMarkup(text).replacingLiteral("\n", with: "&#10;")
+            .replacingLiteral("\t", with: "&#9;")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Renders a ``CapabilityReport`` as the human `capcheck list` table.
@@ -130,7 +130,7 @@ public enum ListRenderer {
 
     static func displayName(_ device: Device) -> String? {
         device.property("ID_V4L_PRODUCT") ?? device.property("NAME").map {
-            $0.trimmingCharacters(in: ["\""])
+            $0.trimming(.characters(in: "\""))
         }
             ?? device.attribute("name") ?? device.property("ID_MODEL_FROM_DATABASE")
             ?? device.property("ID_MODEL")

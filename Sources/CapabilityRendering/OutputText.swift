@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 import CapabilityManifest
 
@@ -195,7 +195,7 @@ package enum CSVText {
         else {
             return clean
         }
-        return "\"" + clean.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + clean.replacingLiteral("\"", with: "\"\"") + "\""
     }
 
     /// One CSV record with a final CRLF-free newline.
@@ -214,7 +214,7 @@ package enum MarkdownText {
     /// - Returns: Text that stays inside one cell and renders literally.
     package static func cell(_ text: String) -> String {
         var out = ""
-        for character in TerminalText.sanitize(text.replacingOccurrences(of: "\n", with: " ")) {
+        for character in TerminalText.sanitize(text.replacingLiteral("\n", with: " ")) {
             switch character {
             case "\\": out += "\\\\"
             case "|": out += "\\|"
@@ -242,7 +242,7 @@ package enum MarkdownText {
             !text.isEmpty
             && text.unicodeScalars.allSatisfy { scalar in
                 scalar.isASCII
-                    && (CharacterSet.alphanumerics.contains(scalar)
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
                         || ".:_-".unicodeScalars.contains(scalar))
             }
         return plain ? "`" + text + "`" : cell(text)

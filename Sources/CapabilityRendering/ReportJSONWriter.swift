@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// Writes a ``CapabilityReport`` (the `capcheck list --json` snapshot) in one pass, byte for

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import CapabilityModel
 
@@ -56,7 +56,7 @@ public struct DeviceEventStream: AsyncSequence, Sendable {
 /// The thread closes both pipe ends as it exits; ``stop()`` writes only while the thread
 /// has not exited (under the lock), so a descriptor is never used after it was closed.
 package final class WatchControl: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let readEnd: Int32
     private let writeEnd: Int32
     private var thread: pthread_t?

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 import CapabilityProbing
 
@@ -214,7 +214,7 @@ extension Device {
             let path = sysfsRoot + id + "/" + name
             if let data = FileManager.default.contents(atPath: path) {
                 device.attributes[name] = String(decoding: data, as: UTF8.self)
-                    .trimmingCharacters(in: .newlines)
+                    .trimming(.newlines)
             } else {
                 device.attributes[name] = nil
             }

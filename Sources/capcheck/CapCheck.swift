@@ -97,7 +97,7 @@ enum CapCheck {
         env.stderr.line("capcheck: error: \(TerminalText.sanitize(error.message))")
         if let name = error.command, let type = commands.first(where: { $0.name == name }) {
             env.stderr.line(
-                "usage: " + type.usage.replacingOccurrences(of: "\n", with: "\n       "))
+                "usage: " + type.usage.replacingLiteral("\n", with: "\n       "))
             env.stderr.line("See 'capcheck help \(name)'.")
         } else {
             env.stderr.line("See 'capcheck --help'.")

@@ -1,5 +1,5 @@
 import CapabilityProbe
-import Foundation
+import FoundationEssentials
 
 /// What a command may touch: output sinks, the device source factory, the file system.
 struct CommandEnvironment: @unchecked Sendable {
@@ -22,7 +22,7 @@ struct CommandEnvironment: @unchecked Sendable {
         return CommandEnvironment(
             stdout: OutputSink(fileDescriptor: 1), stderr: OutputSink(fileDescriptor: 2),
             liveSource: { SysfsDeviceSource() },
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            readStandardInput: { InputFile.readToEnd(descriptor: 0) },
             variables: variables)
     }
 

@@ -1,5 +1,6 @@
 import CapabilityModel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one way the CLI writes bytes: `write(2)` until done, retrying after `EINTR`.
 ///
@@ -24,7 +25,7 @@ enum FileWriter {
         while offset < buffer.count, let base = buffer.baseAddress {
             do {
                 offset += try Retrying.call {
-                    Foundation.write(descriptor, base + offset, buffer.count - offset)
+                    Glibc.write(descriptor, base + offset, buffer.count - offset)
                 }
             } catch {
                 return error

@@ -1,5 +1,5 @@
 import CapabilityProbe
-import Foundation
+import FoundationEssentials
 
 /// Loading helpers shared by `matrix`, `diff` and `report`: tables, built-ins and fleets,
 /// with their errors mapped to exit codes.

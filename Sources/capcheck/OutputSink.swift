@@ -1,4 +1,6 @@
-import Foundation
+import CapabilityModel
+import FoundationEssentials
+import Glibc
 
 /// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
 ///
@@ -7,7 +9,7 @@ import Foundation
 /// failure into one line on standard error and exit 74.
 final class OutputSink: @unchecked Sendable {
     private let descriptor: Int32?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var buffer = ""
     private var firstFailure: FileWriter.Failure?
     /// Whether this sink is a terminal (colour, human defaults).

@@ -1,3 +1,4 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 exit(CapCheck.main(Array(CommandLine.arguments.dropFirst()), env: .process()).rawValue)

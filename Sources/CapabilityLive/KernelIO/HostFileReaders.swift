@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CapabilityModel
 
 // Readers of the running machine's procfs, sysfs and file-system files, each through an injected
@@ -80,8 +81,7 @@ package struct KernelNames: Sendable, Hashable {
         func read(_ name: String) -> String? {
             let path = HostRoot.path("/proc/sys/kernel/" + name, under: hostRoot)
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(
-                in: .whitespacesAndNewlines)
+            let text = String(decoding: data, as: UTF8.self).trimming(.whitespacesAndNewlines)
             return text.isEmpty ? nil : text
         }
         return KernelNames(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// The live machine, read from sysfs directly: one pass over `/sys/devices` with every call
@@ -165,7 +165,7 @@ package struct SysfsRecordReader {
                     || LiveAttributes.isSensorAttribute(name, known)
             else { continue }
             if let value = directory.read(name, buffer: &scratch, failure: &failure) {
-                attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
+                attributes[name] = Self.libudevValue(value).trimming(.newlines)
             } else if let failure, failure != .noSuchFile {
                 unreadableFiles[name] = failure.lowercasedDescription
             }
@@ -174,7 +174,7 @@ package struct SysfsRecordReader {
             guard let folder = name.split(separator: "/").first, kinds[String(folder)] == .directory
             else { continue }
             if let value = directory.read(name, buffer: &scratch) {
-                attributes[name] = Self.libudevValue(value).trimmingCharacters(in: .newlines)
+                attributes[name] = Self.libudevValue(value).trimming(.newlines)
             }
         }
         if known == .iio, kinds["scan_elements"] == .directory,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CapabilityModel
 
 /// The running machine's identity: DMI or device tree, host name, os-release, uname.
@@ -60,8 +60,7 @@ package enum LiveMachine {
         func read(_ path: String) -> String? {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
-                .trimmingCharacters(
-                    in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+                .trimming { TrimmedCharacters.whitespacesAndNewlines.contains($0) || $0 == "\0" }
             return text.isEmpty ? nil : text
         }
         let dmi = sysfsRoot + "/class/dmi/id/"
@@ -97,7 +96,7 @@ package enum LiveMachine {
             guard let text = read(HostRoot.path(path, under: hostRoot)) else { continue }
             for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
                 identity.os = String(line.dropFirst("PRETTY_NAME=".count))
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                    .trimming(.characters(in: "\"'"))
             }
             break
         }

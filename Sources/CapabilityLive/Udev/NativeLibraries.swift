@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the dynamic loader found the C libraries capcheck calls, for the version report: the real
 /// file names carry the library versions the machine runs (`libpci.so.3.9.0`), which may
@@ -22,10 +22,10 @@ public enum NativeLibraries {
     /// The first mapped file whose name starts with `prefix` (`libudev.so`).
     static func mappedFile(named prefix: String) -> String? {
         // procfs reports a size of 0, so read to the end rather than by size.
-        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
-            let data = try? handle.readToEnd()
+        var buffer: [UInt8] = []
+        guard case .success(let directory) = DirectoryDescriptor.open("/proc/self"),
+            let data = directory.read("maps", whole: true, buffer: &buffer)
         else { return nil }
-        try? handle.close()
         let maps = String(decoding: data, as: UTF8.self)
         for line in maps.split(separator: "\n") {
             // address perms offset dev inode path: the path is the rest from its first "/".

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 import CapabilityModel
 
 /// Names recorded hardware from this machine's databases: a dump or recording that lacks
@@ -50,27 +51,29 @@ public enum RecordedDeviceNames {
     /// so far: a `report` over 38 dumps reads pci.ids once, not once a dump (libpci loads the
     /// whole 1.3 MB list for its first name). Safe to share between threads (one lock).
     public final class Databases: @unchecked Sendable {
-        private let lock = NSLock()
-        private var opened = false
-        private var context: UdevContext?
-        private var hwdb: UdevHwdb?
-        private var pci: PCINames?
-        private var cache = Cache()
+        private struct State {
+            var opened = false
+            var context: UdevContext?
+            var hwdb: UdevHwdb?
+            var pci: PCINames?
+            var cache = Cache()
+        }
+        private let state = Mutex(State())
 
         /// Creates the holder; nothing is opened until the first recording needs names.
         public init() {}
 
         /// Runs `body` with the databases (opened the first time) and the look-up cache.
         func withOpened(_ body: (UdevHwdb?, PCINames?, inout Cache) -> Void) {
-            lock.lock()
-            defer { lock.unlock() }
-            if !opened {
-                opened = true
-                context = try? UdevContext()
-                hwdb = context.flatMap { try? UdevHwdb(context: $0) }
-                pci = PCINames()
+            state.withLock { state in
+                if !state.opened {
+                    state.opened = true
+                    state.context = try? UdevContext()
+                    state.hwdb = state.context.flatMap { try? UdevHwdb(context: $0) }
+                    state.pci = PCINames()
+                }
+                body(state.hwdb, state.pci, &state.cache)
             }
-            body(hwdb, pci, &cache)
         }
     }
 

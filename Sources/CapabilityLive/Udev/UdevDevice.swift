@@ -1,6 +1,6 @@
 import CUdev
 import CapabilityModel
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Owns a `udev_device` (udev_device_new_from_syspath(3)); freed in `deinit`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One element of an AndroidManifest.xml, the same whether it was read from text XML, from
 /// an APK's binary XML or from an app bundle's protobuf XML.
@@ -86,7 +86,7 @@ package enum AndroidXMLValue: Equatable, Sendable {
         case .integer(let value): return value
         case .boolean(let value): return value ? -1 : 0
         case .string(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimming(.whitespaces)
             if trimmed.lowercased().hasPrefix("0x") { return Int(trimmed.dropFirst(2), radix: 16) }
             return Int(trimmed)
         case .reference, .other: return nil

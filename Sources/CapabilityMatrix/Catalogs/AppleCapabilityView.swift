@@ -49,6 +49,6 @@ extension AppleCatalog {
     /// A CSV field, quoted when it holds a comma or a quote.
     private static func field(_ text: String) -> String {
         guard text.contains(",") || text.contains("\"") else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacingLiteral("\"", with: "\"\"") + "\""
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What ALSA says about one PCM in `/proc/asound/cardN/pcmD{p,c}/info`: its id and name
 /// (`HDMI 0`, `ALC269VC Analog`), which sysfs does not carry.
@@ -17,8 +17,8 @@ public struct ALSAPCMInfo: Sendable, Hashable {
         var info = ALSAPCMInfo()
         for line in text.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<colon].trimming(.whitespaces)
+            let value = line[line.index(after: colon)...].trimming(.whitespaces)
             guard !value.isEmpty else { continue }
             switch key {
             case "id": info.id = value

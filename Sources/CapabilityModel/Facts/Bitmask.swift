@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A kernel bitmap as sysfs and uevents print it: hex words, most significant first.
 ///

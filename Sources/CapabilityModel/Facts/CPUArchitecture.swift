@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The CPU architecture in Apple-style names, and which instruction sets the machine runs.
 ///
@@ -35,7 +35,7 @@ package struct CPUArchitecture: Sendable, Equatable {
     ///   - cpuinfo: `/proc/cpuinfo` text, if readable.
     ///   - aarch32CPUs: `/sys/devices/system/cpu/aarch32_el0` text, if it exists.
     package init(machine: String, cpuinfo: String?, aarch32CPUs: String? = nil) {
-        let listed = aarch32CPUs?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
+        let listed = aarch32CPUs?.trimming(.whitespacesAndNewlines).isEmpty == false
         let shown = cpuinfo.map(Self.shows32BitARM) ?? false
         self.init(machine: machine, recorded32BitARM: listed || shown ? true : nil)
     }
@@ -70,8 +70,8 @@ package struct CPUArchitecture: Sendable, Equatable {
         for line in cpuinfo.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            let key = parts[0].trimmingCharacters(in: .whitespaces)
-            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            let key = parts[0].trimming(.whitespaces)
+            let value = parts[1].trimming(.whitespaces)
             if key == "CPU architecture", value == "7" { return true }
             if key == "Features",
                 !Set(value.split(separator: " ").map(String.init)).isDisjoint(with: arm32Features)
@@ -150,7 +150,7 @@ package struct CPUModalias: Sendable, Hashable {
         } else {
             return nil
         }
-        guard !type.isEmpty, let range = modalias.range(of: ":feature:") else { return nil }
+        guard !type.isEmpty, let range = modalias.literalRange(of: ":feature:") else { return nil }
         self.type = type
         features = Set(
             modalias[range.upperBound...].split(separator: ",").compactMap { Int($0, radix: 16) })

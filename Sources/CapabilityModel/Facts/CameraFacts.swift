@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What V4L2 ioctls tell about one video node, stored in ``KernelFacts/v4l2``.
 ///
@@ -114,7 +114,7 @@ public struct CameraFacts: Sendable, Hashable {
     /// - Returns: `true` when the word `IR` or "infrared" appears.
     package static func namesInfrared(_ name: String) -> Bool {
         let words = name.split { !$0.isLetter && !$0.isNumber }
-        return words.contains("IR") || name.localizedCaseInsensitiveContains("infrared")
+        return words.contains("IR") || name.lowercased().contains("infrared")
     }
 
     /// Formats a mode as `WxH@fps`, the rate rounded to an integer.
@@ -161,7 +161,7 @@ public struct CameraFacts: Sendable, Hashable {
     /// - Returns: `front`, `back`, `external` or `nil`.
     package static func facing(orientation: String?, removable: String?) -> String? {
         if let orientation { return orientation }
-        guard let removable = removable?.trimmingCharacters(in: .whitespacesAndNewlines) else {
+        guard let removable = removable?.trimming(.whitespacesAndNewlines) else {
             return nil
         }
         return removable == "fixed" ? "front" : "external"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Microsoft's Computer Hardware IDs (CHIDs) of a machine, computed from its DMI fields the
 /// way fwupd does (`fwupdtool hwids`): each id is a version-5 UUID (SHA-1, namespace
@@ -131,7 +131,7 @@ package struct ComputerHardwareIDs: Sendable, Hashable {
         var values: [Field: String] = [:]
         func put(_ field: Field, _ raw: String?) {
             guard let raw else { return }
-            let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = raw.trimming(.whitespacesAndNewlines)
             if !trimmed.isEmpty { values[field] = trimmed }
         }
         if dmi.attribute("sys_vendor") != nil {
@@ -150,7 +150,7 @@ package struct ComputerHardwareIDs: Sendable, Hashable {
             return ComputerHardwareIDs(
                 values: values, complete: values.count == Field.allCases.count, device: dmi.id,
                 enclosureAlias: dmi.attribute("chassis_type").map {
-                    $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                    $0.trimming(.whitespacesAndNewlines)
                 })
         }
         guard let modalias = dmi.property("MODALIAS") ?? dmi.attribute("modalias"),
@@ -188,7 +188,7 @@ package struct ComputerHardwareIDs: Sendable, Hashable {
 
     /// sysfs `chassis_type` (decimal) → fwupd's hex spelling (`10` → `a`).
     private static func hexEnclosure(_ text: String) -> String? {
-        UInt8(text.trimmingCharacters(in: .whitespaces)).map { hex($0, width: 1) }
+        UInt8(text.trimming(.whitespaces)).map { hex($0, width: 1) }
     }
 
     private static func hex(_ value: UInt8, width: Int) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds a default route in the kernel's routing tables (`/proc/net/route` and
 /// `/proc/net/ipv6_route`), the way `ip route show default` would list one.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one connected DRM connector's records say about its panel: the EDID (decoded with
 /// ``EDID``), the preferred mode from the sysfs `modes` list, and the DPI and scale factor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// DPI and an integer scale factor (1, 2 or 3) for one display, with the rule that chose it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A decoded EDID: identity, basic parameters, detailed timings and DisplayID native modes.
 ///
@@ -80,7 +80,7 @@ public struct EDID: Sendable, Equatable {
     /// Text of a display descriptor (13 bytes from offset 5, ended by 0x0A, padded).
     static func descriptorText(_ bytes: [UInt8], at offset: Int) -> String {
         let field = bytes[(offset + 5)..<(offset + 18)].prefix { $0 != 0x0A && $0 != 0 }
-        return String(decoding: field, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return String(decoding: field, as: UTF8.self).trimming(.whitespaces)
     }
 
     /// DTDs of a CTA-861 block: from the offset in byte 2 to the end, 18 bytes each.

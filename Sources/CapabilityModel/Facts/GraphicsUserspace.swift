@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The graphics userspace installed on the live machine: Vulkan ICD manifests and OpenGL ES
 /// libraries. Read by the live source (through an injectable root) and kept in the machine
@@ -54,12 +54,35 @@ public struct GraphicsUserspace: Codable, Sendable, Hashable {
     ///   - manifest: The manifest path.
     /// - Returns: The entry, or `nil` when it is not an ICD manifest.
     package static func driver(json data: Data, manifest: String) -> VulkanDriver? {
-        guard data.count < 1 << 20,
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let icd = object["ICD"] as? [String: Any]
+        guard data.count < 1 << 20, let file = try? JSONDecoder().decode(ICDFile.self, from: data)
         else { return nil }
         return VulkanDriver(
-            manifest: manifest, library: icd["library_path"] as? String,
-            apiVersion: icd["api_version"] as? String)
+            manifest: manifest, library: file.icd.libraryPath, apiVersion: file.icd.apiVersion)
+    }
+}
+
+/// An ICD manifest as far as it is read: a value of another type than expected reads as absent,
+/// not as a broken manifest.
+private struct ICDFile: Decodable {
+    struct Entry: Decodable {
+        let libraryPath: String?
+        let apiVersion: String?
+
+        enum CodingKeys: String, CodingKey {
+            case libraryPath = "library_path"
+            case apiVersion = "api_version"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            libraryPath = try? container.decodeIfPresent(String.self, forKey: .libraryPath)
+            apiVersion = try? container.decodeIfPresent(String.self, forKey: .apiVersion)
+        }
+    }
+
+    let icd: Entry
+
+    enum CodingKeys: String, CodingKey {
+        case icd = "ICD"
     }
 }

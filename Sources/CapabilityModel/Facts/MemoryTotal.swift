@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Installed RAM, as `memory.total` compares it (decisions.md): the sum of the DMI
 /// memory-device (SMBIOS type 17) sizes when readable, otherwise `MemTotal` from

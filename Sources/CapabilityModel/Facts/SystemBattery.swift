@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The system battery as iOS's `UIDevice` reports it: a level 0.0–1.0 (-1 without a
 /// battery) and a ``BatteryState``.
@@ -258,7 +258,7 @@ public enum BatteryState: String, Sendable, Equatable, CaseIterable {
     /// - Returns: The state.
     package static func map(status: String?, capacity: Int?, acOnline: Bool? = nil) -> BatteryState
     {
-        let normalized = status?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let normalized = status?.trimming(.whitespacesAndNewlines).lowercased()
         switch normalized {
         case "charging": return .charging
         case "discharging", "empty": return .unplugged

@@ -48,7 +48,7 @@ package enum CheckedNumber {
     /// Formats a number without a needless `.0`, to at most two decimals.
     package static func formatted(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        var text = String(format: "%.2f", value)
+        var text = cFormat("%.2f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

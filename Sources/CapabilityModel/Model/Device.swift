@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One device record: what a source knows about a single sysfs device.
 ///
@@ -265,7 +265,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     /// - Parameter key: The sysfs attribute name relative to the device directory.
     /// - Returns: The value with surrounding white space trimmed.
     public func attribute(_ key: String) -> String? {
-        attributes[key]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        attributes[key]?.trimming(.whitespacesAndNewlines)
     }
 
     /// Whether the source carried any sysfs attributes for this device.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value used for open-ended, deterministic detail maps.
 ///

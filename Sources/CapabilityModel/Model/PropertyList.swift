@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A record's udev properties, stored densely: one array of key/value pairs sorted by key.
 ///

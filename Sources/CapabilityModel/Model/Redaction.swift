@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Removes what identifies one machine or its owner from device records — serial numbers, MAC
 /// and Bluetooth addresses, UUIDs, the host name — and keeps what classification reads

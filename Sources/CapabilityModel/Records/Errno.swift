@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An error number a C call left in `errno` (or returned negated, as libudev does), with its
 /// `strerror(3)` text: the one value every wrapper of a failed system call carries.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where uevents come from: udevd's processed events or the kernel's raw ones.
 public enum EventSource: String, Codable, Sendable, Hashable, CaseIterable {

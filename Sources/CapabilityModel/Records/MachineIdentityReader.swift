@@ -10,7 +10,7 @@ package enum MachineIdentityReader {
     /// - Parameter value: The string.
     /// - Returns: `true` for empty or placeholder text.
     package static func isPlaceholder(_ value: String) -> Bool {
-        let trimmed = value.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = value.trimming(.whitespaces).lowercased()
         return trimmed.isEmpty || placeholders.contains(trimmed)
     }
 

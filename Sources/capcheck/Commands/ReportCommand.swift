@@ -1,5 +1,5 @@
 import CapabilityProbe
-import Foundation
+import FoundationEssentials
 
 /// `capcheck report`: the seed's feature table for real machines.
 struct ReportCommand: Command {
@@ -89,10 +89,7 @@ struct ReportCommand: Command {
 
     /// Whether a `--from` path names a directory (a fleet of recordings, one column each).
     static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return path != "-"
-            && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
+        path != "-" && InputFile.kind(of: path) == .directory
     }
 
     /// Vendor and model, else the file name, else the host name, else `this machine`.

@@ -1,5 +1,5 @@
 import CapabilityProbe
-import Foundation
+import FoundationEssentials
 
 /// `capcheck verify`: check a manifest against this machine or a recorded one.
 struct VerifyCommand: Command {

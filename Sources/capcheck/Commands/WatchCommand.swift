@@ -1,6 +1,8 @@
+import CapabilityModel
 import CapabilityProbe
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `capcheck watch`: battery, proximity, capability and device changes as they happen.
 struct WatchCommand: Command {
@@ -98,7 +100,7 @@ struct WatchCommand: Command {
         } else {
             var kinds = Set<WatchKind>()
             for name in only.flatMap({ $0.split(separator: ",") }).map({
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimming(.whitespaces)
             }) {
                 guard let kind = WatchKind(rawValue: name) else {
                     let suggestion = EditDistance.nearest(
@@ -193,7 +195,7 @@ struct WatchCommand: Command {
 /// exists (between installing the handlers and printing the first line), so the request is
 /// remembered and applied to the task as soon as it is set.
 final class WatchEndLatch: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var task: Task<Void, Never>?
     private var fired = false
 

@@ -166,7 +166,7 @@ enum CompletionScript {
     }
 
     static func zshQuote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingLiteral("'", with: "'\\''") + "'"
     }
 
     // MARK: fish
@@ -223,15 +223,14 @@ enum CompletionScript {
 
     static func fishQuote(_ text: String) -> String {
         "'"
-            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                of: "'", with: "\\'") + "'"
+            + text.replacingLiteral("\\", with: "\\\\").replacingLiteral("'", with: "\\'") + "'"
     }
 
     /// The help up to its first clause, for the one-line descriptions shells show.
     static func shortHelp(_ text: String) -> String {
         var cut = text.endIndex
         for separator in ["; ", ". "] {
-            if let range = text.range(of: separator), range.lowerBound < cut {
+            if let range = text.literalRange(of: separator), range.lowerBound < cut {
                 cut = range.lowerBound
             }
         }

@@ -46,7 +46,7 @@ enum HelpText {
         return """
             OVERVIEW: \(type.abstract)
 
-            USAGE: \(type.usage.replacingOccurrences(of: "\n", with: "\n       "))
+            USAGE: \(type.usage.replacingLiteral("\n", with: "\n       "))
 
             OPTIONS:
             \(rows(entries))
