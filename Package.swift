@@ -32,11 +32,9 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .systemLibrary(
-            name: "CXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
+        // libxml2's ABI as capcheck uses it (declarations only: CapabilityXML opens the
+        // library with dlopen when a command first reads XML).
+        .systemLibrary(name: "CXML2"),
         .systemLibrary(name: "CSyscalls"),
         // The pure core: device records, the capability vocabulary, findings, evidence, reports,
         // fact values and their pure decoders. It imports no C module and no other target.

@@ -1,4 +1,5 @@
 internal import CXML2
+import Glibc
 
 /// A place in a document, as libxml2 counts it: lines from 1, columns from 1.
 package struct XMLPosition: Equatable, Sendable {
@@ -66,11 +67,13 @@ package struct XMLReadError: Error, Equatable, Sendable {
 /// limits (no `XML_PARSE_HUGE`), ignores the declared encoding (`XML_PARSE_IGNORE_ENC`: the
 /// caller hands it UTF-8 it has checked) and does not recover: it stops at the first
 /// well-formedness error. It owns its `xmlParserCtxt`, freed in `deinit`; one reader parses
-/// one document, on the thread that made it.
+/// one document, on the thread that made it. libxml2 itself is opened on first use
+/// (``LibXML2``); when it cannot be, ``parse(_:handler:)`` says so as its error.
 package final class XMLEventReader {
     /// The largest document accepted, in bytes.
     package let maxBytes: Int
-    private var context: xmlParserCtxtPtr?
+    private var context: UnsafeMutableRawPointer?
+    private var library: LibXML2?
     private var handler: ((XMLEvent, XMLPosition) -> Void)?
     private var firstError: XMLReadError?
 
@@ -78,19 +81,14 @@ package final class XMLEventReader {
     /// `XML_PARSE_HUGE`).
     static let chunkSize = 128 * 1024
 
-    /// `xmlInitParser()`, once per process before the first parser (libxml2 asks for it
-    /// before parsers run on several threads).
-    private static let initialized: Void = xmlInitParser()
-
     /// A reader.
     /// - Parameter maxBytes: The largest document accepted, in bytes.
     package init(maxBytes: Int = 1 << 30) {
         self.maxBytes = maxBytes
-        _ = Self.initialized
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        if let context, let library { library.freeParser(context) }
     }
 
     /// Parses `bytes`, calling `handler` for each event with the parser's position when
@@ -112,6 +110,14 @@ package final class XMLEventReader {
                 code: 0, position: XMLPosition(line: 1, column: 1),
                 message: "the document is larger than \(maxBytes) bytes")
         }
+        let library: LibXML2
+        switch LibXML2.shared {
+        case .success(let loaded): library = loaded
+        case .failure(let failure):
+            return XMLReadError(
+                code: 0, position: XMLPosition(line: 1, column: 1), message: failure.message)
+        }
+        self.library = library
         self.handler = handler
         defer { self.handler = nil }
         var sax = Self.saxHandler()
@@ -120,45 +126,44 @@ package final class XMLEventReader {
         let created = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: head) {
-                    xmlCreatePushParserCtxt(&sax, me, $0, Int32(head), nil)
+                    library.createPushParser(&sax, me, $0, Int32(head), nil)
                 }
-            } ?? xmlCreatePushParserCtxt(&sax, me, nil, 0, nil)
+            } ?? library.createPushParser(&sax, me, nil, 0, nil)
         }
         guard let created else {
             return XMLReadError(
-                code: Int(XML_ERR_NO_MEMORY.rawValue), position: XMLPosition(line: 1, column: 1),
+                code: Int(CAPCHECK_XML_ERR_NO_MEMORY), position: XMLPosition(line: 1, column: 1),
                 message: "libxml2 could not create a parser")
         }
         context = created
-        let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_IGNORE_ENC.rawValue)
-        xmlCtxtUseOptions(created, options)
+        _ = library.useOptions(created, CAPCHECK_XML_PARSE_NONET | CAPCHECK_XML_PARSE_IGNORE_ENC)
         var offset = head
         bytes.withUnsafeBufferPointer { buffer in
             while firstError == nil, offset < bytes.count, let base = buffer.baseAddress {
                 let count = min(Self.chunkSize, bytes.count - offset)
                 let status = (base + offset).withMemoryRebound(to: CChar.self, capacity: count) {
-                    xmlParseChunk(created, $0, Int32(count), 0)
+                    library.parseChunk(created, $0, Int32(count), 0)
                 }
                 offset += count
                 if status != 0 { break }
             }
         }
-        if firstError == nil { xmlParseChunk(created, nil, 0, 1) }
-        if firstError == nil, created.pointee.wellFormed == 0 {
+        var status: Int32 = 0
+        if firstError == nil { status = library.parseChunk(created, nil, 0, 1) }
+        if firstError == nil, status != 0 || (library.lastError(created)?.pointee.code ?? 0) != 0 {
             // An error libxml2 recorded without reporting it through the handler.
+            let code = status != 0 ? status : library.lastError(created)?.pointee.code ?? 0
             firstError = XMLReadError(
-                code: Int(created.pointee.errNo), position: position(),
-                message: "malformed document")
+                code: Int(code), position: position(), message: "malformed document")
         }
         return firstError
     }
 
     /// The parser's current position (`xmlSAX2GetLineNumber`, `xmlSAX2GetColumnNumber`).
     private func position() -> XMLPosition {
-        guard let context else { return XMLPosition(line: 1, column: 1) }
-        let raw = UnsafeMutableRawPointer(context)
+        guard let context, let library else { return XMLPosition(line: 1, column: 1) }
         return XMLPosition(
-            line: Int(xmlSAX2GetLineNumber(raw)), column: Int(xmlSAX2GetColumnNumber(raw)))
+            line: Int(library.lineNumber(context)), column: Int(library.columnNumber(context)))
     }
 
     private func emit(_ event: XMLEvent) {
@@ -166,13 +171,13 @@ package final class XMLEventReader {
         handler?(event, position())
     }
 
-    private func report(_ error: UnsafePointer<xmlError>) {
+    private func report(_ error: UnsafePointer<capcheck_xml_error>) {
         guard firstError == nil else { return }
         var message = error.pointee.message.map { String(cString: $0) } ?? ""
         while message.last == "\n" { message.removeLast() }
         firstError = XMLReadError(
             code: Int(error.pointee.code), position: position(), message: message)
-        if let context { xmlStopParser(context) }
+        if let context, let library { library.stopParser(context) }
     }
 
     /// The reader behind a callback's user data.
@@ -181,15 +186,17 @@ package final class XMLEventReader {
     }
 
     /// A string from `count` bytes, or up to the NUL when `count` is `nil`.
-    private static func string(_ bytes: UnsafePointer<xmlChar>?, count: Int? = nil) -> String {
+    private static func string(_ bytes: UnsafePointer<capcheck_xml_char>?, count: Int? = nil)
+        -> String
+    {
         guard let bytes else { return "" }
-        let length = count ?? Int(xmlStrlen(bytes))
+        let length = count ?? strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
     /// `prefix:local`, or `local`.
     private static func qualified(
-        _ local: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?
+        _ local: UnsafePointer<capcheck_xml_char>?, _ prefix: UnsafePointer<capcheck_xml_char>?
     )
         -> String
     {
@@ -199,9 +206,9 @@ package final class XMLEventReader {
     }
 
     /// The SAX2 callbacks: elements, character data and errors; nothing else.
-    private static func saxHandler() -> xmlSAXHandler {
-        var sax = xmlSAXHandler()
-        sax.initialized = UInt32(XML_SAX2_MAGIC)
+    private static func saxHandler() -> capcheck_xml_sax_handler {
+        var sax = capcheck_xml_sax_handler()
+        sax.initialized = CAPCHECK_XML_SAX2_MAGIC
         sax.startElementNs = { data, local, prefix, _, namespaceCount, namespaces, count, _, raw in
             guard let reader = XMLEventReader.reader(data) else { return }
             var attributes: [XMLAttribute] = []
