@@ -95,7 +95,7 @@ import Testing
         // One storage for all three: the strings' UTF-8 starts at the same address.
         var starts = Set<UInt>()
         for var key in keys {
-            key.withUTF8 { starts.insert(UInt(bitPattern: $0.baseAddress)) }
+            key.withUTF8 { _ = starts.insert(UInt(bitPattern: $0.baseAddress)) }
         }
         #expect(starts.count == 1)
     }

@@ -39,7 +39,7 @@ import Testing
             facts: KernelFacts(unrecognized: [
                 "numbers": .array([
                     .double(3), .double(0.1), .double(1e-7), .double(1e21), .double(-0.0),
-                    .double(4e15), .double(1e16), .double(12_345_678_901_234_567_890),
+                    .double(4e15), .double(1e16), .double(12_345_678_901_234_567_168),
                     .double(1.0 / 3), .int(-7), .null, .bool(true),
                 ]),
                 "nested": .object(["z": .object([:]), "a": .array([]), "m": .array([.object([:])])]
