@@ -202,6 +202,10 @@ public enum KeyCatalog {
         return nil
     }
 
+    /// The most "did you mean" suggestions one document gets (later unknown names are
+    /// reported without one).
+    package static let maximumSuggestions = 20
+
     /// The known Android feature nearest to an unknown name, only when it is close enough
     /// to be a typo (a vendor's own name such as `com.example.scanner` gets none).
     /// - Parameter name: The unknown name.
