@@ -1,4 +1,5 @@
 import Dispatch
+import CapabilityInput
 import CapabilityMatrix
 import CapabilityModel
 import CapabilityProbing
@@ -6,8 +7,10 @@ import CapabilityRecordings
 import Foundation
 
 extension Fleet {
-    /// Reads every regular, non-hidden file of a directory (not its subdirectories). Files
-    /// are classified in parallel; the result does not depend on the order of work.
+    /// Reads every regular, non-hidden file of a directory: not its subdirectories, FIFOs
+    /// (which would block), devices or symbolic links (to `/dev/stdin`, or to a secret in a
+    /// folder others can write). Files are classified in parallel; the result does not
+    /// depend on the order of work.
     /// - Parameter directory: The directory.
     /// - Returns: The fleet.
     /// - Throws: ``SourceError/unreadable(path:reason:)`` when the directory cannot be listed.
@@ -23,16 +26,14 @@ extension Fleet {
         }
         let paths = names.filter { !$0.hasPrefix(".") }.sorted().map {
             (directory as NSString).appendingPathComponent($0)
-        }.filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                && !isDirectory.boolValue
-        }
+        }.filter(InputFile.isRegularFile)
         let slots = ResultSlots(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
             do throws(SourceError) {
-                let inventory = try RecordedSource.inventory(contentsOf: path)
+                // Checked again on the opened descriptor: the entry may change in between.
+                let inventory = try RecordedSource.inventory(
+                    contentsOf: path, regularFileOnly: true)
                 var report = CapabilityClassifier().classify(inventory)
                 // The findings are all a fleet needs; the records would hold megabytes per
                 // machine, thousands of times over.
