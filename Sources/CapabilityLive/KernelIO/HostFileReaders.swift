@@ -10,9 +10,11 @@ import CapabilityModel
 ///
 /// Given none, it follows where the devices come from, so a test bed never mixes in the host:
 /// 1. a sysfs root `X/sys` other than `/sys`: the machine under `X`;
-/// 2. inside a umockdev test bed (`UMOCKDEV_DIR` set), the test bed's root: umockdev's preload
-///    library redirects `/sys`, but lets `/proc` paths the test bed lacks reach the host and
-///    never redirects `/etc`;
+/// 2. inside a umockdev test bed (`UMOCKDEV_DIR` set and umockdev's preload library mapped
+///    into this process, as `umockdev-run` does), the test bed's root: the preload library
+///    redirects `/sys`, but lets `/proc` paths the test bed lacks reach the host and never
+///    redirects `/etc`. `UMOCKDEV_DIR` alone (`UMOCKDEV_DIR=/tmp/x capcheck list` as root)
+///    is ignored;
 /// 3. otherwise `/`.
 package enum HostRoot {
     /// The root to read through.
@@ -20,15 +22,25 @@ package enum HostRoot {
     ///   - root: The root the caller gave, if any.
     ///   - sysfsRoot: The sysfs mount point in use.
     ///   - environment: The process environment (`UMOCKDEV_DIR`).
+    ///   - inTestbed: Whether umockdev's preload library is really loaded
+    ///     (``umockdevPreloadIsLoaded``).
     /// - Returns: An absolute path (`/` for the host itself).
-    package static func resolve(_ root: String?, sysfsRoot: String, environment: [String: String])
-        -> String
-    {
+    package static func resolve(
+        _ root: String?, sysfsRoot: String, environment: [String: String],
+        inTestbed: Bool = umockdevPreloadIsLoaded
+    ) -> String {
         if let root { return root }
         if sysfsRoot != "/sys", sysfsRoot.hasSuffix("/sys") { return String(sysfsRoot.dropLast(4)) }
-        if let testbed = environment["UMOCKDEV_DIR"], testbed.hasPrefix("/") { return testbed }
+        if inTestbed, let testbed = environment["UMOCKDEV_DIR"], testbed.hasPrefix("/") {
+            return testbed
+        }
         return "/"
     }
+
+    /// Whether umockdev's preload library is mapped into this process (`/proc/self/maps`):
+    /// what makes `UMOCKDEV_DIR` a test bed rather than a variable anyone can set.
+    package static let umockdevPreloadIsLoaded =
+        NativeLibraries.mappedFile(named: "libumockdev-preload") != nil
 
     /// An absolute host path under a root (`/proc/meminfo` under `/tmp/tb` →
     /// `/tmp/tb/proc/meminfo`).
@@ -79,7 +91,7 @@ package struct KernelNames: Sendable, Hashable {
         if HostRoot.path("/", under: hostRoot) == "/" { return host() }
         func read(_ name: String) -> String? {
             let path = HostRoot.path("/proc/sys/kernel/" + name, under: hostRoot)
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            guard let data = BoundedHostFile.read(path, within: hostRoot) else { return nil }
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(
                 in: .whitespacesAndNewlines)
             return text.isEmpty ? nil : text
