@@ -119,7 +119,12 @@ public enum ManifestLoader {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
         if data.starts(with: Array("bplist".utf8)) { return .plist }
+        // A bare binary AndroidManifest.xml, as taken out of an APK.
+        if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) { return .android }
         if isGzip(data) { return .appstream }
+        if XMLInputGuard.looksLikeUTF16WithoutBOM(data) {
+            throw .malformed(path: path, place: nil, reason: XMLInputGuard.utf16WithoutBOM)
+        }
         let text = Self.leadingText(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
