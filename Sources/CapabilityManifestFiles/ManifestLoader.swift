@@ -205,8 +205,9 @@ extension ManifestLoader {
 }
 
 extension ManifestLoader {
-    /// The most a gzip catalog may inflate to.
-    static let maximumInflatedBytes = 512 * 1024 * 1024
+    /// The most a gzip catalog may inflate to: twice the largest real catalog (Flathub's,
+    /// about 60 MiB); the inflated document is held in memory while it is parsed.
+    static let maximumInflatedBytes = 128 * 1024 * 1024
 
     /// Whether the bytes are gzip-compressed (magic 1f 8b).
     static func isGzip(_ data: Data) -> Bool { data.starts(with: [0x1F, 0x8B]) }
