@@ -182,3 +182,24 @@ write("recording-enx-interface.txt",
       "P: %s/net/enx%s\nE: DEVPATH=%s/net/enx%s\nE: SUBSYSTEM=net\nE: INTERFACE=enx%s\n"
       "E: ID_NET_NAME=enx%s\nE: ID_NET_NAME_MAC=enx%s\n"
       "E: SYSTEMD_ALIAS=/sys/subsystem/net/devices/enx%s\n\n" % ((usb, mac) * 2 + (mac,) * 4))
+# AppStream catalogs past their limits (gzip, as under /usr/share/swcatalog/xml/; mtime 0 so
+# the bytes are the same on every run).
+import gzip
+
+
+def write_gzip(name, text_parts):
+    with open(os.path.join(out, name), "wb") as raw:
+        with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, compresslevel=9) as f:
+            for part in text_parts:
+                f.write(part)
+
+
+write_gzip("appstream-gzip-bomb.xml.gz",
+           [b"<components>\n<component><id>a</id></component>\n<!--"]
+           + [b" " * (1 << 20)] * 200 + [b"-->\n</components>\n"])
+write_gzip("appstream-many-components.xml.gz",
+           [b"<components>\n"] + [b"<component><id>a</id></component>\n"] * 100001
+           + [b"</components>\n"])
+write_gzip("appstream-many-items.xml.gz",
+           [b"<components>\n<component><id>a</id><requires>\n"]
+           + [b"<control>touch</control>\n"] * 200001 + [b"</requires></component>\n</components>\n"])

@@ -133,6 +133,18 @@ import Testing
                 ": UTF-16 text without a byte order mark (XML in UTF-16 must start with one)"
             ),
             ("recording-enx-interface.txt", 0, ""),
+            (
+                "appstream-gzip-bomb.xml.gz", 65,
+                ": gzip data: larger than 128 MiB when inflated (the most capcheck reads)"
+            ),
+            (
+                "appstream-many-components.xml.gz", 65,
+                ": line 100002: more than 100000 components (the most capcheck reads)"
+            ),
+            (
+                "appstream-many-items.xml.gz", 65,
+                ": line 200003: more than 200000 relation items (the most capcheck reads)"
+            ),
         ] as [(String, Int32, String?)])
     func defectiveFileExitsWithItsMessage(file: String, status: Int32, message: String?) throws {
         let outcome = try Self.run(Self.arguments(for: file))
