@@ -24,6 +24,7 @@ import Testing
         }
         if file.hasPrefix("snapshot") { return ["list", "--from", path] }
         if file.hasPrefix("recording") { return ["list", "--from", path, "--devices", "--redact"] }
+        if file.contains("many-unknown") { return ["lint", "--allow-unknown", path] }
         return ["lint", path]
     }
 
@@ -112,6 +113,8 @@ import Testing
                 ": object 0: not a valid binary property list (shared references expand to more than 16 MiB of strings and data)"
             ),
             ("android-many-unknown-features.xml", 0, ""),
+            ("manifest-many-unknown-keys.json", 0, ""),
+            ("plist-many-unknown-keys.plist", 0, ""),
             (
                 "manifest-huge-key.json", 65,
                 ": require[0]: unknown key '\(hugeKeyStart)…' (1050000 characters)"
