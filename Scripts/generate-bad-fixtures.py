@@ -212,3 +212,19 @@ write("plist-many-unknown-keys.plist",
       '<key>UIRequiredDeviceCapabilities</key><array>\n'
       + "".join("<string>accelerometex%d</string>\n" % i for i in range(20000))
       + "</array></dict></plist>\n")
+# The same bombs inside built apps (stored, not deflated, so the zip-bomb ratio check does
+# not stop them first).
+import zipfile
+
+
+def write_zip(name, entries):
+    with zipfile.ZipFile(os.path.join(out, name), "w", zipfile.ZIP_STORED) as archive:
+        for entry, data in entries:
+            archive.writestr(zipfile.ZipInfo(entry, date_time=(2026, 12, 1, 0, 0, 0)), data)
+
+
+with open(os.path.join(out, "android-string-pool-overlap.xml"), "rb") as f:
+    write_zip("android-string-pool-overlap.apk", [("AndroidManifest.xml", f.read())])
+write_zip("plist-shared-string-bomb.ipa", [("Payload/A.app/Info.plist", bplist_wide([
+    b"\xaf\x12" + struct.pack(">I", references) + b"\x01" * references,
+    b"\x5f\x12" + struct.pack(">I", 200000) + b"a" * 200000]))])

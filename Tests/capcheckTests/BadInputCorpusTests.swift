@@ -112,6 +112,14 @@ import Testing
                 "plist-shared-string-bomb.plist", 65,
                 ": object 0: not a valid binary property list (shared references expand to more than 16 MiB of strings and data)"
             ),
+            (
+                "android-string-pool-overlap.apk", 65,
+                ": AndroidManifest.xml: the string pool decodes to more than 16 MiB (byte 720 of the binary XML)"
+            ),
+            (
+                "plist-shared-string-bomb.ipa", 65,
+                ": Payload/A.app/Info.plist: object 0: not a valid binary property list (shared references expand to more than 16 MiB of strings and data)"
+            ),
             ("android-many-unknown-features.xml", 0, ""),
             ("manifest-many-unknown-keys.json", 0, ""),
             ("plist-many-unknown-keys.plist", 0, ""),
