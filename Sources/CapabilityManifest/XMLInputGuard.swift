@@ -59,7 +59,7 @@ package enum XMLInputGuard {
                     place: "line \(line(at: entity, in: utf8))",
                     reason: "entity declarations are not accepted"))
         }
-        if let nul = utf8.firstIndex(of: 0) {
+        if let nul = firstNUL(in: utf8) {
             return .failure(
                 Problem(
                     place: "line \(line(at: nul, in: utf8))",
@@ -174,6 +174,11 @@ package enum XMLInputGuard {
             && bytes[index..<index + literal.count].elementsEqual(literal)
     }
 
+    /// The first index of `literal` in `bytes` at or after `start` (before `end`, if given).
+    ///
+    /// One loop over the buffer's bytes, not `ArraySlice.firstIndex(of:)`: unspecialized in a
+    /// debug build, that generic call copied every byte through a value witness, and a
+    /// 128 MiB catalog spent most of its time here.
     private static func find(
         _ literal: [UInt8], in bytes: [UInt8], from start: Int, before end: Int? = nil
     )
@@ -181,13 +186,26 @@ package enum XMLInputGuard {
     {
         guard let first = literal.first else { return nil }
         let limit = min(end ?? bytes.count, bytes.count)
-        var index = start
-        while index < limit {
-            guard let candidate = bytes[index..<limit].firstIndex(of: first) else { return nil }
-            if matches(literal, bytes, at: candidate) { return candidate }
-            index = candidate + 1
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = max(start, 0)
+            while index < limit {
+                if buffer[index] == first, matches(literal, bytes, at: index) { return index }
+                index += 1
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// The first NUL byte, by the same plain loop as ``find(_:in:from:before:)``.
+    private static func firstNUL(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] == 0 { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     private static func line(at index: Int, in bytes: [UInt8]) -> Int {
