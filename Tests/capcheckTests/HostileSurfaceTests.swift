@@ -45,6 +45,29 @@ import Testing
         #expect(report.stderr.isEmpty)
     }
 
+    /// A folder of 50 stray files costs two lines on standard error: the first by name, the
+    /// rest as a count.
+    @Test func manyStrayFilesInAFleetCostTwoLines() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: BadInputCorpusTests.root.appendingPathComponent("Fixtures/udevadm/RPI3B.txt"),
+            to: folder.appendingPathComponent("RPI3B.txt"))
+        for index in 0..<50 {
+            try Data("stray\n".utf8).write(
+                to: folder.appendingPathComponent(String(format: "stray-%02d.txt", index)))
+        }
+        let outcome = try Self.run([
+            "matrix", "--fleet", folder.path, "--manifest", "Fixtures/matrix/gyroscope.plist",
+        ])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.stderr
+                == "capcheck: warning: skipped \(folder.path)/stray-00.txt:1: not a udevadm dump, umockdev recording or capcheck snapshot: 'stray' is neither a 'P: /devices/…' line nor a JSON object\n"
+                + "capcheck: warning: skipped 49 more files of \(folder.path) that are no recordings\n"
+        )
+    }
+
     /// A link another user owns, pointing at a secret the invoking user (root) can read:
     /// the message quotes none of it. (A fleet does not follow links at all.)
     @Test(.enabled(if: isRoot)) func recordingReachedThroughAnotherUsersLinkIsNotQuoted() throws {
