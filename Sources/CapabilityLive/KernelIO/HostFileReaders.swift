@@ -122,12 +122,12 @@ extension CPUArchitecture {
     package static func live(machine: String, sysfsRoot: String, procRoot: String)
         -> CPUArchitecture
     {
-        let read = { (path: String) in
-            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        let read = { (path: String, root: String) in
+            BoundedHostFile.read(path, within: root).map { String(decoding: $0, as: UTF8.self) }
         }
         return CPUArchitecture(
-            machine: machine, cpuinfo: read(procRoot + "/cpuinfo"),
-            aarch32CPUs: read(sysfsRoot + "/devices/system/cpu/aarch32_el0"))
+            machine: machine, cpuinfo: read(procRoot + "/cpuinfo", procRoot),
+            aarch32CPUs: read(sysfsRoot + "/devices/system/cpu/aarch32_el0", "/"))
     }
 }
 
@@ -151,7 +151,7 @@ extension MemoryTotal {
             }
             raws.append([UInt8](data))
         }
-        let meminfo = FileManager.default.contents(atPath: procRoot + "/meminfo").map {
+        let meminfo = BoundedHostFile.read(procRoot + "/meminfo", within: procRoot).map {
             String(decoding: $0, as: UTF8.self)
         }
         return installed(dmiDevices: raws, meminfo: meminfo)
@@ -164,7 +164,9 @@ extension DefaultRoute {
     /// - Returns: The interface name.
     package static func live(procRoot: String = "/proc") -> String? {
         func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            BoundedHostFile.read(path, within: procRoot).map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
         if let text = read(procRoot + "/net/route"), let name = ipv4Interface(text) {
             return name
@@ -184,8 +186,8 @@ extension ALSAPCMInfo {
     /// - Returns: The info, or `nil` when ALSA's procfs is not there.
     package static func read(pcm sysname: String, root: String = "/proc/asound") -> ALSAPCMInfo? {
         guard let (card, device, direction) = numbers(ofPCMNamed: sysname),
-            let data = FileManager.default.contents(
-                atPath: "\(root)/card\(card)/pcm\(device)\(direction)/info")
+            let data = BoundedHostFile.read(
+                "\(root)/card\(card)/pcm\(device)\(direction)/info", within: root)
         else { return nil }
         return parse(String(decoding: data, as: UTF8.self))
     }
