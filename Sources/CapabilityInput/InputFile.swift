@@ -88,15 +88,22 @@ package enum InputFile {
         }
     }
 
-    /// Whether a message may quote a few bytes of the file: not when the path is a symbolic
-    /// link someone other than the invoking user owns (a link planted in a folder others can
-    /// write, pointing at a secret the invoking user, say root, can read).
+    /// Whether a message may quote a few bytes of the file: not when the path passes through
+    /// a symbolic link someone other than the invoking user owns, as the file itself or as
+    /// a folder on the way (a link planted in a folder others can write, pointing at a
+    /// secret the invoking user, say root, can read).
     /// - Parameter path: The path as given.
-    /// - Returns: False for a link owned by another user.
+    /// - Returns: False for a path through a link owned by another user.
     package static func mayQuoteContent(of path: String) -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return false }
-        return status.st_mode & S_IFMT != S_IFLNK || status.st_uid == getuid()
+        let user = getuid()
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? component : "/" + component
+            var status = stat()
+            guard lstat(prefix, &status) == 0 else { return false }
+            if status.st_mode & S_IFMT == S_IFLNK, status.st_uid != user { return false }
+        }
+        return true
     }
 
     /// Whether the path itself names a regular file: not a symbolic link (to `/dev/stdin`,

@@ -90,6 +90,20 @@ import Testing
         ])
         #expect(fleet.status == 0)
         #expect(!fleet.stderr.contains("secret"))
+        // A folder on the way that is another user's link counts the same.
+        let secrets = folder.appendingPathComponent("secrets")
+        try FileManager.default.createDirectory(at: secrets, withIntermediateDirectories: true)
+        try Data("root:$6$secret-hash\n".utf8).write(to: secrets.appendingPathComponent("s"))
+        let folderLink = folder.appendingPathComponent("via")
+        try FileManager.default.createSymbolicLink(
+            atPath: folderLink.path, withDestinationPath: secrets.path)
+        #expect(lchown(folderLink.path, 65534, 65534) == 0)
+        let through = try Self.run(["list", "--from", folderLink.path + "/s"])
+        #expect(through.status == 65)
+        #expect(!through.stderr.contains("secret"))
+        #expect(
+            through.stderr.hasSuffix(
+                ": the first line is neither a 'P: /devices/…' line nor a JSON object\n"))
     }
 
     /// A file the user names is quoted, but only its first 16 bytes.
