@@ -31,15 +31,26 @@ package enum InputFile {
         package let size: Int
 
         /// Opens a file for reading.
-        /// - Parameter path: The path as the user gave it.
-        /// - Throws: ``Failure`` with the reason ``InputFile/read(_:)`` gives.
-        package init(_ path: String) throws(Failure) {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        /// - Parameters:
+        ///   - path: The path as the user gave it.
+        ///   - regularFileOnly: Refuse anything but a regular file (a symbolic link, a FIFO,
+        ///     a terminal, a device): opened with `O_NOFOLLOW` and `O_NONBLOCK`, so that a
+        ///     FIFO nobody writes to never waits, then decided by `fstat` on the descriptor
+        ///     (files found in a directory rather than named by the user).
+        /// - Throws: ``Failure`` with the reason ``InputFile/read(_:)`` gives, or
+        ///   `not a regular file`.
+        package init(_ path: String, regularFileOnly: Bool = false) throws(Failure) {
+            let guarded = regularFileOnly ? O_NOFOLLOW | O_NONBLOCK | O_NOCTTY : 0
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | guarded)
             guard descriptor >= 0 else { throw InputFile.failure(path) }
             var status = stat()
             guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
                 close(descriptor)
                 throw Failure(reason: "permission denied or not a file")
+            }
+            guard !regularFileOnly || status.st_mode & S_IFMT == S_IFREG else {
+                close(descriptor)
+                throw Failure(reason: "not a regular file")
             }
             self.descriptor = descriptor
             size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
@@ -117,6 +128,33 @@ package enum InputFile {
         case S_IFREG: return .regular
         default: return .other
         }
+    }
+
+    /// Whether a message may quote a few bytes of the file: not when the path passes through
+    /// a symbolic link someone other than the invoking user owns, as the file itself or as
+    /// a folder on the way (a link planted in a folder others can write, pointing at a
+    /// secret the invoking user, say root, can read).
+    /// - Parameter path: The path as given.
+    /// - Returns: False for a path through a link owned by another user.
+    package static func mayQuoteContent(of path: String) -> Bool {
+        let user = getuid()
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? component : "/" + component
+            var status = stat()
+            guard lstat(prefix, &status) == 0 else { return false }
+            if status.st_mode & S_IFMT == S_IFLNK, status.st_uid != user { return false }
+        }
+        return true
+    }
+
+    /// Whether the path itself names a regular file: not a symbolic link (to `/dev/stdin`,
+    /// say), a FIFO, a terminal, a device, a socket or a directory.
+    /// - Parameter path: The path.
+    /// - Returns: True for a regular file.
+    package static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     private static func failure(_ path: String) -> Failure {

@@ -180,7 +180,11 @@ package struct AndroidManifestReader {
             return CatalogEntry(
                 .unprobed("\(Self.unprobedNote) \(name): the name is a build placeholder"))
         }
-        if let suggestion = KeyCatalog.closeAndroidFeature(to: name) {
+        // Suggestions only while the warnings are few: each compares the name with every
+        // known feature, and a hostile manifest can declare thousands of unknown ones.
+        if warnings.count < KeyCatalog.maximumSuggestions,
+            let suggestion = KeyCatalog.closeAndroidFeature(to: name)
+        {
             warnings.append(
                 "\(place)unknown feature '\(name)' (did you mean \(suggestion)?)")
         } else {

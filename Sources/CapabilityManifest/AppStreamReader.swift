@@ -37,9 +37,9 @@ package struct AppStreamReader {
     /// Reads every component of a metainfo file or catalog, in document order.
     package func readAll(_ data: Data) throws(ManifestError) -> [AppStreamComponentManifest] {
         let collector = AppStreamParserDelegate()
-        if let problem = XMLInputGuard.parse(Array(data), with: collector) {
-            throw malformed(problem.place, problem.reason)
-        }
+        let problem = XMLInputGuard.parse(Array(data), with: collector)
+        if let (line, reason) = collector.limitExceeded { throw malformed("line \(line)", reason) }
+        if let problem { throw malformed(problem.place, problem.reason) }
         guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
         guard root == "component" || root == "components" else {
             throw malformed(
@@ -340,6 +340,13 @@ public struct AppStreamComponentManifest: Sendable, Hashable {
 /// Collects the components of an AppStream metainfo file (root `<component>`) or catalog
 /// (root `<components>`): ids, names, types and relation items with their line numbers.
 package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
+    /// The most components one document may hold (the largest real catalogs, Flathub's
+    /// and Debian's, hold about 40 000).
+    package static let maximumComponents = 100_000
+    /// The most relation items (`<control>`, `<display_length>`, …) one document may hold,
+    /// all components together (real catalogs hold a few per component that has any).
+    package static let maximumItems = 200_000
+
     /// One item element inside a relation block (`<control>touch</control>`).
     package struct Item {
         /// The element name (`control`, `display_length`).
@@ -384,6 +391,10 @@ package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
     private(set) var rootClosed = false
     /// The components in document order.
     private(set) var components: [Component] = []
+    /// Where and why reading stopped at a limit (``maximumComponents``, ``maximumItems``):
+    /// the rest of the document is parsed but not kept.
+    private(set) var limitExceeded: (line: Int, reason: String)?
+    private var itemCount = 0
 
     private var stack: [String] = []
     private var current: Component?
@@ -410,7 +421,18 @@ package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
     private func start(_ elementName: String, attributes: [String: String], line: Int) {
         let parent = stack.last
         if stack.isEmpty, rootName == nil { rootName = elementName }
+        guard limitExceeded == nil else {
+            stack.append(elementName)
+            return
+        }
         if elementName == "component", parent == nil || parent == "components" {
+            guard components.count < Self.maximumComponents else {
+                limitExceeded = (
+                    line, "more than \(Self.maximumComponents) components (the most capcheck reads)"
+                )
+                stack.append(elementName)
+                return
+            }
             current = Component(type: attributes["type"], line: line)
         } else if current != nil, parent == "component", stack.count <= 2 {
             if let kind = AppStreamRelationKind(rawValue: elementName) {
@@ -422,6 +444,16 @@ package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
                 current?.strayBlocks.append((elementName, line))
             }
         } else if block != nil, let parent, AppStreamRelationKind(rawValue: parent) != nil {
+            itemCount += 1
+            guard itemCount <= Self.maximumItems else {
+                limitExceeded = (
+                    line, "more than \(Self.maximumItems) relation items (the most capcheck reads)"
+                )
+                current = nil
+                block = nil
+                stack.append(elementName)
+                return
+            }
             item = Item(name: elementName, attributes: attributes, value: "", line: line)
             text = ""
         }
@@ -430,6 +462,10 @@ package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
 
     private func end(_ elementName: String) {
         _ = stack.popLast()
+        guard limitExceeded == nil else {
+            if stack.isEmpty { rootClosed = true }
+            return
+        }
         let trimmed = text.trimming(.whitespacesAndNewlines)
         if var finished = item, stack.count >= 1,
             AppStreamRelationKind(rawValue: stack.last ?? "") != nil

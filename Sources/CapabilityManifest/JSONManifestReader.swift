@@ -37,7 +37,10 @@ package struct JSONManifestReader {
                         path: path, place: place, reason: "'\(key)' is already listed at \(other)")
                 }
                 seen[key] = place
-                requirements.append(try requirement(key, wanted: wanted, place: place))
+                requirements.append(
+                    try requirement(
+                        key, wanted: wanted, place: place,
+                        suggesting: requirements.count < KeyCatalog.suggestedKeys))
             }
         }
         let notes = document.description.map { ["description: \($0)"] } ?? []
@@ -71,21 +74,23 @@ package struct JSONManifestReader {
 
     /// One entry: a predicate (`memory.total >= 3GiB`) or a capability id; an unknown name is
     /// an error unless unknown keys are allowed.
-    private func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
-        -> Requirement
-    {
+    private func requirement(
+        _ key: String, wanted: Wanted, place: String, suggesting: Bool
+    ) throws(ManifestError) -> Requirement {
         let target: RequirementTarget
         var note: String?
         if Predicate.looksLikePredicate(key) {
             do throws(ManifestError) {
                 target = .predicate(try Predicate.parse(key, path: path, place: place))
             } catch .unknownKey(_, _, let name, _) where options.allowUnknown {
-                target = try options.resolve(nil, key: name, kind: .json, path: path, place: place)
-                    .target
+                target = try options.resolve(
+                    nil, key: name, kind: .json, path: path, place: place, suggesting: suggesting
+                ).target
             }
         } else {
             let entry = try options.resolve(
-                KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place)
+                KeyCatalog.nativeEntry(key), key: key, kind: .json, path: path, place: place,
+                suggesting: suggesting)
             target = entry.target
             note = entry.note
         }

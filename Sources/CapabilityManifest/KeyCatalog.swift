@@ -202,6 +202,14 @@ public enum KeyCatalog {
         return nil
     }
 
+    /// The most "did you mean" suggestions one document gets (later unknown names are
+    /// reported without one).
+    package static let maximumSuggestions = 20
+
+    /// How many keys of an Info.plist or JSON manifest get "did you mean" when unknown (real
+    /// ones have a few dozen; later keys of a document listing thousands get none).
+    package static let suggestedKeys = 200
+
     /// The known Android feature nearest to an unknown name, only when it is close enough
     /// to be a typo (a vendor's own name such as `com.example.scanner` gets none).
     /// - Parameter name: The unknown name.

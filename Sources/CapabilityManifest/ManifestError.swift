@@ -19,9 +19,19 @@ public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
             return [path, place, reason].compactMap { $0 }.joined(separator: ": ")
         case .unknownKey(let path, let place, let key, let suggestion):
             let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
-            return [path, place, "unknown key '\(key)'\(hint)"].compactMap { $0 }
+            return [path, place, "unknown key \(Self.quoted(key))\(hint)"].compactMap { $0 }
                 .joined(separator: ": ")
         }
+    }
+
+    /// The longest key a message quotes whole; a longer one is cut, with its length.
+    static let quotedKeyLength = 64
+
+    /// `'key'`, or `'first 64 characters…' (1050000 characters)` for a longer key.
+    static func quoted(_ key: String) -> String {
+        let count = key.count
+        guard count > quotedKeyLength else { return "'\(key)'" }
+        return "'\(key.prefix(quotedKeyLength))…' (\(count) characters)"
     }
 
     /// Whether the file itself could not be read (as opposed to bad content).

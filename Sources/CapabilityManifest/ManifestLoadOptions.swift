@@ -22,11 +22,14 @@ public struct ManifestLoadOptions: Sendable, Hashable {
     }
 
     /// Resolves a catalog lookup: the entry, or an unknown-key error or not-applicable entry.
+    /// - Parameter suggesting: Whether to look for "did you mean" (off past the first
+    ///   ``KeyCatalog/suggestedKeys`` keys of a document, which may list thousands).
     package func resolve(
-        _ entry: CatalogEntry?, key: String, kind: ManifestKind, path: String, place: String?
+        _ entry: CatalogEntry?, key: String, kind: ManifestKind, path: String, place: String?,
+        suggesting: Bool = true
     ) throws(ManifestError) -> CatalogEntry {
         if let entry { return entry }
-        let suggestion = KeyCatalog.suggestion(for: key, kind: kind)
+        let suggestion = suggesting ? KeyCatalog.suggestion(for: key, kind: kind) : nil
         guard allowUnknown else {
             throw .unknownKey(path: path, place: place, key: key, suggestion: suggestion)
         }

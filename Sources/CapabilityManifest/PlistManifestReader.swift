@@ -158,7 +158,10 @@ package struct PlistManifestReader {
             let where_ = "\(place)[\(index)]"
             guard let key = element as? String else { throw malformed(where_, "expected a string") }
             guard seen.insert(key).inserted else { continue }
-            requirements.append(try requirement(key, wanted: .present, place: where_))
+            requirements.append(
+                try requirement(
+                    key, wanted: .present, place: where_,
+                    suggesting: requirements.count < KeyCatalog.suggestedKeys))
         }
         return requirements
     }
@@ -174,19 +177,22 @@ package struct PlistManifestReader {
                 throw malformed(where_, "expected a Boolean (true = required, false = forbidden)")
             }
             requirements.append(
-                try requirement(key, wanted: flag ? .present : .absent, place: where_))
+                try requirement(
+                    key, wanted: flag ? .present : .absent, place: where_,
+                    suggesting: requirements.count < KeyCatalog.suggestedKeys))
         }
         return requirements
     }
 
-    func requirement(_ key: String, wanted: Wanted, place: String) throws(ManifestError)
-        -> Requirement
+    func requirement(_ key: String, wanted: Wanted, place: String, suggesting: Bool = true)
+        throws(ManifestError) -> Requirement
     {
         if let found = Self.placeholder(in: key) {
             throw malformed(place, Self.templateReason(found.text))
         }
         let entry = try options.resolve(
-            KeyCatalog.appleEntry(key), key: key, kind: .plist, path: path, place: place)
+            KeyCatalog.appleEntry(key), key: key, kind: .plist, path: path, place: place,
+            suggesting: suggesting)
         return Requirement(
             key: key, source: .plist, target: entry.target, wanted: wanted, note: entry.note)
     }

@@ -9,6 +9,10 @@ package struct PlistStructureCheck {
     /// The largest tree a binary plist may expand to, counting every shared object each time
     /// it is referenced (an Info.plist has a few hundred).
     static let maximumExpandedObjects = 100_000
+    /// The most bytes of strings and data the expanded tree may hold, counting a shared
+    /// string each time it is referenced (the object bound alone lets 99 999 references to
+    /// one 1 MB string become 100 GB).
+    static let maximumExpandedBytes = 16 << 20
     /// The deepest nesting of containers accepted.
     package static let maximumDepth = 64
 
@@ -169,6 +173,16 @@ package struct PlistStructureCheck {
             return nil
         }
 
+        /// The bytes a string or data object's payload takes (0 for other objects).
+        func payloadBytes(at start: Int) -> Int {
+            let kind = bytes[start] >> 4
+            guard kind == 0x4 || kind == 0x5 || kind == 0x6,
+                let (count, cursor) = length(at: start)
+            else { return 0 }
+            let unit = kind == 0x6 ? 2 : 1
+            return min(count, (tableStart - cursor) / unit) * unit
+        }
+
         /// An ASCII or UTF-16 string object's text.
         func string(at start: Int) -> String? {
             let marker = bytes[start]
@@ -186,15 +200,18 @@ package struct PlistStructureCheck {
 
         /// Walks the graph from the top object, computing each object's expanded size once
         /// (iteratively: depth is data): the first cycle, bad container, too-deep nesting or
-        /// expansion past ``PlistStructureCheck/maximumExpandedObjects``.
+        /// expansion past ``PlistStructureCheck/maximumExpandedObjects`` or
+        /// ``PlistStructureCheck/maximumExpandedBytes``.
         func expansionProblem() -> Problem? {
             var expanded = [Int](repeating: -1, count: objectCount)
+            var expandedBytes = [Int](repeating: 0, count: objectCount)
             var onStack = [Bool](repeating: false, count: objectCount)
             var stack: [(index: Int, children: [Int], next: Int)] = []
             func push(_ index: Int) -> Problem? {
                 switch references(of: index) {
                 case nil:
                     expanded[index] = 1
+                    expandedBytes[index] = payloadBytes(at: offsets[index])
                 case .failure(let problem)?:
                     return problem
                 case .success(let children)?:
@@ -221,8 +238,10 @@ package struct PlistStructureCheck {
                     continue
                 }
                 var total = 1
+                var totalBytes = 0
                 for child in frame.children {
                     total += expanded[child]
+                    totalBytes += expandedBytes[child]
                     if total > maximumExpandedObjects {
                         return Problem(
                             place: "object \(frame.index)",
@@ -230,8 +249,16 @@ package struct PlistStructureCheck {
                                 "shared references expand to more than \(maximumExpandedObjects) objects"
                         )
                     }
+                    if totalBytes > maximumExpandedBytes {
+                        return Problem(
+                            place: "object \(frame.index)",
+                            reason:
+                                "shared references expand to more than \(maximumExpandedBytes >> 20) MiB of strings and data"
+                        )
+                    }
                 }
                 expanded[frame.index] = total
+                expandedBytes[frame.index] = totalBytes
                 onStack[frame.index] = false
                 stack.removeLast()
             }
@@ -290,15 +317,16 @@ package struct PlistStructureCheck {
                 let keyLine = line
                 advance(past: rest[..<end.upperBound])
                 rest = rest[end.upperBound...]
-                if let last = containers.last, var keys = last {
-                    if let first = keys[key] {
+                // Changed in place: a copy taken out of `containers` would make every key
+                // copy the whole dictionary.
+                if let last = containers.indices.last, containers[last] != nil {
+                    if let first = containers[last]?[key] {
                         return Problem(
                             place: "line \(keyLine)",
                             reason:
                                 "duplicate key \"\(key)\" in one <dict> (first at line \(first))")
                     }
-                    keys[key] = keyLine
-                    containers[containers.count - 1] = keys
+                    containers[last]?[key] = keyLine
                 }
             }
         }

@@ -59,7 +59,7 @@ package enum XMLInputGuard {
                     place: "line \(line(at: entity, in: utf8))",
                     reason: "entity declarations are not accepted"))
         }
-        if let nul = utf8.firstIndex(of: 0) {
+        if let nul = firstNUL(in: utf8) {
             return .failure(
                 Problem(
                     place: "line \(line(at: nul, in: utf8))",
@@ -74,12 +74,29 @@ package enum XMLInputGuard {
         utf8Bytes(bytes).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The reason given for UTF-16 text without a byte-order mark.
+    package static let utf16WithoutBOM =
+        "UTF-16 text without a byte order mark (XML in UTF-16 must start with one)"
+
+    /// Whether the bytes start like UTF-16 XML without a byte-order mark: `<` (or white
+    /// space) as one byte of a pair whose other byte is NUL.
+    package static func looksLikeUTF16WithoutBOM(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(4))
+        guard head.count == 4 else { return false }
+        let ascii: (UInt8) -> Bool = { $0 == UInt8(ascii: "<") || $0 == 0x20 || $0 == 0x0A }
+        return (ascii(head[0]) && head[1] == 0 && head[3] == 0)
+            || (head[0] == 0 && ascii(head[1]) && head[2] == 0)
+    }
+
     /// The document as validated UTF-8 bytes without a byte-order mark.
     private static func utf8Bytes(_ bytes: [UInt8]) -> Result<[UInt8], Problem> {
         if bytes.count >= 2,
             (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF)
         {
             return transcodeUTF16(bytes, littleEndian: bytes[0] == 0xFF)
+        }
+        if looksLikeUTF16WithoutBOM(bytes) {
+            return .failure(Problem(place: "line 1", reason: utf16WithoutBOM))
         }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if let bad = invalidUTF8Offset(bytes, from: start) {
@@ -157,6 +174,11 @@ package enum XMLInputGuard {
             && bytes[index..<index + literal.count].elementsEqual(literal)
     }
 
+    /// The first index of `literal` in `bytes` at or after `start` (before `end`, if given).
+    ///
+    /// One loop over the buffer's bytes, not `ArraySlice.firstIndex(of:)`: unspecialized in a
+    /// debug build, that generic call copied every byte through a value witness, and a
+    /// 128 MiB catalog spent most of its time here.
     private static func find(
         _ literal: [UInt8], in bytes: [UInt8], from start: Int, before end: Int? = nil
     )
@@ -164,13 +186,26 @@ package enum XMLInputGuard {
     {
         guard let first = literal.first else { return nil }
         let limit = min(end ?? bytes.count, bytes.count)
-        var index = start
-        while index < limit {
-            guard let candidate = bytes[index..<limit].firstIndex(of: first) else { return nil }
-            if matches(literal, bytes, at: candidate) { return candidate }
-            index = candidate + 1
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = max(start, 0)
+            while index < limit {
+                if buffer[index] == first, matches(literal, bytes, at: index) { return index }
+                index += 1
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// The first NUL byte, by the same plain loop as ``find(_:in:from:before:)``.
+    private static func firstNUL(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] == 0 { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     private static func line(at index: Int, in bytes: [UInt8]) -> Int {
@@ -185,7 +220,13 @@ package enum XMLInputGuard {
         case 9: return "invalid character"
         case 26, 27: return "undeclared entity"
         case 29, 30: return "reference to an external entity (external entities are never resolved)"
-        case 38, 39, 40, 41: return "malformed attribute"
+        case 38: return "'<' inside an attribute value (write &lt;)"
+        case 39, 40, 41: return "malformed attribute"
+        case 42: return "an attribute given twice in one tag"
+        case 45: return "a comment that is never closed"
+        case 47: return "a processing instruction that is never closed"
+        case 56: return "malformed XML declaration"
+        case 57: return "the XML declaration is not closed by '?>' (nothing else may stand in it)"
         case 64, 65: return "malformed XML declaration"
         case 73: return "unclosed tag"
         case 76: return "mismatched closing tag"

@@ -111,7 +111,12 @@ package struct AppArtifactReader {
         }
         if let entry = plists.first {
             let bytes = try read(entry, from: archive)
-            var manifest = try PlistManifestReader(path: path, options: options).read(bytes)
+            var manifest: Manifest
+            do {
+                manifest = try PlistManifestReader(path: path, options: options).read(bytes)
+            } catch {
+                throw Self.inEntry(error, entry.name)
+            }
             if plists.count > 1 {
                 manifest.warnings.append(
                     "\(plists.count) apps under Payload/; capcheck read \(entry.name)")
@@ -123,6 +128,20 @@ package struct AppArtifactReader {
             reason:
                 "a zip archive without \(Self.apkManifest), \(Self.bundleManifest) or Payload/*.app/Info.plist: not an APK, app bundle or IPA"
         )
+    }
+
+    /// A reader's error about an archive entry, its place led by the entry's name (as the
+    /// APK's errors are), so the message names the archive, the entry and the defect.
+    private static func inEntry(_ error: ManifestError, _ entry: String) -> ManifestError {
+        func place(_ inner: String?) -> String { inner.map { "\(entry): \($0)" } ?? entry }
+        switch error {
+        case .malformed(let path, let inner, let reason):
+            return .malformed(path: path, place: place(inner), reason: reason)
+        case .unknownKey(let path, let inner, let key, let suggestion):
+            return .unknownKey(path: path, place: place(inner), key: key, suggestion: suggestion)
+        case .unreadable:
+            return error
+        }
     }
 
     /// Reads an `.app` bundle directory's Info.plist (`Info.plist` or `Contents/Info.plist`).

@@ -63,7 +63,10 @@ package final class GzipInflater {
             }
             offset += consumed
             if output.count > limit {
-                throw GzipError(reason: "larger than \(limit / 1_048_576) MiB when inflated")
+                throw GzipError(
+                    reason:
+                        "larger than \(limit / 1_048_576) MiB when inflated (the most capcheck reads)"
+                )
             }
             switch status {
             case Z_STREAM_END:

@@ -116,7 +116,12 @@ public enum ManifestLoader {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
         if data.starts(with: Array("bplist".utf8)) { return .plist }
+        // A bare binary AndroidManifest.xml, as taken out of an APK.
+        if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) { return .android }
         if isGzip(data) { return .appstream }
+        if XMLInputGuard.looksLikeUTF16WithoutBOM(data) {
+            throw .malformed(path: path, place: nil, reason: XMLInputGuard.utf16WithoutBOM)
+        }
         let text = Self.leadingText(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
@@ -197,8 +202,9 @@ extension ManifestLoader {
 }
 
 extension ManifestLoader {
-    /// The most a gzip catalog may inflate to.
-    static let maximumInflatedBytes = 512 * 1024 * 1024
+    /// The most a gzip catalog may inflate to: twice the largest real catalog (Flathub's,
+    /// about 60 MiB); the inflated document is held in memory while it is parsed.
+    static let maximumInflatedBytes = 128 * 1024 * 1024
 
     /// Whether the bytes are gzip-compressed (magic 1f 8b).
     static func isGzip(_ data: Data) -> Bool { data.starts(with: [0x1F, 0x8B]) }

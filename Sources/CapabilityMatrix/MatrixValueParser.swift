@@ -131,7 +131,16 @@ package enum MatrixValueParser {
     package static func bytes(_ text: String) throws(MatrixValueError) -> Int? {
         let trimmed = text.trimming(.whitespaces)
         guard !trimmed.isEmpty else { return nil }
-        let number = trimmed.prefix { $0.isNumber || $0 == "." }
+        var number = trimmed.prefix { $0.isNumber || $0 == "." }
+        // An exponent (`1e300`) belongs to the number, not to the unit.
+        let rest = trimmed.dropFirst(number.count)
+        if let marker = rest.first, marker == "e" || marker == "E" {
+            let signed = rest.dropFirst().first.map { $0 == "+" || $0 == "-" } == true ? 2 : 1
+            let digits = rest.dropFirst(signed).prefix { $0.isNumber }
+            if !digits.isEmpty {
+                number = trimmed.prefix(number.count + signed + digits.count)
+            }
+        }
         let unit = trimmed.dropFirst(number.count).trimming(.whitespaces).lowercased()
         let scale: Double
         switch unit {
@@ -144,8 +153,12 @@ package enum MatrixValueParser {
             throw MatrixValueError(
                 reason: "'\(text)': unknown unit '\(unit)' (use B, KiB, MiB, GiB or TiB)")
         }
-        guard let value = Double(number), value.isFinite, value * scale < 9e18 else {
+        guard let value = Double(number) else {
             throw MatrixValueError(reason: "'\(text)' is not an amount of memory")
+        }
+        guard value.isFinite, value * scale < 9e18 else {
+            throw MatrixValueError(
+                reason: "'\(text)': amount of memory out of range (at most 8 EiB)")
         }
         return Int((value * scale).rounded())
     }

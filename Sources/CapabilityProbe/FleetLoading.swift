@@ -8,8 +8,10 @@ import FoundationEssentials
 import Synchronization
 
 extension Fleet {
-    /// Reads every regular, non-hidden file of a directory (not its subdirectories). Files
-    /// are classified in parallel; the result does not depend on the order of work.
+    /// Reads every regular, non-hidden file of a directory: not its subdirectories, FIFOs
+    /// (which would block), devices or symbolic links (to `/dev/stdin`, or to a secret in a
+    /// folder others can write). Files are classified in parallel; the result does not
+    /// depend on the order of work.
     /// - Parameter directory: The directory.
     /// - Returns: The fleet.
     /// - Throws: ``SourceError/unreadable(path:reason:)`` when the directory cannot be listed.
@@ -25,15 +27,14 @@ extension Fleet {
         }
         let paths = names.filter { !$0.hasPrefix(".") }.sorted().map {
             PathText.appending($0, to: directory)
-        }.filter { path in
-            let kind = InputFile.kind(of: path)
-            return kind != .directory && kind != .missing
-        }
+        }.filter(InputFile.isRegularFile)
         let slots = ResultSlots(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
             do throws(SourceError) {
-                let inventory = try RecordedSource.inventory(contentsOf: path)
+                // Checked again on the opened descriptor: the entry may change in between.
+                let inventory = try RecordedSource.inventory(
+                    contentsOf: path, regularFileOnly: true)
                 var report = CapabilityClassifier().classify(inventory)
                 // The findings are all a fleet needs; the records would hold megabytes per
                 // machine, thousands of times over.

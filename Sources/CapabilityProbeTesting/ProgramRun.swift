@@ -182,14 +182,20 @@ public enum ProgramRun {
     ///   - stdin: Its standard input (default: empty).
     ///   - directory: Its working directory (default: this process's).
     ///   - timeout: Seconds after which `timeout(1)` ends it (exit 124), if given.
+    ///   - memoryLimit: Bytes of address space it may use (`ulimit -v`), if given: past it an
+    ///     allocation fails and the run ends by a signal instead of swapping.
     /// - Returns: The status and output.
     /// - Throws: ``Failure`` when a testbed is asked for and umockdev is not installed.
     public static func capcheck(
         _ arguments: [String], machine: Machine = .empty,
         environment: [String: String]? = nil, stdin: String? = nil, directory: URL? = nil,
-        timeout: Int? = nil
+        timeout: Int? = nil, memoryLimit: Int? = nil
     ) throws -> Result {
         var command = try command(machine) + arguments
+        if let memoryLimit {
+            let kibibytes = String(memoryLimit / 1024)
+            command = ["/bin/sh", "-c", "ulimit -v \(kibibytes) && exec \"$@\"", "sh"] + command
+        }
         if let timeout { command = ["/usr/bin/timeout", String(timeout)] + command }
         return try run(
             command[0], Array(command.dropFirst()), environment: environment, stdin: stdin,

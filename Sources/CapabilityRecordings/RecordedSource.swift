@@ -29,6 +29,16 @@ public enum RecordedSource {
     /// - Returns: The format.
     /// - Throws: ``SourceError/unrecognized(path:line:reason:)`` with the line and a reason.
     public static func detect(_ data: Data, path: String) throws(SourceError) -> Format {
+        try detect(data, path: path, quotingContent: true)
+    }
+
+    /// The most bytes of a file's first line a message quotes.
+    static let quotedBytes = 16
+
+    /// ``detect(_:path:)``; without `quotingContent` a message names no byte of the file.
+    static func detect(_ data: Data, path: String, quotingContent: Bool) throws(SourceError)
+        -> Format
+    {
         guard !data.isEmpty else {
             throw .unrecognized(path: path, line: nil, reason: "the file is empty")
         }
@@ -52,13 +62,18 @@ public enum RecordedSource {
         }
         if bytes[index] == UInt8(ascii: "{") { return .snapshot }
         guard bytes[index...].starts(with: Array("P:".utf8)) else {
-            let firstLine = String(
-                decoding: bytes[index..<min(lineEnd, index + 200)], as: UTF8.self)
+            let neither = "is neither a 'P: /devices/…' line nor a JSON object"
+            guard quotingContent else {
+                throw .unrecognized(
+                    path: path, line: lineNumber(at: index), reason: "the first line \(neither)")
+            }
+            // A few bytes only: the file may be one the user can read but should not print.
+            let end = min(lineEnd, index + quotedBytes)
+            let firstLine = String(decoding: bytes[index..<end], as: UTF8.self)
+            let cut = end < lineEnd ? "…" : ""
             throw .unrecognized(
                 path: path, line: lineNumber(at: index),
-                reason:
-                    "'\(RecordText.preview(firstLine))' is neither a 'P: /devices/…' line nor a JSON object"
-            )
+                reason: "'\(RecordText.preview(firstLine))\(cut)' \(neither)")
         }
         return hasSysfsAttributeLines(bytes[index...]) ? .umockdev : .udevadm
     }
@@ -105,22 +120,31 @@ public enum RecordedSource {
     }
 
     /// Reads a recorded file from disk (`-` = standard input is the caller's job).
-    /// - Parameter path: The file path.
+    ///
+    /// A message quotes at most a few bytes of the file, and none when the path is a
+    /// symbolic link another user owns.
+    /// - Parameters:
+    ///   - path: The file path.
+    ///   - regularFileOnly: Refuse a FIFO, terminal or device without waiting on it (for
+    ///     files found in a directory rather than named by the user).
     /// - Returns: The inventory.
     /// - Throws: ``SourceError/unreadable(path:reason:)`` when the file cannot be read.
-    public static func inventory(contentsOf path: String) throws(SourceError) -> DeviceInventory {
+    public static func inventory(contentsOf path: String, regularFileOnly: Bool = false)
+        throws(SourceError) -> DeviceInventory
+    {
         // A recording is parsed as it is read; only a snapshot (JSON) is read whole.
         var head: [UInt8] = []
         let reader: InputFile.Reader
         do {
-            reader = try InputFile.Reader(path)
+            reader = try InputFile.Reader(path, regularFileOnly: regularFileOnly)
             while head.count < detectionWindow,
                 try reader.read(into: &head, upTo: detectionWindow - head.count) > 0
             {}
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        switch try detect(Data(head), path: path) {
+        let quoting = InputFile.mayQuoteContent(of: path)
+        switch try detect(Data(head), path: path, quotingContent: quoting) {
         case .snapshot:
             let data: Data
             do {

@@ -38,7 +38,21 @@ public struct SnapshotDeviceSource: DeviceSource {
                 result = .success(try Value(from: decoder))
             } catch let error as DecodingError {
                 result = .failure(error)
+            } catch {
+                // The decoder throws its own error, not a DecodingError, for a number the
+                // field's type cannot hold (`1e300` or `1.5` as a byte count); without this
+                // it reached the top and read "the given data was not valid JSON".
+                result = .failure(
+                    .dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: decoder.codingPath,
+                            debugDescription: Lenient.numberOutOfRange, underlyingError: nil)))
             }
+        }
+
+        /// What a decoder error other than a `DecodingError` means here.
+        static var numberOutOfRange: String {
+            "a number out of range for its field (counts are whole numbers below 2^63)"
         }
     }
 

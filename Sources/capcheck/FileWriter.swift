@@ -34,13 +34,72 @@ enum FileWriter {
         return nil
     }
 
-    /// Creates or truncates a file and writes the bytes.
-    /// - Returns: `nil` on success, else the failure (opening, writing or closing).
-    static func write(_ bytes: some Collection<UInt8>, toFile path: String) -> Failure? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return .current }
-        let failure = write(bytes, to: descriptor)
-        if close(descriptor) != 0, failure == nil { return .current }
+    /// Why a named file was not written.
+    enum FileFailure: Error, Equatable, CustomStringConvertible {
+        /// A system call failed.
+        case system(Errno)
+        /// The path names something other than a regular file (its kind in words).
+        case notRegular(String)
+
+        /// `No space left on device`, or `not a regular file (a symbolic link)`.
+        var description: String {
+            switch self {
+            case .system(let errno): return errno.description
+            case .notRegular(let kind): return "not a regular file (\(kind))"
+            }
+        }
+    }
+
+    /// Writes the bytes to a file, atomically: into a new temporary file in the same folder,
+    /// then renamed over the path, so a reader (a Prometheus textfile collector) never sees
+    /// half a file. A path that exists must be a regular file: a symbolic link (whose target
+    /// would be clobbered or created), a FIFO (which would block) or a device is refused.
+    /// An existing file keeps its permission bits; a new one gets `0666` less the umask.
+    /// - Returns: `nil` on success, else the failure.
+    static func write(_ bytes: some Collection<UInt8>, toFile path: String) -> FileFailure? {
+        var status = stat()
+        var mode = mode_t(0o666)
+        if lstat(path, &status) == 0 {
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG else { return .notRegular(kindName(kind)) }
+            mode = status.st_mode & 0o7777
+        } else if errno != ENOENT {
+            return .system(Errno.current)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode &= ~mask
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        // A new name beside the target, created exclusively (never an existing file or link).
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 where descriptor < 0 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            temporary = "\(folder).\(name).\(suffix).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor < 0, errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { return .system(Errno.current) }
+        var failure: FileFailure? = write(bytes, to: descriptor).map(FileFailure.system)
+        if failure == nil, fchmod(descriptor, mode) != 0 { failure = .system(Errno.current) }
+        if close(descriptor) != 0, failure == nil { failure = .system(Errno.current) }
+        if failure == nil, rename(temporary, path) != 0 { failure = .system(Errno.current) }
+        if failure != nil { unlink(temporary) }
         return failure
+    }
+
+    /// A file kind in words, for a refused target.
+    private static func kindName(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        default: return "an unknown kind"
+        }
     }
 }

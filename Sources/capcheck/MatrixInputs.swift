@@ -41,14 +41,20 @@ enum MatrixInputs {
         return error.description + "; the seed's joins its device table in --builtin \(builtin)"
     }
 
-    /// Reads a directory of machine recordings; each unreadable file is reported on standard
-    /// error as a warning (the other machines still count).
+    /// Reads a directory of machine recordings; an unreadable file is reported on standard
+    /// error as a warning (the other machines still count): the first by name, the rest as
+    /// one count, so a folder of thousands of stray files costs two lines.
     static func fleet(_ directory: String, env: CommandEnvironment) -> Loaded<Fleet> {
         do {
             let fleet = try Fleet.load(directory: directory)
-            for error in fleet.skipped {
+            if let first = fleet.skipped.first {
                 env.stderr.line(
-                    "capcheck: warning: skipped " + TerminalText.sanitize(error.description))
+                    "capcheck: warning: skipped " + TerminalText.sanitize(first.description))
+            }
+            if fleet.skipped.count > 1 {
+                env.stderr.line(
+                    "capcheck: warning: skipped \(fleet.skipped.count - 1) more files of "
+                        + TerminalText.sanitize(directory) + " that are no recordings")
             }
             return .value(fleet)
         } catch {

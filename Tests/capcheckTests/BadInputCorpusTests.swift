@@ -7,9 +7,14 @@ import Testing
 @Suite struct BadInputCorpusTests {
     static let root = ProgramRun.packageRoot
 
-    /// Runs `capcheck ARGS` from the package root on an empty machine, with a 60-second bound.
+    /// The address space a run may use: the issue's bound for any input.
+    static let memoryLimit = 512 << 20
+
+    /// Runs `capcheck ARGS` from the package root on an empty machine, with a 60-second bound
+    /// and ``memoryLimit``.
     static func run(_ arguments: [String]) throws -> ProgramRun.Result {
-        try ProgramRun.capcheck(arguments, directory: root, timeout: 60)
+        try ProgramRun.capcheck(
+            arguments, directory: root, timeout: 60, memoryLimit: memoryLimit)
     }
 
     static func arguments(for file: String) -> [String] {
@@ -18,8 +23,13 @@ import Testing
             return ["matrix", path, "--manifest", "Fixtures/matrix/gyroscope.plist"]
         }
         if file.hasPrefix("snapshot") { return ["list", "--from", path] }
+        if file.hasPrefix("recording") { return ["list", "--from", path, "--devices", "--redact"] }
+        if file.contains("many-unknown") { return ["lint", "--allow-unknown", path] }
         return ["lint", path]
     }
+
+    /// The first 64 characters of `manifest-huge-key.json`'s 1 050 000-character key.
+    static let hugeKeyStart = String(String(repeating: "gps", count: 22).prefix(64))
 
     @Test(
         arguments: [
@@ -90,6 +100,62 @@ import Testing
                 ":3: duplicate key \"devices\" (first at line 2, column 2)"
             ),
             ("snapshot-huge-facts.json", 0, ""),
+            // Step 5: the new surface (issue 24).
+            ("snapshot-many-keys.json", 0, ""),
+            ("snapshot-memory-out-of-range.json", 0, ""),
+            ("android-string-pool-shared.xml", 0, ""),
+            (
+                "android-string-pool-overlap.xml", 65,
+                ": byte 720: the string pool decodes to more than 16 MiB"
+            ),
+            (
+                "plist-shared-string-bomb.plist", 65,
+                ": object 0: not a valid binary property list (shared references expand to more than 16 MiB of strings and data)"
+            ),
+            (
+                "android-string-pool-overlap.apk", 65,
+                ": AndroidManifest.xml: the string pool decodes to more than 16 MiB (byte 720 of the binary XML)"
+            ),
+            (
+                "plist-shared-string-bomb.ipa", 65,
+                ": Payload/A.app/Info.plist: object 0: not a valid binary property list (shared references expand to more than 16 MiB of strings and data)"
+            ),
+            ("android-many-unknown-features.xml", 0, ""),
+            ("manifest-many-unknown-keys.json", 0, ""),
+            ("plist-many-unknown-keys.plist", 0, ""),
+            (
+                "manifest-huge-key.json", 65,
+                ": require[0]: unknown key '\(hugeKeyStart)…' (1050000 characters)"
+            ),
+            (
+                "matrix-huge-ram.csv", 65,
+                ":2: column 'RAM': '1e300': amount of memory out of range (at most 8 EiB)"
+            ),
+            (
+                "android-pi-in-declaration.xml", 65,
+                ": line 1, column 21: the XML declaration is not closed by '?>' (nothing else may stand in it)"
+            ),
+            (
+                "android-comment-in-attribute.xml", 65,
+                ": line 2, column 30: '<' inside an attribute value (write &lt;)"
+            ),
+            (
+                "android-utf16-without-bom.xml", 65,
+                ": UTF-16 text without a byte order mark (XML in UTF-16 must start with one)"
+            ),
+            ("recording-enx-interface.txt", 0, ""),
+            (
+                "appstream-gzip-bomb.xml.gz", 65,
+                ": gzip data: larger than 128 MiB when inflated (the most capcheck reads)"
+            ),
+            (
+                "appstream-many-components.xml.gz", 65,
+                ": line 100002: more than 100000 components (the most capcheck reads)"
+            ),
+            (
+                "appstream-many-items.xml.gz", 65,
+                ": line 200003: more than 200000 relation items (the most capcheck reads)"
+            ),
         ] as [(String, Int32, String?)])
     func defectiveFileExitsWithItsMessage(file: String, status: Int32, message: String?) throws {
         let outcome = try Self.run(Self.arguments(for: file))

@@ -11,9 +11,11 @@ import CapabilityModel
 ///
 /// Given none, it follows where the devices come from, so a test bed never mixes in the host:
 /// 1. a sysfs root `X/sys` other than `/sys`: the machine under `X`;
-/// 2. inside a umockdev test bed (`UMOCKDEV_DIR` set), the test bed's root: umockdev's preload
-///    library redirects `/sys`, but lets `/proc` paths the test bed lacks reach the host and
-///    never redirects `/etc`;
+/// 2. inside a umockdev test bed (`UMOCKDEV_DIR` set and umockdev's preload library mapped
+///    into this process, as `umockdev-run` does), the test bed's root: the preload library
+///    redirects `/sys`, but lets `/proc` paths the test bed lacks reach the host and never
+///    redirects `/etc`. `UMOCKDEV_DIR` alone (`UMOCKDEV_DIR=/tmp/x capcheck list` as root)
+///    is ignored;
 /// 3. otherwise `/`.
 package enum HostRoot {
     /// The root to read through.
@@ -21,15 +23,25 @@ package enum HostRoot {
     ///   - root: The root the caller gave, if any.
     ///   - sysfsRoot: The sysfs mount point in use.
     ///   - environment: The process environment (`UMOCKDEV_DIR`).
+    ///   - inTestbed: Whether umockdev's preload library is really loaded
+    ///     (``umockdevPreloadIsLoaded``).
     /// - Returns: An absolute path (`/` for the host itself).
-    package static func resolve(_ root: String?, sysfsRoot: String, environment: [String: String])
-        -> String
-    {
+    package static func resolve(
+        _ root: String?, sysfsRoot: String, environment: [String: String],
+        inTestbed: Bool = umockdevPreloadIsLoaded
+    ) -> String {
         if let root { return root }
         if sysfsRoot != "/sys", sysfsRoot.hasSuffix("/sys") { return String(sysfsRoot.dropLast(4)) }
-        if let testbed = environment["UMOCKDEV_DIR"], testbed.hasPrefix("/") { return testbed }
+        if inTestbed, let testbed = environment["UMOCKDEV_DIR"], testbed.hasPrefix("/") {
+            return testbed
+        }
         return "/"
     }
+
+    /// Whether umockdev's preload library is mapped into this process (`/proc/self/maps`):
+    /// what makes `UMOCKDEV_DIR` a test bed rather than a variable anyone can set.
+    package static let umockdevPreloadIsLoaded =
+        NativeLibraries.mappedFile(named: "libumockdev-preload") != nil
 
     /// An absolute host path under a root (`/proc/meminfo` under `/tmp/tb` →
     /// `/tmp/tb/proc/meminfo`).
@@ -80,7 +92,7 @@ package struct KernelNames: Sendable, Hashable {
         if HostRoot.path("/", under: hostRoot) == "/" { return host() }
         func read(_ name: String) -> String? {
             let path = HostRoot.path("/proc/sys/kernel/" + name, under: hostRoot)
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            guard let data = BoundedHostFile.read(path, within: hostRoot) else { return nil }
             let text = String(decoding: data, as: UTF8.self).trimming(.whitespacesAndNewlines)
             return text.isEmpty ? nil : text
         }
@@ -110,12 +122,12 @@ extension CPUArchitecture {
     package static func live(machine: String, sysfsRoot: String, procRoot: String)
         -> CPUArchitecture
     {
-        let read = { (path: String) in
-            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        let read = { (path: String, root: String) in
+            BoundedHostFile.read(path, within: root).map { String(decoding: $0, as: UTF8.self) }
         }
         return CPUArchitecture(
-            machine: machine, cpuinfo: read(procRoot + "/cpuinfo"),
-            aarch32CPUs: read(sysfsRoot + "/devices/system/cpu/aarch32_el0"))
+            machine: machine, cpuinfo: read(procRoot + "/cpuinfo", procRoot),
+            aarch32CPUs: read(sysfsRoot + "/devices/system/cpu/aarch32_el0", "/"))
     }
 }
 
@@ -139,7 +151,7 @@ extension MemoryTotal {
             }
             raws.append([UInt8](data))
         }
-        let meminfo = FileManager.default.contents(atPath: procRoot + "/meminfo").map {
+        let meminfo = BoundedHostFile.read(procRoot + "/meminfo", within: procRoot).map {
             String(decoding: $0, as: UTF8.self)
         }
         return installed(dmiDevices: raws, meminfo: meminfo)
@@ -152,7 +164,9 @@ extension DefaultRoute {
     /// - Returns: The interface name.
     package static func live(procRoot: String = "/proc") -> String? {
         func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            BoundedHostFile.read(path, within: procRoot).map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
         if let text = read(procRoot + "/net/route"), let name = ipv4Interface(text) {
             return name
@@ -172,8 +186,8 @@ extension ALSAPCMInfo {
     /// - Returns: The info, or `nil` when ALSA's procfs is not there.
     package static func read(pcm sysname: String, root: String = "/proc/asound") -> ALSAPCMInfo? {
         guard let (card, device, direction) = numbers(ofPCMNamed: sysname),
-            let data = FileManager.default.contents(
-                atPath: "\(root)/card\(card)/pcm\(device)\(direction)/info")
+            let data = BoundedHostFile.read(
+                "\(root)/card\(card)/pcm\(device)\(direction)/info", within: root)
         else { return nil }
         return parse(String(decoding: data, as: UTF8.self))
     }

@@ -57,8 +57,8 @@ package enum LiveMachine {
     /// - Returns: The identity.
     static func identity(sysfsRoot: String, hostRoot: String) -> MachineIdentity {
         var identity = MachineIdentity()
-        func read(_ path: String) -> String? {
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        func read(_ path: String, within root: String = "/") -> String? {
+            guard let data = BoundedHostFile.read(path, within: root) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
                 .trimming { TrimmedCharacters.whitespacesAndNewlines.contains($0) || $0 == "\0" }
             return text.isEmpty ? nil : text
@@ -74,7 +74,9 @@ package enum LiveMachine {
             identity.chassis = MachineIdentityReader.chassisName(code)
         }
         let procRoot = HostRoot.path("/proc", under: hostRoot)
-        if identity.model == nil, let model = read(procRoot + "/device-tree/model") {
+        if identity.model == nil,
+            let model = read(procRoot + "/device-tree/model", within: hostRoot)
+        {
             identity.model = model
         }
         let kernel = KernelNames.live(hostRoot: hostRoot)
@@ -93,7 +95,9 @@ package enum LiveMachine {
             if cpu.name == "arm64" { identity.runs32BitARM = cpu.runs32BitARM.value }
         }
         for path in ["/etc/os-release", "/usr/lib/os-release"] {
-            guard let text = read(HostRoot.path(path, under: hostRoot)) else { continue }
+            guard let text = read(HostRoot.path(path, under: hostRoot), within: hostRoot) else {
+                continue
+            }
             for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
                 identity.os = String(line.dropFirst("PRETTY_NAME=".count))
                     .trimming(.characters(in: "\"'"))

@@ -17,6 +17,10 @@ package struct BinaryXMLDecoder {
     static let maxDepth = 64
     /// The most strings a pool may declare.
     static let maxStrings = 1_000_000
+    /// The most bytes (UTF-8) the strings of one pool may decode to, counted once per
+    /// distinct string: a real manifest's pool is a few kilobytes, and offsets pointing
+    /// into one long string (or into each other) must not multiply it.
+    static let maxDecodedBytes = 16 << 20
 
     private enum ChunkType: UInt16 {
         case stringPool = 0x0001
@@ -141,6 +145,9 @@ package struct BinaryXMLDecoder {
         let end = start + size
         var result: [String] = []
         result.reserveCapacity(count)
+        // Each position is decoded once; every index naming it shares that one String.
+        var decoded: [Int: String] = [:]
+        var decodedBytes = 0
         for index in 0..<count {
             let relative = Int(try u32(start + headerSize + 4 * index))
             let position = start + stringsStart + relative
@@ -149,11 +156,23 @@ package struct BinaryXMLDecoder {
                     offset: start + headerSize + 4 * index,
                     reason: "string \(index) starts outside the string pool")
             }
-            result.append(
+            if let shared = decoded[position] {
+                result.append(shared)
+                continue
+            }
+            let string =
                 utf8
-                    ? try utf8String(at: position, end: end)
-                    : try utf16String(at: position, end: end)
-            )
+                ? try utf8String(at: position, end: end)
+                : try utf16String(at: position, end: end)
+            decodedBytes += string.utf8.count
+            guard decodedBytes <= Self.maxDecodedBytes else {
+                throw Failure(
+                    offset: start + headerSize + 4 * index,
+                    reason:
+                        "the string pool decodes to more than \(Self.maxDecodedBytes >> 20) MiB")
+            }
+            decoded[position] = string
+            result.append(string)
         }
         return result
     }

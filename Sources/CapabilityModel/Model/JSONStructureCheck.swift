@@ -45,9 +45,13 @@ package struct JSONStructureCheck {
         }
     }
 
-    private enum Container {
-        case array
-        case object(keys: [String: Place], expectingKey: Bool)
+    /// One open array or object. The keys live in the frame itself and are changed in place
+    /// (`stack[last].keys[key] = …`), never taken out and put back: a dictionary copied out of
+    /// the stack is shared with it, so adding a key would copy it whole, every key (quadratic).
+    private struct Container {
+        var isObject: Bool
+        var expectingKey: Bool
+        var keys: [String: Place]
     }
 
     /// Checks a document.
@@ -75,14 +79,14 @@ package struct JSONStructureCheck {
                 lineStart = offset
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if stack.count >= maximumDepth { return .tooDeep(at: place, limit: maximumDepth) }
-                stack.append(
-                    byte == UInt8(ascii: "{") ? .object(keys: [:], expectingKey: true) : .array)
+                let isObject = byte == UInt8(ascii: "{")
+                stack.append(Container(isObject: isObject, expectingKey: isObject, keys: [:]))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 guard !stack.isEmpty else { return nil }
                 stack.removeLast()
             case UInt8(ascii: ","):
-                if case .object(let keys, _) = stack.last {
-                    stack[stack.count - 1] = .object(keys: keys, expectingKey: true)
+                if let last = stack.indices.last, stack[last].isObject {
+                    stack[last].expectingKey = true
                 }
             case UInt8(ascii: "\""):
                 var text: [UInt8] = []
@@ -107,13 +111,13 @@ package struct JSONStructureCheck {
                     }
                 }
                 guard closed else { return nil }
-                if case .object(var keys, true) = stack.last {
+                if let last = stack.indices.last, stack[last].isObject, stack[last].expectingKey {
                     let key = unescape(text)
-                    if let first = keys[key] {
+                    if let first = stack[last].keys[key] {
                         return .duplicateKey(key, first: first, second: place)
                     }
-                    keys[key] = place
-                    stack[stack.count - 1] = .object(keys: keys, expectingKey: false)
+                    stack[last].keys[key] = place
+                    stack[last].expectingKey = false
                 }
             default:
                 break

@@ -43,6 +43,8 @@ public enum Redaction {
     /// - Returns: The record without identifying values.
     public static func redact(_ device: Device) -> Device {
         var device = device
+        device.id = scrubInterfaceNames(device.id)
+        device.parentID = device.parentID.map(scrubInterfaceNames)
         device.propertyList.updateValues { key, value in
             if properties.contains(key) { return marker }
             if key == "DEVLINKS" {
@@ -50,10 +52,11 @@ public enum Redaction {
                     "/dev/" + redactLink(String($0.hasPrefix("/dev/") ? $0.dropFirst(5) : $0))
                 }.joined(separator: " ")
             }
-            return scrub(value)
+            return scrubInterfaceNames(scrub(value))
         }
         for (key, value) in device.attributes {
-            device.attributes[key] = attributes.contains(key) ? marker : scrub(value)
+            device.attributes[key] =
+                attributes.contains(key) ? marker : scrubInterfaceNames(scrub(value))
         }
         device.links = Array(Set(device.links.map(redactLink))).sorted()
         if let edid = device.binaryAttributes["edid"] {
@@ -71,7 +74,53 @@ public enum Redaction {
     /// A `/dev` link (without `/dev/`) with an identifying name replaced by ``marker``.
     static func redactLink(_ link: String) -> String {
         for folder in identifyingLinkFolders where link.hasPrefix(folder) { return folder + marker }
-        return scrub(link)
+        return scrubInterfaceNames(scrub(link))
+    }
+
+    /// Replaces the MAC address inside network interface names that systemd derives from it
+    /// (`enx001a2b3c4d5e`, `wlx001a2b3c4d5e`: the prefix and twelve hex digits, not inside a
+    /// longer word), wherever the name appears: the device id, `DEVPATH`, `INTERFACE`,
+    /// `ID_NET_NAME`, `SYSTEMD_ALIAS`. The prefix stays (`enx[REMOVED]`).
+    /// - Parameter value: An id, property or attribute value.
+    /// - Returns: The value with those addresses replaced by ``marker``.
+    static func scrubInterfaceNames(_ value: String) -> String {
+        let length = 15
+        guard value.utf8.count >= length else { return value }
+        let bytes = Array(value.utf8)
+        func isWordByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x80...: return true
+            default: return false
+            }
+        }
+        func isHexByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x30...0x39, 0x41...0x46, 0x61...0x66: return true
+            default: return false
+            }
+        }
+        let prefixes: [[UInt8]] = [Array("enx".utf8), Array("wlx".utf8)]
+        var out: [UInt8] = []
+        var start = 0
+        var index = 0
+        while index + length <= bytes.count {
+            let end = index + length
+            guard prefixes.contains(where: { bytes[index..<index + 3].elementsEqual($0) }),
+                index == 0 || !isWordByte(bytes[index - 1]),
+                end == bytes.count || !isWordByte(bytes[end]),
+                bytes[(index + 3)..<end].allSatisfy(isHexByte)
+            else {
+                index += 1
+                continue
+            }
+            out.append(contentsOf: bytes[start..<(index + 3)])
+            out.append(contentsOf: marker.utf8)
+            index = end
+            start = end
+        }
+        guard start > 0 else { return value }
+        out.append(contentsOf: bytes[start...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Replaces MAC-style addresses (`00:1a:2b:3c:4d:5e`, `-` too) and UUIDs inside a value.

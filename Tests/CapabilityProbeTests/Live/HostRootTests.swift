@@ -168,7 +168,35 @@ import CapabilityProbeTesting
         given: String?, sysfsRoot: String, environment: [String: String], expected: String
     ) {
         #expect(
-            HostRoot.resolve(given, sysfsRoot: sysfsRoot, environment: environment) == expected)
+            HostRoot.resolve(
+                given, sysfsRoot: sysfsRoot, environment: environment, inTestbed: true)
+                == expected)
+    }
+
+    /// `UMOCKDEV_DIR` without umockdev's preload library (set by hand, say as root) is ignored.
+    @Test func umockdevDirWithoutThePreloadLibraryIsIgnored() {
+        #expect(
+            HostRoot.resolve(
+                nil, sysfsRoot: "/sys", environment: ["UMOCKDEV_DIR": "/tmp/x"], inTestbed: false)
+                == "/")
+        #expect(!HostRoot.umockdevPreloadIsLoaded)
+    }
+
+    /// A root's file linked out of the root (its host name to a secret) is not read, and a
+    /// file larger than the bound is cut.
+    @Test func hostFileLinkedOutOfTheRootIsNotRead() throws {
+        let root = try Self.root(["proc/sys/kernel/osrelease": "6.1.0-root\n"])
+        let outside = try Self.root(["secret": "root:$6$hash\n"])
+        defer { for url in [root, outside] { try? FileManager.default.removeItem(at: url) } }
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("proc/sys/kernel/hostname").path,
+            withDestinationPath: outside.appendingPathComponent("secret").path)
+        let names = KernelNames.live(hostRoot: root.path)
+        #expect(names.release == "6.1.0-root")
+        #expect(names.hostname == nil)
+        let big = root.appendingPathComponent("big")
+        try Data(repeating: 0x61, count: BoundedHostFile.limit + 10).write(to: big)
+        #expect(BoundedHostFile.read(big.path, within: root.path)?.count == BoundedHostFile.limit)
     }
 
     @Test func joinsPathsUnderARoot() {

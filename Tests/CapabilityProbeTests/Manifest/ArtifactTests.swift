@@ -173,7 +173,7 @@ import Testing
         ),
         (
             "template.ipa",
-            "line 4: $required_device_capabilities is a template placeholder: this is an Info.plist template, not a property list capcheck can check; check the built app (.app or .ipa) or fill the template first"
+            "Payload/Game.app/Info.plist: line 4: $required_device_capabilities is a template placeholder: this is an Info.plist template, not a property list capcheck can check; check the built app (.app or .ipa) or fill the template first"
         ),
     ]
 

@@ -71,6 +71,25 @@ import Testing
         #expect(Redaction.scrub("pci-0000:00:14.0-usb-0:1:1.0") == "pci-0000:00:14.0-usb-0:1:1.0")
     }
 
+    /// systemd's MAC-based interface names keep their prefix and lose the address, wherever
+    /// they stand; a longer word or fewer hex digits is left alone.
+    @Test func macInsideInterfaceNamesIsReplaced() {
+        #expect(Redaction.scrubInterfaceNames("enx001a2b3c4d5e") == "enx[REMOVED]")
+        #expect(
+            Redaction.scrubInterfaceNames("/sys/subsystem/net/devices/wlx001A2B3C4D5E")
+                == "/sys/subsystem/net/devices/wlx[REMOVED]")
+        #expect(Redaction.scrubInterfaceNames("enx001a2b3c4d5") == "enx001a2b3c4d5")
+        #expect(Redaction.scrubInterfaceNames("aenx001a2b3c4d5e") == "aenx001a2b3c4d5e")
+        #expect(Redaction.scrubInterfaceNames("enx001a2b3c4d5e0") == "enx001a2b3c4d5e0")
+        let device = Device(
+            id: "/devices/usb1/1-1/1-1:1.0/net/enx001a2b3c4d5e", subsystem: "net",
+            properties: ["INTERFACE": "enx001a2b3c4d5e", "ID_NET_NAME": "enx001a2b3c4d5e"])
+        let redacted = Redaction.redact(device)
+        #expect(redacted.id == "/devices/usb1/1-1/1-1:1.0/net/enx[REMOVED]")
+        #expect(redacted.properties["INTERFACE"] == "enx[REMOVED]")
+        #expect(redacted.properties["ID_NET_NAME"] == "enx[REMOVED]")
+    }
+
     /// The regular expressions `scrub` was written from, applied as it used to apply them.
     static func scrubbedByRegularExpressions(_ value: String) -> String {
         guard value.count >= 17, value.contains(where: { $0 == ":" || $0 == "-" }) else {

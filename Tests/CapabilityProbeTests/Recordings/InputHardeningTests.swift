@@ -45,11 +45,11 @@ import Testing
             // A comment or CDATA opener inside an attribute value: `<` is not allowed there.
             (
                 "<manifest package=\"a.b\"><a b=\"<!--\"/><?x?><c d=\"-->\"/></manifest>",
-                "AndroidManifest.xml: line 1, column 31: malformed attribute"
+                "AndroidManifest.xml: line 1, column 31: '<' inside an attribute value (write &lt;)"
             ),
             (
                 "<manifest package=\"a.b\"><a b=\"<![CDATA[\"/><?x?><c d=\"]]>\"/></manifest>",
-                "AndroidManifest.xml: line 1, column 31: malformed attribute"
+                "AndroidManifest.xml: line 1, column 31: '<' inside an attribute value (write &lt;)"
             ),
             ("<manifest package=\"a.b\"><![CDATA[ <?x?> <?y ]]></manifest>", nil),
             // A processing instruction without data crashed FoundationXML.
@@ -95,6 +95,33 @@ import Testing
     @Test func equalKeysInDifferentObjectsAreFine() {
         #expect(JSONStructureCheck.problem(in: Array(#"[{"a": 1}, {"a": {"a": 2}}]"#.utf8)) == nil)
         #expect(JSONStructureCheck.problem(in: Array(#"{"a": "a", "b": "a"}"#.utf8)) == nil)
+    }
+
+    /// 100 000 keys in one object are checked in linear time (the open object's keys were
+    /// once copied on every key), and a duplicate at the end is still found.
+    @Test func manyKeysInOneObjectAreCheckedInLinearTime() {
+        let keys = (0..<100_000).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(JSONStructureCheck.problem(in: Array("{\(keys)}".utf8)) == nil)
+        }
+        #expect(elapsed < .seconds(10))
+        let repeated = "{\(keys), \"k7\": 1}"
+        #expect(
+            JSONStructureCheck.problem(in: Array(repeated.utf8))?.description
+                == "duplicate key \"k7\" (first at line 1, column 65)")
+    }
+
+    /// "Did you mean" skips words no typo makes: a 1 MB name gets no suggestion at once.
+    @Test func suggestionForAHugeWordIsNone() {
+        let huge = String(repeating: "gps", count: 350_000)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(EditDistance.nearest(huge, in: ["gps", "wifi"]) == nil)
+        }
+        #expect(elapsed < .seconds(1))
+        #expect(EditDistance.nearest("lsit", in: ["list", "lint"]) == "list")
+        #expect(EditDistance.between("kitten", "sitting") == 3)
     }
 
     @Test func duplicateMatrixCellIsRefused() {
