@@ -57,6 +57,9 @@ install -D -m 0644 contrib/completion/_capcheck "$root/usr/share/zsh/vendor-comp
 install -D -m 0644 contrib/completion/capcheck.fish \
     "$root/usr/share/fish/vendor_completions.d/capcheck.fish"
 install -D -m 0755 contrib/ansible/capcheck.fact "$root/usr/share/doc/capcheck/examples/capcheck.fact"
+for unit in capcheck-textfile.service capcheck-textfile.timer; do
+    install -D -m 0644 "contrib/systemd/$unit" "$root/usr/share/doc/capcheck/examples/systemd/$unit"
+done
 install -D -m 0644 README.md "$root/usr/share/doc/capcheck/README.md"
 gzip -9n "$root/usr/share/doc/capcheck/README.md"
 install -D -m 0644 Scripts/debian/capcheck.lintian-overrides "$root/usr/share/lintian/overrides/capcheck"

@@ -47,6 +47,8 @@ check "fish completion in /usr/share/fish/vendor_completions.d" \
     test -s "$root/usr/share/fish/vendor_completions.d/capcheck.fish"
 check "the Ansible fact ships as an example" \
     test -x "$root/usr/share/doc/capcheck/examples/capcheck.fact"
+check "the systemd textfile units ship as examples" \
+    cmp -s "$root/usr/share/doc/capcheck/examples/systemd/capcheck-textfile.timer" contrib/systemd/capcheck-textfile.timer
 doc="$root/usr/share/doc/capcheck"
 check "the version carries the commit unless it is a tagged release" sh -c "
     commit=\$(git rev-parse --short=8 HEAD 2>/dev/null) || exit 0
