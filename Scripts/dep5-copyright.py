@@ -141,7 +141,7 @@ def main():
             field("Comment", [
                 "Generated from the source's REUSE.toml by Scripts/dep5-copyright.py; the",
                 "paragraphs describe the whole source tree, of which the package ships the",
-                "binary, the man page, the completions and the Ansible fact example.",
+                "binary, the man page, the completions and the Ansible and systemd examples.",
                 "usr/bin/capcheck links statically the Swift runtime, standard library,",
                 "Foundation and libdispatch of the Swift toolchain (Copyright Apple Inc. and",
                 "the Swift project authors; Apache-2.0 with the Swift Runtime Library",
