@@ -27,6 +27,7 @@ DEBIAN_NAMES = {
     "GPL-3.0-only": ("GPL-3", "GPL-3"),
     "GPL-3.0-or-later": ("GPL-3+", "GPL-3"),
     "LGPL-2.1-or-later": ("LGPL-2.1+", "LGPL-2.1"),
+    "AGPL-3.0-only": ("AGPL-3", None),
     "AGPL-3.0-or-later": ("AGPL-3+", None),
     "MPL-2.0": ("MPL-2.0", "MPL-2.0"),
     "CC0-1.0": ("CC0-1.0", "CC0-1.0"),
