@@ -78,9 +78,12 @@ check "md5sums lists every file" sh -c "
     [ \"\$(dpkg-deb --ctrl-tarfile '$deb' | tar -xO ./md5sums | wc -l)\" = \"\$(find '$root/usr' -type f | wc -l)\" ]"
 # lintian --pedantic: no error, warning, info or pedantic tag that is not overridden with a
 # reason in Scripts/debian/capcheck.lintian-overrides (skipped when lintian is missing).
+# unused-override is not counted: an override the binary no longer needs (a build without
+# ICU has none of its misspelt strings) is harmless; it is listed here to be removed.
 if command -v lintian >/dev/null 2>&1; then
+    lintian --pedantic --display-info --tags unused-override "$deb" 2>/dev/null | sed 's/^/# /'
     check "lintian --pedantic reports nothing (overrides give their reasons)" \
-        sh -c "lintian --pedantic --display-info --fail-on error,warning,info,pedantic '$deb' 2>&1 |
+        sh -c "lintian --pedantic --display-info --suppress-tags unused-override --fail-on error,warning,info,pedantic '$deb' 2>&1 |
             grep -v 'running with root privileges' | tee /dev/stderr | { ! grep -q .; }"
 else
     echo "skip - lintian not installed"
