@@ -17,14 +17,30 @@ import Testing
             }, "the README has no install-and-list line")
     }
 
-    @Test func theQuickStartNamesExactlyTheCIPackages() throws {
-        let line = try Self.quickStart()
-        let words = line.components(separatedBy: " ").filter { !$0.isEmpty }
+    /// The quick-start line's packages (between `--no-install-recommends` and `&&`).
+    static func quickStartPackages() throws -> [String] {
+        let words = try quickStart().components(separatedBy: " ").filter { !$0.isEmpty }
         let start = try #require(words.firstIndex(of: "--no-install-recommends")) + 1
         let end = try #require(words[start...].firstIndex(of: "&&"))
-        let ciPackages = try Self.read(".ci/apt-packages").split(whereSeparator: \.isWhitespace)
+        return Array(words[start..<end])
+    }
+
+    /// Command 1 installs what building and `capcheck list` need and no more: the package of
+    /// every system library `Package.swift` names, pkg-config and udev (the hwdb); the tests'
+    /// packages (`.ci/apt-packages`, which `Scripts/test` installs) include them all.
+    @Test func theQuickStartNamesOnlyWhatBuildingAndListingNeed() throws {
+        let packages = try Self.quickStartPackages()
+        let manifest = try Self.read("Package.swift")
+        let providers = try NSRegularExpression(pattern: #"\.apt\(\["([^"]+)"\]\)"#)
+        let range = NSRange(manifest.startIndex..., in: manifest)
+        let libraries = providers.matches(in: manifest, range: range).compactMap {
+            Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) }
+        }
+        #expect(libraries.count >= 5)
+        #expect(Set(packages) == Set(libraries + ["pkg-config", "udev"]))
+        let testPackages = try Self.read(".ci/apt-packages").split(whereSeparator: \.isWhitespace)
             .map(String.init)
-        #expect(Array(words[start..<end]) == ciPackages)
+        #expect(Set(packages).isSubset(of: Set(testPackages)))
     }
 
     /// Runs the quick-start line verbatim with stand-ins for id, sudo, apt-get and swift
@@ -68,10 +84,68 @@ import Testing
         #expect(asUser.last == "swift run capcheck list")
     }
 
-    @Test func theRunTestsCommandIsSwiftTestAsInCI() throws {
+    /// The test command is `Scripts/test`, and `.ci/run` runs the README's two blocks as
+    /// written there.
+    @Test func theRunTestsCommandIsScriptsTestAsInCI() throws {
         let readme = try Self.read("README.md")
-        #expect(readme.contains("Run the tests:\n\n```sh\nswift test\n```"))
-        #expect(try Self.read(".ci/run").contains("\nswift test >\"$log\" 2>&1\n"))
+        #expect(readme.contains("\n```sh\nScripts/test\n```\n"))
+        let ci = try Self.read(".ci/run")
+        #expect(ci.contains("quickstart=$(readme_block 1)"))
+        #expect(ci.contains("tests=$(readme_block 2)"))
+        #expect(ci.contains("bash -c \"$tests\" >\"$log\" 2>&1"))
+        #expect(try Self.read("Scripts/test").contains("\nexec swift test \"$@\"\n"))
+    }
+
+    /// Runs `Scripts/test ARGS` with stand-ins for id, sudo, apt-get, dpkg-query (every package
+    /// missing) and swift that log their arguments; returns the log.
+    static func runTestScript(uid: Int, sudo: Bool) throws -> (status: Int32, log: [String])? {
+        guard let sh = ProgramRun.which("sh") else { return nil }
+        let bin = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let log = bin.appendingPathComponent("log")
+        var stubs = [
+            "id": "[ \"$1\" = -u ] && echo \(uid)",
+            "apt-get": "echo \"apt-get $*\" >> \(log.path)",
+            "dpkg-query": "exit 1",
+            "swift": "echo \"swift $*\" >> \(log.path)",
+        ]
+        if sudo { stubs["sudo"] = "echo \"sudo $*\" >> \(log.path); \"$@\"" }
+        for (name, body) in stubs {
+            let url = bin.appendingPathComponent(name)
+            try Data("#!/bin/sh\n\(body)\n".utf8).write(to: url)
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: url.path)
+        }
+        // Only the stand-ins and the basic tools: no real sudo, apt-get or swift is reached.
+        let tools = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tools) }
+        for tool in ["sed", "grep", "dirname", "env", "cat"] {
+            if let path = ProgramRun.which(tool) {
+                try FileManager.default.createSymbolicLink(
+                    atPath: tools.appendingPathComponent(tool).path, withDestinationPath: path)
+            }
+        }
+        let script = ProgramRun.packageRoot.appendingPathComponent("Scripts/test").path
+        let result = try ProgramRun.run(
+            sh, [script, "--filter", "Readme"],
+            environment: ["PATH": bin.path + ":" + tools.path])
+        let lines = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return (result.status, lines.split(separator: "\n").map { String($0.prefix(48)) })
+    }
+
+    @Test func theTestCommandInstallsAsRootOrWithSudo() throws {
+        guard let asRoot = try Self.runTestScript(uid: 0, sudo: false) else { return }
+        #expect(asRoot.status == 0)
+        #expect(asRoot.log.first == "apt-get update -qq")
+        #expect(asRoot.log.contains { $0.hasPrefix("apt-get install -y -qq --no-install") })
+        #expect(asRoot.log.last == "swift test --filter Readme")
+        let asUser = try #require(try Self.runTestScript(uid: 1000, sudo: true))
+        #expect(asUser.status == 0)
+        #expect(asUser.log.first?.hasPrefix("sudo env DEBIAN_FRONTEND=noninteractive") == true)
+        #expect(asUser.log.last == "swift test --filter Readme")
+        let withoutSudo = try #require(try Self.runTestScript(uid: 1000, sudo: false))
+        #expect(withoutSudo.status == 1)
+        #expect(withoutSudo.log.isEmpty)
     }
 
     @Test(arguments: [
