@@ -101,6 +101,8 @@ depends=$(ldd "$root/usr/bin/capcheck" |
 [ -n "$depends" ] || { echo "make-deb.sh: no library packages found with ldd/dpkg -S" >&2; exit 1; }
 
 mkdir -p "$root/DEBIAN"
+# libxml2 is named by hand: capcheck opens it with dlopen when a command reads XML, so ldd
+# does not list it.
 # Recommends: udev ships the hwdb (hwdb.bin: vendor and model names, sensor and keyboard
 # quirks); pci.ids is libpci's PCI name table (named though libpci3 pulls it in);
 # pciutils' update-pciids refreshes it.
@@ -110,7 +112,7 @@ Version: $debversion
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk "$root/usr" | cut -f1)
-Depends: $depends, pci.ids
+Depends: $depends, libxml2, pci.ids
 Recommends: udev
 Suggests: pciutils
 Section: utils
