@@ -110,7 +110,8 @@ package final class YAMLEventReader {
             if anchor != nil { return .failure(refusal) }
             depth += 1
             if depth > maxDepth { return .failure(tooDeep) }
-            return .success(event.type == YAML_SEQUENCE_START_EVENT ? .sequenceStart : .mappingStart)
+            return .success(
+                event.type == YAML_SEQUENCE_START_EVENT ? .sequenceStart : .mappingStart)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             depth -= 1
             return .success(event.type == YAML_SEQUENCE_END_EVENT ? .sequenceEnd : .mappingEnd)

@@ -131,7 +131,9 @@ struct LayeringTests {
         #expect(declared["CapabilityModel"] == [])
         #expect(declared["CapabilityProbing"] == ["CapabilityModel"])
         #expect(
-            declared["CapabilityManifest"] == ["CapabilityModel", "CapabilityXML", "CapabilityYAML"])
+            declared["CapabilityManifest"] == [
+                "CapabilityModel", "CapabilityXML", "CapabilityYAML",
+            ])
         #expect(declared["CapabilityXML"] == ["CXML2"])
         #expect(declared["CapabilityYAML"] == ["CYAML"])
         // C modules are the system-library targets `C…`: only the live machine, the
