@@ -137,7 +137,8 @@ public struct InstalledAppsSummary: Codable, Sendable, Hashable {
     static func kind(key: String, source: RequirementSource) -> String {
         let words = key.split(separator: " ")
         let blocks = AppStreamRelationKind.allCases.map(\.rawValue)
-        let item = words.first.map { blocks.contains(String($0)) } == true ? words.dropFirst() : words[...]
+        let item =
+            words.first.map { blocks.contains(String($0)) } == true ? words.dropFirst() : words[...]
         let name = item.first.map(String.init) ?? key
         return source == .implied ? "\(name) (implied)" : name
     }

@@ -78,7 +78,8 @@ public enum InstalledCatalogs {
             } catch {
                 // The catalog line names the file already.
                 let text = error.description
-                let reason = text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
+                let reason =
+                    text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
                 loaded.catalogs.append(
                     InstalledAppsSummary.Catalog(path: path, components: 0, problem: reason))
             }

@@ -31,7 +31,8 @@ public enum InstalledAppsTextRenderer {
                     mark = "✔"
                     why =
                         app.warnings.isEmpty
-                        ? "can run" : "can run; recommended not met: " + app.warnings.joined(separator: ", ")
+                        ? "can run"
+                        : "can run; recommended not met: " + app.warnings.joined(separator: ", ")
                 case .unsatisfied:
                     mark = "✘"
                     why = "doesn't support required: " + app.unmet.joined(separator: ", ")

@@ -6,8 +6,8 @@ struct AppsCommand: Command {
     static let abstract =
         "Check every app of the distribution's installed AppStream catalogs (XML and DEP-11 YAML) against a machine"
     static let usage = """
-        capcheck apps     [--root DIR] [--from FILE] \(formats.usage) \(formats.aliasUsage) [--list]
-                          [--strict] [--unknown-as fail|pass] [--no-implied]
+        capcheck apps [--root DIR] [--from FILE] \(formats.usage) \(formats.aliasUsage) [--list] [--strict]
+                      [--unknown-as fail|pass] [--no-implied]
         """
 
     /// What `apps` prints: the summary and whether every app is listed.
