@@ -485,11 +485,15 @@ package struct AndroidFeatureRules {
             return "targetSdkVersion 0: the manifest has no <uses-sdk> version, and aapt then "
                 + "applies the pre-Android-5 rules (Gradle writes <uses-sdk> into the built app; "
                 + "check the APK for the value Play sees)"
-        case (_?, nil):
-            return "targetSdkVersion \(value): no targetSdkVersion, so aapt uses minSdkVersion"
-        default:
-            return "targetSdkVersion \(value) (aapt takes the larger of minSdkVersion and "
-                + "targetSdkVersion)"
+        case (let min?, nil):
+            return "minSdkVersion \(min) as read, no targetSdkVersion: aapt's target SDK is "
+                + "minSdkVersion, \(value)"
+        case (nil, let target?):
+            return "targetSdkVersion \(target) as read, no minSdkVersion (Android's default is "
+                + "1): aapt's target SDK is \(value)"
+        case (let min?, let target?):
+            return "minSdkVersion \(min) and targetSdkVersion \(target) as read: aapt's target "
+                + "SDK is \(value), the larger of the two"
         }
     }
 }

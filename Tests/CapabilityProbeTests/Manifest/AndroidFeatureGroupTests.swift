@@ -101,3 +101,25 @@ import Testing
             })
     }
 }
+
+/// `<uses-sdk>` as read: both values are shown with the target SDK aapt's rules use.
+@Suite struct AndroidSdkVersionNoteTests {
+    @Test(arguments: [
+        (
+            #"<uses-sdk android:targetSdkVersion="33"/>"#,
+            "targetSdkVersion 33 as read, no minSdkVersion (Android's default is 1): aapt's target SDK is 33"
+        ),
+        (
+            #"<uses-sdk android:minSdkVersion="26" android:targetSdkVersion="23"/>"#,
+            "minSdkVersion 26 and targetSdkVersion 23 as read: aapt's target SDK is 26, the larger of the two"
+        ),
+    ])
+    func theNoteShowsBothVersionsAsRead(sdk: String, note: String) throws {
+        let manifest = try ManifestLoader.load(
+            data: Data(
+                (#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="a.b">"#
+                    + sdk + "</manifest>").utf8), path: "AndroidManifest.xml")
+        #expect(manifest.notes.first == note)
+        #expect(manifest.store.minSdk == (sdk.contains("minSdk") ? 26 : nil))
+    }
+}
