@@ -1,6 +1,6 @@
 #!/bin/sh
 # Times `capcheck verify` on a 38 000-component AppStream catalog in both forms: XML and
-# DEP-11 YAML, plain and gzip. The catalogs replicate the 19 components of
+# DEP-11 YAML, plain and gzip, and `capcheck apps` over a root holding the gzip DEP-11 one. The catalogs replicate the 19 components of
 # Fixtures/appstream/foobar-1.catalog.xml and of its appstreamcli conversion
 # foobar-1.catalog.dep11.yml 2 000 times, each copy's ids suffixed with its number.
 # Usage: Benchmarks/dep11-catalog.sh [CAPCHECK]   (from the package root; default: the
@@ -45,6 +45,14 @@ for file in catalog-38000.xml catalog-38000.xml.gz Components-38000.yml Componen
     cp "$work/out" "$work/out-$file"
     echo "file=$file size=${size}B wall=$wall user=${user}s maxrss=${rss}KiB lines=$(wc -l <"$work/out") $(tail -n1 "$work/out")"
 done
+# `capcheck apps` over a root holding the gzip DEP-11 catalog, as apt installs it.
+mkdir -p "$work/root/var/lib/swcatalog/yaml"
+cp "$work/Components-38000.yml.gz" "$work/root/var/lib/swcatalog/yaml/"
+/usr/bin/time -v "$bin" apps --root "$work/root" >"$work/out" 2>"$work/time"
+wall=$(grep 'Elapsed (wall clock)' "$work/time" | sed 's/.*: //')
+rss=$(grep 'Maximum resident set size' "$work/time" | sed 's/.*: //')
+user=$(grep 'User time' "$work/time" | sed 's/.*: //')
+echo "apps --root (Components-38000.yml.gz) wall=$wall user=${user}s maxrss=${rss}KiB $(sed -n 3p "$work/out")"
 # The verdict lines of the two forms are the same, line for line.
 if cmp -s "$work/out-catalog-38000.xml" "$work/out-Components-38000.yml"; then
     echo "XML and DEP-11 outputs: identical"
