@@ -35,6 +35,11 @@ let package = Package(
         // libxml2's ABI as capcheck uses it (declarations only: CapabilityXML opens the
         // library with dlopen when a command first reads XML).
         .systemLibrary(name: "CXML2"),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         .systemLibrary(name: "CSyscalls"),
         // The pure core: device records, the capability vocabulary, findings, evidence, reports,
         // fact values and their pure decoders. It imports no C module and no other target.
@@ -57,11 +62,18 @@ let package = Package(
             swiftSettings: testHooks
         ),
         // Manifest readers (Info.plist, AndroidManifest.xml text, binary and protobuf XML,
-        // AppStream, JSON: document bytes in, one Manifest out), the key catalog and the checker.
-        .target(name: "CapabilityManifest", dependencies: ["CapabilityModel", "CapabilityXML"]),
+        // AppStream XML and DEP-11 YAML, JSON: document bytes in, one Manifest out), the key
+        // catalog and the checker.
+        .target(
+            name: "CapabilityManifest",
+            dependencies: ["CapabilityModel", "CapabilityXML", "CapabilityYAML"]
+        ),
         // The one wrapper around libxml2: a streaming event reader (elements, attributes,
         // text, CDATA, with positions), no network, no entity substitution, no DTD loading.
         .target(name: "CapabilityXML", dependencies: ["CXML2"]),
+        // The one wrapper around libyaml: a pull reader of events (anchors and aliases
+        // refused, bounded size and depth) and documents read one at a time as node trees.
+        .target(name: "CapabilityYAML", dependencies: ["CYAML"]),
         // Manifests from files: detection by content, built apps (zip, through libzip) and
         // gzip catalogs (zlib), handed to the readers as document bytes.
         .target(

@@ -3,8 +3,9 @@
 /// agrees): declared features with their parents, permission- and orientation-implied
 /// features with aapt's reasons, faketouch when the touchscreen is not declared at all.
 package struct AndroidFeatureRules {
-    /// One declared `<uses-feature android:name>` after aapt's merging (the last
-    /// declaration of a name wins; a required child adds its parents as required).
+    /// One declared `<uses-feature android:name>` after aapt2's merging (the first
+    /// declaration of a name wins, a parent added by a required child included; a required
+    /// child adds its parents as required).
     package struct Declared: Equatable {
         /// The feature name.
         package var name: String
@@ -117,7 +118,7 @@ package struct AndroidFeatureRules {
     /// What one pass over the manifest's elements has gathered so far.
     private struct Pass {
         var result = Result()
-        /// Declared features by name (the last declaration wins).
+        /// Declared features by name (the first declaration wins).
         var declared: [String: Declared] = [:]
         /// Implied features by name.
         var implied: [String: Implied] = [:]
@@ -260,7 +261,8 @@ package struct AndroidFeatureRules {
             result.notes.append(
                 "\(featureGroups) <feature-group> element\(featureGroups == 1 ? "" : "s"): aapt "
                     + "then implies no features, and Play accepts a device with every feature of "
-                    + "one group; capcheck checks the features outside the groups")
+                    + "one group; capcheck requires the features outside the groups and every "
+                    + "feature of at least one group")
         } else {
             result.implied = pass.implied.values.filter { declared[$0.name] == nil }.sorted {
                 $0.name < $1.name
@@ -336,8 +338,8 @@ package struct AndroidFeatureRules {
         }
     }
 
-    /// Reads one `<uses-feature>`: a named feature (last declaration wins, required children
-    /// add their parents) or a `glEsVersion` (the highest counts).
+    /// Reads one `<uses-feature>`: a named feature (the first declaration wins, as in aapt2;
+    /// required children add the parents not yet declared) or a `glEsVersion` (the highest counts).
     private func readFeature(
         _ element: AndroidXMLElement, into declared: inout [String: Declared],
         result: inout Result
@@ -358,11 +360,20 @@ package struct AndroidFeatureRules {
                         + "'\(value.text ?? "?")'; ignored")
             }
         }
-        declared[name] = Declared(
-            name: name, required: required, version: version, line: line, addedBy: nil,
-            requiredPlaceholder: placeholder)
+        if let earlier = declared[name] {
+            result.notes.append(
+                "line \(line): \(name) is declared again (first at line \(earlier.line)"
+                    + (earlier.addedBy.map { ", as the parent of \($0)" } ?? "")
+                    + "): the first declaration wins, as in aapt2's dump badging "
+                    + "(Debian's aapt 1 keeps the last)")
+        } else {
+            declared[name] = Declared(
+                name: name, required: required, version: version, line: line, addedBy: nil,
+                requiredPlaceholder: placeholder)
+        }
         guard required else { return }
-        for parent in Self.parents[name] ?? [] {
+        // A required duplicate still adds its parents, as aapt2 does.
+        for parent in Self.parents[name] ?? [] where declared[parent] == nil {
             declared[parent] = Declared(
                 name: parent, required: true, version: nil, line: line, addedBy: name)
         }
@@ -474,11 +485,15 @@ package struct AndroidFeatureRules {
             return "targetSdkVersion 0: the manifest has no <uses-sdk> version, and aapt then "
                 + "applies the pre-Android-5 rules (Gradle writes <uses-sdk> into the built app; "
                 + "check the APK for the value Play sees)"
-        case (_?, nil):
-            return "targetSdkVersion \(value): no targetSdkVersion, so aapt uses minSdkVersion"
-        default:
-            return "targetSdkVersion \(value) (aapt takes the larger of minSdkVersion and "
-                + "targetSdkVersion)"
+        case (let min?, nil):
+            return "minSdkVersion \(min) as read, no targetSdkVersion: aapt's target SDK is "
+                + "minSdkVersion, \(value)"
+        case (nil, let target?):
+            return "targetSdkVersion \(target) as read, no minSdkVersion (Android's default is "
+                + "1): aapt's target SDK is \(value)"
+        case (let min?, let target?):
+            return "minSdkVersion \(min) and targetSdkVersion \(target) as read: aapt's target "
+                + "SDK is \(value), the larger of the two"
         }
     }
 }

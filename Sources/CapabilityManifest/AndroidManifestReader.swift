@@ -54,6 +54,9 @@ package struct AndroidManifestReader {
         let rules = AndroidFeatureRules().evaluate(root)
         var warnings = rules.warnings
         var requirements = rules.declared.map { declaredRequirement($0, warnings: &warnings) }
+        if !rules.featureGroups.isEmpty {
+            requirements.append(featureGroupRequirement(rules.featureGroups, warnings: &warnings))
+        }
         if let glES = rules.glES { requirements.append(Self.glESRequirement(glES)) }
         if options.implied {
             requirements += rules.implied.map { impliedRequirement($0, warnings: &warnings) }
@@ -117,6 +120,26 @@ package struct AndroidManifestReader {
             key: feature.name, source: .android, target: target,
             wanted: feature.required ? .present : .optional,
             note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// The `<feature-group>`s as one requirement: every feature of one group (all of them
+    /// required within it, as Play reads them) must hold.
+    private func featureGroupRequirement(
+        _ groups: [[AndroidFeatureRules.Declared]], warnings: inout [String]
+    ) -> Requirement {
+        let members = groups.map { group in
+            group.map { feature in
+                var required = feature
+                required.required = true
+                return declaredRequirement(required, warnings: &warnings)
+            }
+        }
+        return Requirement(
+            key: "feature-group "
+                + members.map { $0.map(\.key).joined(separator: "+") }.joined(separator: " | "),
+            source: .android, target: .anyGroup(members), wanted: .present,
+            note: "\(groups.count) <feature-group> element\(groups.count == 1 ? "" : "s"): Play "
+                + "accepts a device with every feature of one group (and those outside groups)")
     }
 
     /// The highest `glEsVersion`: always required (aapt and Play ignore `required="false"`

@@ -34,8 +34,13 @@ package struct AppStreamReader {
         return only.manifest
     }
 
-    /// Reads every component of a metainfo file or catalog, in document order.
+    /// Reads every component of a metainfo file or catalog (XML, or a DEP-11 YAML catalog
+    /// through ``DEP11Reader``), in document order.
     package func readAll(_ data: Data) throws(ManifestError) -> [AppStreamComponentManifest] {
+        if DEP11Reader.looksLikeYAML(data) {
+            return manifests(
+                of: try DEP11Reader(path: path).components(Array(data)), inCatalog: true)
+        }
         let collector = AppStreamParserDelegate()
         let problem = XMLInputGuard.parse(Array(data), with: collector)
         if let (line, reason) = collector.limitExceeded { throw malformed("line \(line)", reason) }
@@ -48,11 +53,18 @@ package struct AppStreamReader {
         guard collector.rootClosed else {
             throw malformed(nil, "the document ends before </\(root)>")
         }
-        return collector.components.enumerated().map { index, component in
+        return manifests(of: collector.components, inCatalog: root == "components")
+    }
+
+    /// The manifests of components read from XML or YAML.
+    private func manifests(of components: [AppStreamParserDelegate.Component], inCatalog: Bool)
+        -> [AppStreamComponentManifest]
+    {
+        components.enumerated().map { index, component in
             let id = component.id.flatMap { $0.isEmpty ? nil : $0 } ?? "component #\(index + 1)"
             return AppStreamComponentManifest(
-                id: id, name: component.name, type: component.type, inCatalog: root == "components",
-                manifest: manifest(component, id: id, inCatalog: root == "components"))
+                id: id, name: component.name, type: component.type, inCatalog: inCatalog,
+                manifest: manifest(component, id: id, inCatalog: inCatalog))
         }
     }
 

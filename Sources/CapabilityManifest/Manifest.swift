@@ -118,6 +118,9 @@ public enum RequirementTarget: Sendable, Hashable {
     /// An AppStream relation item that is not a plain capability (display length, kernel,
     /// modalias, hardware id, internet, firmware, console, or an item capcheck does not know).
     case relation(RelationItem)
+    /// Android `<feature-group>`s: met when every requirement of at least one group holds
+    /// (Play's rule), unmet when every group lacks one; the members are the groups' features.
+    case anyGroup([[Requirement]])
 
     /// The capability ids this target reads, in order.
     public var capabilityIDs: [CapabilityID] {
@@ -127,6 +130,7 @@ public enum RequirementTarget: Sendable, Hashable {
         case .predicate(let predicate): return [predicate.subject.capability]
         case .notApplicable, .unprobed: return []
         case .relation(let item): return item.capabilityIDs
+        case .anyGroup(let groups): return groups.flatMap { $0.flatMap(\.target.capabilityIDs) }
         }
     }
 
@@ -138,6 +142,9 @@ public enum RequirementTarget: Sendable, Hashable {
         case .predicate(let predicate): return predicate.text
         case .notApplicable, .unprobed: return nil
         case .relation(let item): return item.label
+        case .anyGroup(let groups):
+            return groups.map { "(" + $0.map(\.key).joined(separator: " + ") + ")" }
+                .joined(separator: " | ")
         }
     }
 }

@@ -73,7 +73,43 @@ public struct ManifestChecker: Sendable {
             return check(result, relation: item, report: report, options: options)
         case .predicate(let predicate):
             return check(result, predicate: predicate, report: report, options: options)
+        case .anyGroup(let groups):
+            return check(result, groups: groups, report: report, options: options)
         }
+    }
+
+    /// Android feature groups: met when every feature of one group holds, unmet when each
+    /// group has an unmet feature, else unknown; the reason says how each group fared.
+    private func check(
+        _ base: RequirementResult, groups: [[Requirement]], report: CapabilityReport,
+        options: CheckOptions
+    ) -> RequirementResult {
+        var result = base
+        var states: [Bool?] = []
+        var texts: [String] = []
+        for (index, group) in groups.enumerated() {
+            let members = group.map { check($0, report: report, options: options) }
+            if members.contains(where: \.assumed) { result.assumed = true }
+            let failed = members.filter { $0.verdict == .unsatisfied }.map(\.key)
+            let unknown = members.filter { $0.verdict == .unknown }.map(\.key)
+            let holds: Bool? = !failed.isEmpty ? false : unknown.isEmpty ? true : nil
+            states.append(holds)
+            switch holds {
+            case true?:
+                texts.append("group \(index + 1) met")
+                result.evidence += members.flatMap(\.evidence)
+            case false?:
+                texts.append("group \(index + 1) lacks " + failed.joined(separator: ", "))
+            case nil:
+                texts.append("group \(index + 1) unknown: " + unknown.joined(separator: ", "))
+            }
+        }
+        let holds: Bool? =
+            states.contains(true) ? true : states.allSatisfy { $0 == false } ? false : nil
+        result.evidence.sort()
+        return decide(
+            result, holds: holds, text: texts.joined(separator: "; "),
+            rule: "every feature of one <feature-group>", options: options)
     }
 
     /// A key with no Linux meaning: not applicable, or unsatisfied when strict (optional keys

@@ -122,6 +122,7 @@ public enum ManifestLoader {
         if XMLInputGuard.looksLikeUTF16WithoutBOM(data) {
             throw .malformed(path: path, place: nil, reason: XMLInputGuard.utf16WithoutBOM)
         }
+        if DEP11Reader.looksLikeYAML(data.prefix(4096)) { return .appstream }
         let text = Self.leadingText(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
@@ -147,7 +148,8 @@ public enum ManifestLoader {
         throw .malformed(
             path: path, place: nil,
             reason:
-                "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest "
+                "not a property list, an AndroidManifest.xml, AppStream metainfo or catalog "
+                + "(XML or DEP-11 YAML) or a JSON manifest "
                 + "(use \(names.kind) to say which)"
         )
     }

@@ -10,6 +10,7 @@ enum CapCheck {
         [
             ListCommand.self,
             VerifyCommand.self,
+            AppsCommand.self,
             LintCommand.self,
             MatrixCommand.self,
             DiffCommand.self,

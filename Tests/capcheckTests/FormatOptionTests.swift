@@ -29,6 +29,7 @@ import Testing
     static let registries = [
         Choices(ListCommand.self, ListCommand.formats),
         Choices(VerifyCommand.self, VerifyCommand.formats),
+        Choices(AppsCommand.self, AppsCommand.formats),
         Choices(MatrixCommand.self, MatrixCommand.formats),
         Choices(DiffCommand.self, DiffCommand.formats),
         Choices(ReportCommand.self, ReportCommand.formats),
@@ -46,6 +47,7 @@ import Testing
     static let documents: [String: [String]] = [
         "list": ["list", "--from", dump],
         "verify": ["verify", plist, "--from", dump],
+        "apps": ["apps", "--root", CLI.fixture("catalog-roots/debian-like"), "--from", dump],
         "matrix": ["matrix", "--builtin", "ios-2011", "--manifest", plist],
         "diff": [
             "diff", plist, CLI.fixture("matrix/gyroscope-gps.plist"), "--builtin", "ios-2011",
@@ -154,7 +156,7 @@ import Testing
         #expect(both.stdout == flag.stdout && both.code == flag.code)
     }
 
-    @Test(arguments: ["list", "verify", "matrix", "diff", "report"])
+    @Test(arguments: ["list", "verify", "apps", "matrix", "diff", "report"])
     func noFormatIsTheFirstOfTheRegistry(command: String) throws {
         let base = try #require(Self.documents[command])
         let first = try #require(Self.registries.first { $0.command == command }?.names.first)

@@ -136,4 +136,20 @@ import Testing
         #expect(matrix.code == .ok)
         #expect(matrix.stdout.contains("iPhone 4"))
     }
+
+    @Test(arguments: ["text", "json"])
+    func aDEP11CatalogPrintsWhatItsXMLFormPrints(format: String) {
+        let xml = CLI.run([
+            "verify", fixture("foobar-1.catalog.xml"), "--from", touchDell, "--format", format,
+        ])
+        let yaml = CLI.run([
+            "verify", fixture("foobar-1.catalog.dep11.yml"), "--from", touchDell, "--format",
+            format,
+        ])
+        #expect(yaml.code == .ok && xml.code == .ok, "\(yaml.stderr)")
+        // Only the catalog's file name differs (in the JSON's "catalog" and manifest paths).
+        #expect(
+            yaml.stdout.replacing("foobar-1.catalog.dep11.yml", with: "foobar-1.catalog.xml")
+                == xml.stdout)
+    }
 }

@@ -239,7 +239,7 @@ import Testing
         ("android-mismatched-tag.xml", "line 5, column 16: mismatched closing tag"),
         (
             "unrecognized.txt",
-            "not a property list, an AndroidManifest.xml, AppStream metainfo or a JSON manifest (use --kind to say which)"
+            "not a property list, an AndroidManifest.xml, AppStream metainfo or catalog (XML or DEP-11 YAML) or a JSON manifest (use --kind to say which)"
         ),
     ])
     func brokenManifestsNameTheirDefectAndExit65(file: String, message: String) {
@@ -279,7 +279,7 @@ import Testing
         #expect(!lines.contains { $0.contains("android.hardware.faketouch") })
         #expect(
             lines.contains(
-                "note: targetSdkVersion 34 (aapt takes the larger of minSdkVersion and targetSdkVersion)"
+                "note: minSdkVersion 24 and targetSdkVersion 34 as read: aapt's target SDK is 34, the larger of the two"
             ))
     }
 

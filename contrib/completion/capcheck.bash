@@ -14,12 +14,12 @@ _capcheck() {
         prev="${COMP_WORDS[COMP_CWORD-2]}"
     fi
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "list verify lint matrix diff report watch man completion help --help -h --version -V" -- "$cur"))
+        COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch man completion help --help -h --version -V" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
         help)
-            COMPREPLY=($(compgen -W "list verify lint matrix diff report watch man completion help" -- "$cur"))
+            COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch man completion help" -- "$cur"))
             ;;
         list)
             case "$prev" in
@@ -77,6 +77,30 @@ _capcheck() {
                 COMPREPLY=($(compgen -W "--help -h --from --kind --format --json --junit --github --strict --allow-unknown --unknown-as --assume --no-implied --color" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
+            fi
+            ;;
+        apps)
+            case "$prev" in
+                --root)
+                    COMPREPLY=($(compgen -d -P "$pre" -- "$cur"))
+                    return
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
+                    return
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -P "$pre" -- "$cur"))
+                    return
+                    ;;
+                --unknown-as)
+                    COMPREPLY=($(compgen -W "fail pass" -P "$pre" -- "$cur"))
+                    return
+                    ;;
+            esac
+            [ -n "$pre" ] && return
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=($(compgen -W "--help -h --root --from --format --json --list --strict --unknown-as --no-implied" -- "$cur"))
             fi
             ;;
         lint)

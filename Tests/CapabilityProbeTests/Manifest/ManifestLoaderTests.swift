@@ -98,7 +98,7 @@ import Testing
         )
         #expect(
             manifest.notes.first
-                == "targetSdkVersion 34 (aapt takes the larger of minSdkVersion and targetSdkVersion)"
+                == "minSdkVersion 24 and targetSdkVersion 34 as read: aapt's target SDK is 34, the larger of the two"
         )
     }
 

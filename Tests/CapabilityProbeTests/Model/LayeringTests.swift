@@ -130,14 +130,20 @@ struct LayeringTests {
         let declared = try Self.declaredGraph()
         #expect(declared["CapabilityModel"] == [])
         #expect(declared["CapabilityProbing"] == ["CapabilityModel"])
-        #expect(declared["CapabilityManifest"] == ["CapabilityModel", "CapabilityXML"])
+        #expect(
+            declared["CapabilityManifest"] == [
+                "CapabilityModel", "CapabilityXML", "CapabilityYAML",
+            ])
         #expect(declared["CapabilityXML"] == ["CXML2"])
+        #expect(declared["CapabilityYAML"] == ["CYAML"])
         // C modules are the system-library targets `C…`: only the live machine, the
-        // manifest-file loader (libzip, zlib) and the one libxml2 wrapper link them.
+        // manifest-file loader (libzip, zlib) and the libxml2 and libyaml wrappers link them.
         let linksC = declared.filter {
             $0.value.contains { $0.hasPrefix("C") && !$0.hasPrefix("Capability") }
         }
         #expect(
-            Set(linksC.keys) == ["CapabilityLive", "CapabilityManifestFiles", "CapabilityXML"])
+            Set(linksC.keys) == [
+                "CapabilityLive", "CapabilityManifestFiles", "CapabilityXML", "CapabilityYAML",
+            ])
     }
 }

@@ -10,6 +10,9 @@ import Foundation
 /// `uses-feature`, `uses-feature-not-required` and `uses-implied-feature` lines.
 enum Aapt {
     static let binary = "/usr/bin/aapt"
+    /// aapt2 (the same Debian package): its `dump badging` is the oracle where the two differ
+    /// (a feature declared twice: aapt2 keeps the first declaration).
+    static let aapt2 = "/usr/bin/aapt2"
     static let frameworkRes = "/usr/share/android-framework-res/framework-res.apk"
 
     /// Whether `aapt` and the framework resources it links against are installed.
@@ -46,6 +49,8 @@ enum Aapt {
         var sets = FeatureSets()
         let sdk23 = " (uses-permission-sdk-23: only on Android 6.0 and later)"
         for requirement in manifest.requirements {
+            // aapt prints feature groups as groups, not as uses-feature lines.
+            if case .anyGroup = requirement.target { continue }
             if requirement.key.hasPrefix("android:glEsVersion=") {
                 let hex = requirement.key.dropFirst("android:glEsVersion=0x".count)
                 sets.glES = "0x" + String(UInt32(hex, radix: 16) ?? 0, radix: 16)
@@ -73,9 +78,9 @@ enum Aapt {
         return sets
     }
 
-    /// Reads `aapt dump badging`'s feature lines.
-    static func badging(_ apk: URL) throws -> FeatureSets {
-        let output = try run([binary, "dump", "badging", apk.path])
+    /// Reads `aapt dump badging`'s feature lines (or `aapt2 dump badging`'s).
+    static func badging(_ apk: URL, tool: String = binary) throws -> FeatureSets {
+        let output = try run([tool, "dump", "badging", apk.path])
         guard output.status == 0 else { throw Failure(description: "dump badging: \(output.text)") }
         var sets = FeatureSets()
         func field(_ line: Substring, _ key: String) -> String? {
