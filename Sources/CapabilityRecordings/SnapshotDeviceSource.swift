@@ -25,7 +25,14 @@ public struct SnapshotDeviceSource: DeviceSource {
         var schema: Int
         var source: Lenient<SourceInfo>?
         var machine: Lenient<MachineIdentity>?
-        var devices: [Lenient<Device>]
+        var devices: ArrayShape
+    }
+
+    /// That `devices` is an array, its elements left to ``SnapshotDeviceScanner``.
+    private struct ArrayShape: Decodable {
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.unkeyedContainer()
+        }
     }
 
     /// A value that failed to decode is kept as its error, so one odd record is skipped
@@ -95,8 +102,21 @@ public struct SnapshotDeviceSource: DeviceSource {
         let machine = value(envelope.machine)
         var devices: [Device] = []
         var firstFailure: DecodingError?
-        for entry in envelope.devices {
-            switch entry.result {
+        guard let elements = SnapshotDeviceScanner.elements(of: data) else {
+            throw .malformed(path: path, line: nil, reason: "devices: expected an array")
+        }
+        for (index, element) in elements.enumerated() {
+            let result: Result<Device, DecodingError>
+            switch element {
+            case .device(let device):
+                devices.append(device)
+                continue
+            case .other(let range):
+                let start = data.startIndex
+                result = Self.decodeRecord(
+                    data[(start + range.lowerBound)..<(start + range.upperBound)], index: index)
+            }
+            switch result {
             case .success(let device): devices.append(device)
             case .failure(let error):
                 firstFailure = firstFailure ?? error
@@ -129,6 +149,51 @@ public struct SnapshotDeviceSource: DeviceSource {
             source: source,
             machine: machine ?? MachineIdentityReader.fromRecords(devices),
             devices: devices)
+    }
+
+    /// One device record the scanner left to `JSONDecoder`, its error placed at
+    /// `devices[index]` as if the whole array had been decoded.
+    private static func decodeRecord(_ bytes: Data, index: Int) -> Result<Device, DecodingError> {
+        let error: DecodingError
+        do {
+            return .success(try JSONDecoder().decode(Device.self, from: bytes))
+        } catch let decoding as DecodingError {
+            error = decoding
+        } catch {
+            return .failure(
+                .dataCorrupted(.init(codingPath: [], debugDescription: "\(error)")))
+        }
+        let prefix: [any CodingKey] = [
+            RecordKey(stringValue: "devices"), RecordKey(intValue: index),
+        ]
+        func moved(_ context: DecodingError.Context) -> DecodingError.Context {
+            DecodingError.Context(
+                codingPath: prefix + context.codingPath, debugDescription: context.debugDescription,
+                underlyingError: context.underlyingError)
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .failure(.typeMismatch(type, moved(context)))
+        case .valueNotFound(let type, let context):
+            return .failure(.valueNotFound(type, moved(context)))
+        case .keyNotFound(let key, let context): return .failure(.keyNotFound(key, moved(context)))
+        case .dataCorrupted(let context): return .failure(.dataCorrupted(moved(context)))
+        @unknown default: return .failure(error)
+        }
+    }
+
+    /// A coding key of the envelope (`devices`) or an index into its array.
+    private struct RecordKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) {
+            self.stringValue = stringValue
+            intValue = nil
+        }
+        init(intValue: Int) {
+            stringValue = "Index \(intValue)"
+            self.intValue = intValue
+        }
     }
 
     /// A one-line description of a decoding error with its coding path.

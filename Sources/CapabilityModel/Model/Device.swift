@@ -107,6 +107,27 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         storage.facts = facts.isEmpty ? nil : FactsBox(facts)
     }
 
+    /// A record exactly as a snapshot holds it, built field by field the way
+    /// ``init(from:)`` builds it (links kept in their order, empty facts stored as none).
+    package init(
+        decoded id: String, subsystem: String?, devtype: String?, driver: String?,
+        devnode: String?, properties: PropertyList, attributes: [String: String],
+        binaryAttributes: [String: Data], links: [String], parentID: String?,
+        facts: KernelFacts
+    ) {
+        storage = Storage(id: id)
+        storage.subsystem = subsystem
+        storage.devtype = devtype
+        storage.driver = driver
+        storage.devnode = devnode
+        storage.properties = properties
+        storage.attributes = attributes
+        storage.binaryAttributes = binaryAttributes
+        storage.links = links
+        storage.parentID = parentID
+        storage.facts = facts.isEmpty ? nil : FactsBox(facts)
+    }
+
     /// The storage, copied first when another record shares it.
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Checks JSON text for what `JSONDecoder` accepts silently or slowly: object keys given twice
 /// and nesting deeper than any capcheck document needs.
 ///
@@ -52,6 +54,14 @@ package struct JSONStructureCheck {
         var isObject: Bool
         var expectingKey: Bool
         var keys: [String: Place]
+    }
+
+    /// Checks a document held in `Data`, over its bytes in place (`Data`'s own iterator costs
+    /// several times the check itself).
+    /// - Parameter data: The JSON text (UTF-8).
+    /// - Returns: The first problem, or `nil` when none was seen.
+    package static func problem(in data: Data) -> Problem? {
+        data.withUnsafeBytes { problem(in: $0) }
     }
 
     /// Checks a document.

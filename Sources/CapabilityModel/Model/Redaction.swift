@@ -159,8 +159,8 @@ public enum Redaction {
     private static func scrubbed<Scalars: RandomAccessCollection<Unicode.Scalar>>(
         _ scalars: Scalars
     ) -> [Unicode.Scalar]? where Scalars.Index == Int {
-        guard let withoutUUIDs = replacing(in: scalars, length: 36, where: isUUID) else {
-            return replacing(in: scalars, length: 17, where: isAddress)
+        guard let withoutUUIDs = replacing(in: scalars, length: 36, where: { isUUID($0) }) else {
+            return replacing(in: scalars, length: 17, where: { isAddress($0) })
         }
         return replacing(in: withoutUUIDs, length: 17, where: isAddress) ?? withoutUUIDs
     }
