@@ -34,7 +34,8 @@ struct LibXML2: @unchecked Sendable {
         guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             return .failure(
-                LoadFailure(message: "XML needs libxml2 (\(soname)), which cannot be loaded: \(reason)"))
+                LoadFailure(
+                    message: "XML needs libxml2 (\(soname)), which cannot be loaded: \(reason)"))
         }
         func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
             dlsym(handle, name).map { unsafeBitCast($0, to: type) }
@@ -52,7 +53,8 @@ struct LibXML2: @unchecked Sendable {
             let lastError = symbol("xmlCtxtGetLastError", as: capcheck_xmlCtxtGetLastError.self)
         else {
             return .failure(
-                LoadFailure(message: "\(soname) lacks a function capcheck needs (not libxml2 2.x?)"))
+                LoadFailure(message: "\(soname) lacks a function capcheck needs (not libxml2 2.x?)")
+            )
         }
         let library = LibXML2(
             initParser: initParser, createPushParser: createPushParser, useOptions: useOptions,
