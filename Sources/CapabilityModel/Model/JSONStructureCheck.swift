@@ -53,7 +53,51 @@ package struct JSONStructureCheck {
     private struct Container {
         var isObject: Bool
         var expectingKey: Bool
-        var keys: [String: Place]
+        var keys = KeySet()
+    }
+
+    /// The keys of one object: their UTF-8 (escapes decoded) in one buffer, found by an
+    /// FNV-1a hash, linearly while the object is small and through an index once it is large.
+    /// No `String` is made and nothing is hashed twice unless a key repeats (hashing and
+    /// creating a `String` per key was most of the cost of a 400 KB snapshot).
+    private struct KeySet {
+        private var bytes: [UInt8] = []
+        private var entries: [(hash: UInt64, start: Int, count: Int, place: Place)] = []
+        private var index: [UInt64: [Int]] = [:]
+        private static let linearLimit = 24
+
+        /// Adds a key; returns the place of an equal key added before, if any.
+        mutating func insert(_ key: [UInt8], at place: Place) -> Place? {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in key {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            if entries.count < Self.linearLimit {
+                for entry in entries where entry.hash == hash && equal(entry, key) {
+                    return entry.place
+                }
+            } else {
+                if index.isEmpty {
+                    for (position, entry) in entries.enumerated() {
+                        index[entry.hash, default: []].append(position)
+                    }
+                }
+                for position in index[hash] ?? [] where equal(entries[position], key) {
+                    return entries[position].place
+                }
+                index[hash, default: []].append(entries.count)
+            }
+            entries.append((hash, bytes.count, key.count, place))
+            bytes.append(contentsOf: key)
+            return nil
+        }
+
+        private func equal(
+            _ entry: (hash: UInt64, start: Int, count: Int, place: Place), _ key: [UInt8]
+        ) -> Bool {
+            entry.count == key.count
+                && bytes[entry.start..<(entry.start + entry.count)].elementsEqual(key)
+        }
     }
 
     /// Checks a document held in `Data`, over its bytes in place (`Data`'s own iterator costs
@@ -70,6 +114,7 @@ package struct JSONStructureCheck {
     package static func problem<Bytes: Collection>(in bytes: Bytes) -> Problem?
     where Bytes.Element == UInt8 {
         var stack: [Container] = []
+        var text: [UInt8] = []
         var line = 1
         var lineStart = 0
         var offset = 0
@@ -90,7 +135,7 @@ package struct JSONStructureCheck {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if stack.count >= maximumDepth { return .tooDeep(at: place, limit: maximumDepth) }
                 let isObject = byte == UInt8(ascii: "{")
-                stack.append(Container(isObject: isObject, expectingKey: isObject, keys: [:]))
+                stack.append(Container(isObject: isObject, expectingKey: isObject))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 guard !stack.isEmpty else { return nil }
                 stack.removeLast()
@@ -99,8 +144,12 @@ package struct JSONStructureCheck {
                     stack[last].expectingKey = true
                 }
             case UInt8(ascii: "\""):
-                var text: [UInt8] = []
+                // Only a key's bytes are kept; a value's are only walked over.
+                let isKey =
+                    stack.last.map { $0.isObject && $0.expectingKey } ?? false
+                text.removeAll(keepingCapacity: true)
                 var escaped = false
+                var hasEscape = false
                 var closed = false
                 while let inner = next() {
                     if inner == UInt8(ascii: "\n") {
@@ -109,24 +158,22 @@ package struct JSONStructureCheck {
                     }
                     if escaped {
                         escaped = false
-                        text.append(inner)
                     } else if inner == UInt8(ascii: "\\") {
                         escaped = true
-                        text.append(inner)
+                        hasEscape = true
                     } else if inner == UInt8(ascii: "\"") {
                         closed = true
                         break
-                    } else {
-                        text.append(inner)
                     }
+                    if isKey { text.append(inner) }
                 }
                 guard closed else { return nil }
-                if let last = stack.indices.last, stack[last].isObject, stack[last].expectingKey {
-                    let key = unescape(text)
-                    if let first = stack[last].keys[key] {
-                        return .duplicateKey(key, first: first, second: place)
+                if isKey, let last = stack.indices.last {
+                    let key = hasEscape ? Array(unescape(text).utf8) : text
+                    if let first = stack[last].keys.insert(key, at: place) {
+                        return .duplicateKey(
+                            String(decoding: key, as: UTF8.self), first: first, second: place)
                     }
-                    stack[last].keys[key] = place
                     stack[last].expectingKey = false
                 }
             default:
