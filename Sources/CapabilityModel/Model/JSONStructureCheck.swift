@@ -113,27 +113,35 @@ package struct JSONStructureCheck {
     /// - Returns: The first problem, or `nil` when none was seen.
     package static func problem<Bytes: Collection>(in bytes: Bytes) -> Problem?
     where Bytes.Element == UInt8 {
+        if let found = bytes.withContiguousStorageIfAvailable({
+            problem(inBuffer: UnsafeRawBufferPointer($0))
+        }) {
+            return found
+        }
+        return Array(bytes).withUnsafeBytes { problem(inBuffer: $0) }
+    }
+
+    /// The check over contiguous bytes: one pass with an index, a place made only where a
+    /// key or an opening bracket needs one.
+    private static func problem(inBuffer bytes: UnsafeRawBufferPointer) -> Problem? {
         var stack: [Container] = []
         var text: [UInt8] = []
         var line = 1
         var lineStart = 0
-        var offset = 0
-        var iterator = bytes.makeIterator()
-
-        func next() -> UInt8? {
-            guard let byte = iterator.next() else { return nil }
-            offset += 1
-            return byte
-        }
-
-        while let byte = next() {
-            let place = Place(line: line, column: offset - lineStart)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            index += 1
             switch byte {
             case UInt8(ascii: "\n"):
                 line += 1
-                lineStart = offset
+                lineStart = index
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if stack.count >= maximumDepth { return .tooDeep(at: place, limit: maximumDepth) }
+                if stack.count >= maximumDepth {
+                    return .tooDeep(
+                        at: Place(line: line, column: index - lineStart), limit: maximumDepth)
+                }
                 let isObject = byte == UInt8(ascii: "{")
                 stack.append(Container(isObject: isObject, expectingKey: isObject))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -144,31 +152,35 @@ package struct JSONStructureCheck {
                     stack[last].expectingKey = true
                 }
             case UInt8(ascii: "\""):
+                let place = Place(line: line, column: index - lineStart)
                 // Only a key's bytes are kept; a value's are only walked over.
-                let isKey =
-                    stack.last.map { $0.isObject && $0.expectingKey } ?? false
-                text.removeAll(keepingCapacity: true)
-                var escaped = false
+                let isKey = stack.last.map { $0.isObject && $0.expectingKey } ?? false
+                let bodyStart = index
                 var hasEscape = false
                 var closed = false
-                while let inner = next() {
-                    if inner == UInt8(ascii: "\n") {
-                        line += 1
-                        lineStart = offset
-                    }
-                    if escaped {
-                        escaped = false
-                    } else if inner == UInt8(ascii: "\\") {
-                        escaped = true
-                        hasEscape = true
-                    } else if inner == UInt8(ascii: "\"") {
+                while index < count {
+                    let inner = bytes[index]
+                    index += 1
+                    if inner == UInt8(ascii: "\"") {
                         closed = true
                         break
                     }
-                    if isKey { text.append(inner) }
+                    if inner == UInt8(ascii: "\\") {
+                        hasEscape = true
+                        if index < count, bytes[index] == UInt8(ascii: "\n") {
+                            line += 1
+                            lineStart = index + 1
+                        }
+                        index += 1
+                    } else if inner == UInt8(ascii: "\n") {
+                        line += 1
+                        lineStart = index
+                    }
                 }
                 guard closed else { return nil }
                 if isKey, let last = stack.indices.last {
+                    text.removeAll(keepingCapacity: true)
+                    text.append(contentsOf: bytes[bodyStart..<(index - 1)])
                     let key = hasEscape ? Array(unescape(text).utf8) : text
                     if let first = stack[last].keys.insert(key, at: place) {
                         return .duplicateKey(
