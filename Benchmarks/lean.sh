@@ -81,11 +81,11 @@ set -- $binaries
 runs=""
 while [ $# -gt 0 ]; do
     for format in text json csv; do
-        runs="$runs -n $1-$format '$2 matrix $work/matrix40.csv --manifest $work/manifest.json --format $format -o $work/out'"
+        runs="$runs -n $1-$format '$2 matrix $work/matrix40.csv --manifest $work/manifest.json --format $format'"
     done
     shift 2
 done
-eval hyperfine -N --warmup 1 --runs "${RUNS:-10}" --export-markdown "$work/matrix.md" "$runs" >/dev/null 2>&1 || true
+eval hyperfine -N -i --warmup 1 --runs "${RUNS:-10}" --export-markdown "$work/matrix.md" "$runs" >/dev/null 2>&1 || true
 cat "$work/matrix.md"
 
 echo "## fleet of $fleet snapshots"
@@ -107,10 +107,10 @@ echo "snapshots: $n files, $(du -sh "$work/fleet" | cut -f1)"
 set -- $binaries
 runs=""
 while [ $# -gt 0 ]; do
-    runs="$runs -n $1 '$2 matrix --fleet $work/fleet --manifest $work/manifest.json -o $work/out'"
+    runs="$runs -n $1 '$2 matrix --fleet $work/fleet --manifest $work/manifest.json'"
     shift 2
 done
-eval hyperfine -N --warmup 1 --runs "${RUNS_FLEET:-3}" --export-markdown "$work/fleet.md" "$runs" >/dev/null 2>&1 || true
+eval hyperfine -N -i --warmup 1 --runs "${RUNS_FLEET:-3}" --export-markdown "$work/fleet.md" "$runs" >/dev/null 2>&1 || true
 cat "$work/fleet.md"
 
 echo "## report over the real dumps vs Checkbox's parser"
@@ -126,5 +126,5 @@ done
 if "$python" -c 'import checkbox_support' 2>/dev/null; then
     runs="$runs -n checkbox '$python Benchmarks/checkbox-parse.py $dumps'"
 fi
-eval hyperfine -N --warmup 1 --runs "${RUNS:-10}" --export-markdown "$work/report.md.times" "$runs" >/dev/null 2>&1 || true
+eval hyperfine -N -i --warmup 1 --runs "${RUNS:-10}" --export-markdown "$work/report.md.times" "$runs" >/dev/null 2>&1 || true
 cat "$work/report.md.times"

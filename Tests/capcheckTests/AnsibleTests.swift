@@ -103,4 +103,26 @@ import Testing
             #expect(matrix.stdout.contains(",\(verdict),"), "\(matrix.stdout)")
         }
     }
+
+    /// The README's recipe as written: no fleet_dir, run from the user's folder, then
+    /// `matrix --fleet fleet` there.
+    @Test func withoutFleetDirTheSnapshotsLandWhereThePlaybookRuns() throws {
+        try Self.inSandbox { tools, home, capcheck in
+            let playbook = ProgramRun.packageRoot.appendingPathComponent(
+                "contrib/ansible/collect-snapshots.yml")
+            var environment = Self.environment(home: home, capcheck: capcheck)
+            environment["PWD"] = home.path
+            let run = try ProgramRun.run(
+                tools.playbook,
+                ["-i", "localhost,", "-c", "local", playbook.path, "-e", "capcheck=\(capcheck)"],
+                environment: environment, directory: home)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let snapshot = home.appendingPathComponent("fleet/localhost.json")
+            #expect(FileManager.default.fileExists(atPath: snapshot.path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: playbook.deletingLastPathComponent().appendingPathComponent("fleet")
+                        .path))
+        }
+    }
 }
