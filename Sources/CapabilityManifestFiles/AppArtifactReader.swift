@@ -172,7 +172,12 @@ package struct AppArtifactReader {
     {
         let raw = Array(bytes)
         guard BinaryXMLDecoder.looksLikeBinaryXML(raw) else {
-            // A hand-made archive may hold the text manifest; read it as such.
+            // `aapt2 link --proto-format` writes the manifest as protobuf XML, as in an app
+            // bundle; a hand-made archive may hold the text manifest.
+            let first = raw.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            if first != UInt8(ascii: "<"), let root = try? ProtoXMLDecoder(raw).decode() {
+                return finish(try checkedAndroid(root, entry: entry), kind: kind, entry: entry)
+            }
             let manifest = try AndroidManifestReader(path: path, options: options).read(bytes)
             return finish(manifest, kind: kind, entry: entry)
         }

@@ -37,6 +37,28 @@ import Testing
         #expect(fromBundle.kind == .android)
     }
 
+    /// `aapt2 link --proto-format` (Debian's aapt package ships aapt2) writes an APK whose
+    /// AndroidManifest.xml is protobuf XML, as in a bundle: it reads like aapt's binary form.
+    @Test(
+        .enabled(if: Aapt.isAvailable && FileManager.default.isExecutableFile(atPath: Aapt.aapt2)),
+        arguments: ["../manifests/AndroidManifest.xml"])
+    func anAPKWithAProtoFormatManifestReadsLikeItsBinaryForm(name: String) throws {
+        let source = try Fixtures.text("android/\(name)")
+        let directory = try temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = try Aapt.build(source, in: directory)
+        let proto = directory.appendingPathComponent("proto.apk")
+        let link = try Aapt.run([
+            Aapt.aapt2, "link", "--proto-format", "-o", proto.path, "--manifest",
+            directory.appendingPathComponent("AndroidManifest.xml").path, "-I", Aapt.frameworkRes,
+        ])
+        try #require(link.status == 0, "aapt2 link: \(link.text)")
+        let fromProto = try ManifestLoader.load(path: proto.path)
+        let fromBinary = try ManifestLoader.load(path: binary.path)
+        #expect(fromProto.requirements == fromBinary.requirements)
+        #expect(fromProto.notes.first == "read from the APK's AndroidManifest.xml")
+    }
+
     @Test(arguments: ["Info-array.plist", "Info-dict.plist", "Info-binary.plist"])
     func anIPAGivesTheRequirementsOfItsInfoPlist(name: String) throws {
         let plist = try Fixtures.data("manifests/\(name)")
