@@ -31,9 +31,49 @@ package enum XMLInputGuard {
         }
         let reader = XMLEventReader()
         guard let error = reader.parse(prepared, handler: collector.take) else { return nil }
+        // Code 0 is the reader's own (libxml2 missing, the size limit): its message says it.
+        let reason =
+            error.code == 0
+            ? error.message
+            : (39...41).contains(error.code)
+                ? unquotedValue(in: prepared, at: error.position) ?? describeXMLError(error.code)
+                : describeXMLError(error.code)
         return Problem(
             place: "line \(error.position.line), column \(error.position.column)",
-            reason: describeXMLError(error.code))
+            reason: reason)
+    }
+
+    /// Why an attribute value libxml2 could not start is wrong, from the text before the
+    /// reported column: the last `=` there is followed by a curly quote (`“1.3.0”`, what word
+    /// processors and some web pages make of `"`) or by no quote at all.
+    static func unquotedValue(in bytes: [UInt8], at position: XMLPosition) -> String? {
+        var lineStart = 0
+        var line = 1
+        var index = 0
+        while line < position.line, index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        let end = min(bytes.count, lineStart + max(position.column, 1))
+        guard lineStart < end,
+            let equals = bytes[lineStart..<end].lastIndex(of: UInt8(ascii: "="))
+        else { return nil }
+        var value = equals + 1
+        while value < bytes.count, bytes[value] == 0x20 || bytes[value] == 0x09 { value += 1 }
+        guard value < bytes.count else { return nil }
+        let curly: [[UInt8]] = [
+            [0xE2, 0x80, 0x9C], [0xE2, 0x80, 0x9D], [0xE2, 0x80, 0x98], [0xE2, 0x80, 0x99],
+        ]
+        if curly.contains(where: { matches($0, bytes, at: value) }) {
+            return "attribute value in curly quotes (“…”): XML needs straight quotes, \" or '"
+        }
+        if bytes[value] != UInt8(ascii: "\""), bytes[value] != UInt8(ascii: "'") {
+            return "attribute value without quotes: XML needs \"…\" or '…'"
+        }
+        return nil
     }
 
     /// Why the bytes cannot be given to the parser.

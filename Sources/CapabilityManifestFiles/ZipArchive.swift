@@ -43,6 +43,11 @@ package final class ZipArchive {
     package init(path: String) throws(Failure) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+            if code == ZIP_ER_EXISTS,
+                let name = Self.repeatedName({ zip_open(path, ZIP_RDONLY, nil) })
+            {
+                throw .open(Self.duplicateReason(name))
+            }
             var error = zip_error_t()
             zip_error_init_with_code(&error, code)
             defer { zip_error_fini(&error) }
@@ -68,12 +73,50 @@ package final class ZipArchive {
         }
         guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error)
         else {
+            if error.zip_err == ZIP_ER_EXISTS {
+                // A second source over the same bytes: zip_open_from_source took none of the first.
+                let name = Self.repeatedName({
+                    guard let again = zip_source_buffer_create(buffer, UInt64(data.count), 0, nil)
+                    else { return nil }
+                    guard let opened = zip_open_from_source(again, ZIP_RDONLY, nil) else {
+                        zip_source_free(again)
+                        return nil
+                    }
+                    return opened
+                })
+                if let name {
+                    zip_source_free(source)
+                    buffer.deallocate()
+                    throw .open(Self.duplicateReason(name))
+                }
+            }
             zip_source_free(source)
             buffer.deallocate()
             throw .open(String(cString: zip_error_strerror(&error)).lowercased())
         }
         self.archive = archive
         self.buffer = buffer
+    }
+
+    /// The first name two entries share, found by opening the archive again without the
+    /// consistency check (libzip then keeps going past the repeat) and closing it at once.
+    private static func repeatedName(_ open: () -> OpaquePointer?) -> String? {
+        guard let lenient = open() else { return nil }
+        defer { zip_discard(lenient) }
+        let count = zip_get_num_entries(lenient, 0)
+        guard count > 0, count <= maxEntries else { return nil }
+        var seen = Set<String>()
+        for index in 0..<UInt64(count) {
+            guard let raw = zip_get_name(lenient, index, ZIP_FL_ENC_RAW) else { continue }
+            let name = String(cString: raw)
+            if !seen.insert(name).inserted { return name }
+        }
+        return nil
+    }
+
+    /// Words for an archive with two entries of one name.
+    private static func duplicateReason(_ name: String) -> String {
+        "duplicate entry \(name) (two entries of that name; a zip tool would pick one)"
     }
 
     deinit {

@@ -161,6 +161,10 @@ import Testing
     static let cases: [(String, String)] = [
         ("truncated.apk", "not a readable zip archive: "),
         (
+            "duplicate-entry.apk",
+            "not a readable zip archive: duplicate entry AndroidManifest.xml (two entries of that name; a zip tool would pick one)"
+        ),
+        (
             "no-manifest.zip",
             "a zip archive without AndroidManifest.xml, base/manifest/AndroidManifest.xml or Payload/*.app/Info.plist: not an APK, app bundle or IPA"
         ),
@@ -247,6 +251,11 @@ enum BadArtifacts {
             let data = try Data(contentsOf: url)
             try data.prefix(data.count / 2).write(to: url)
             return url
+        case "duplicate-entry.apk":
+            // Hand-made: two central-directory entries of one name (libzip refuses it).
+            return try zip(
+                name,
+                [("AndroidManifest.xml", binaryXML()), ("AndroidManifest.xml", binaryXML())])
         case "no-manifest.zip":
             return try zip(name, [("README.txt", Data("hello".utf8))])
         case "bomb-size.apk":

@@ -37,6 +37,24 @@ import Testing
         #expect(text?.contains("capcheck-secret-marker") == false)
     }
 
+    /// Hand-made: the quotes a word processor makes of `"`, and no quotes at all.
+    @Test(arguments: [
+        (
+            "<manifest android:versionName=\u{201C}1.3.0\u{201D}/>",
+            "m.xml: line 1, column 31: attribute value in curly quotes (“…”): XML needs straight quotes, \" or '"
+        ),
+        (
+            "<manifest android:versionName=1.3.0/>",
+            "m.xml: line 1, column 31: attribute value without quotes: XML needs \"…\" or '…'"
+        ),
+    ])
+    func anAttributeValueWithoutStraightQuotesSaysSo(xml: String, expected: String) {
+        #expect(
+            message { () throws(ManifestError) in
+                try ManifestLoader.load(data: Data(xml.utf8), path: "m.xml", kind: .android)
+            } == expected)
+    }
+
     @Test func undetectableContentNamesTheKindOptionInTheCallersWords() {
         let names = OptionNames(
             strict: "strict", assume: "assume", unknownAs: "policy", allowUnknown: "lenient",
