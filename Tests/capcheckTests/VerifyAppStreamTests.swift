@@ -30,6 +30,18 @@ import Testing
         #expect(run.code == code, "\(body): \(run.stdout) \(run.stderr)")
     }
 
+    /// The legend of `lint` names who implied a marked row: the AppStream specification
+    /// here, not Android's permissions and orientations.
+    @Test func lintOfAnAppStreamFileExplainsItsMarksInAppStreamTerms() {
+        let run = CLI.run(["lint", CLI.fixture("appstream/foobar-1.catalog.xml")])
+        #expect(
+            run.stdout.contains("\n(* implied by the AppStream specification for this component)\n")
+        )
+        #expect(!run.stdout.contains("permission or an activity orientation"))
+        let android = CLI.run(["lint", CLI.fixture("manifests/AndroidManifest.xml")])
+        #expect(android.stdout.contains("(* implied by a permission or an activity orientation"))
+    }
+
     @Test func anUnmetRecommendationIsAWarningLineAndFailsWithStrict() {
         let xml = Self.component("<recommends><control>touch</control></recommends>")
         let loose = CLI.run(["verify", "-", "--from", t430s], stdin: xml)

@@ -75,8 +75,18 @@ struct LintCommand: Command {
                     + TerminalText.sanitize(checked + note))
         }
         if implied > 0 {
-            lines.append(
-                "(* implied by a permission or an activity orientation, + default for all apps)")
+            // The marks' meaning depends on who implies: Android's rules or AppStream's spec.
+            let hasDefault = rows.contains { $0.source == .default }
+            switch manifest.kind {
+            case .android:
+                lines.append(
+                    "(* implied by a permission or an activity orientation"
+                        + (hasDefault ? ", + default for all apps)" : ")"))
+            case .appstream:
+                lines.append("(* implied by the AppStream specification for this component)")
+            default:
+                lines.append("(* implied" + (hasDefault ? ", + default" : "") + ")")
+            }
         }
         for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
         for warning in manifest.warnings {
