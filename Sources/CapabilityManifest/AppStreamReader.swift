@@ -92,6 +92,13 @@ package struct AppStreamReader {
         }
         if options.implied, component.blocks.allSatisfy({ $0.items.isEmpty }) {
             requirements += implied(for: component.type)
+        } else if options.implied, Self.takesImpliedDisplay(component.type),
+            !requirements.contains(where: {
+                if case .relation(.displayLength) = $0.target { return true }
+                return false
+            })
+        {
+            notes.append(prefix + Self.noImpliedDisplayNote)
         }
         return Manifest(
             path: inCatalog ? "\(path)#\(id)" : path, kind: .appstream,
@@ -151,6 +158,21 @@ package struct AppStreamReader {
         }
         return requirements
     }
+
+    /// Component types the implied display length is for.
+    static func takesImpliedDisplay(_ type: String?) -> Bool {
+        ["desktop-application", "desktop", "web-application"].contains(type ?? "")
+    }
+
+    /// Where the specification and libappstream part: the specification's text assumes the
+    /// display length whenever no `display_length` relation is given; libappstream 1.x
+    /// (`as_component_make_implicit_relations_explicit`) only when the component declares no
+    /// relation at all, and capcheck follows libappstream, whose verdicts it matches.
+    static let noImpliedDisplayNote =
+        "no display_length relation: the specification says \"If no display_length relation "
+        + "is present, a minimum required display (ge) relation of 768px is implicitly "
+        + "assumed\", but libappstream 1.x assumes it only for a component with no relation at "
+        + "all, and capcheck follows libappstream: no display length is required"
 
     /// What the specification assumes for an application that declares no relations: a
     /// desktop or web application needs a display of at least 768 px and supports pointing

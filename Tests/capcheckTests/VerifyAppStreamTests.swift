@@ -30,6 +30,19 @@ import Testing
         #expect(run.code == code, "\(body): \(run.stdout) \(run.stderr)")
     }
 
+    /// Other relations but no display_length: libappstream's rule (no implied display), and a
+    /// note that quotes the specification and names the rule applied.
+    @Test func otherRelationsWithoutADisplayLengthFollowLibappstreamAndSaySo() {
+        let xml = Self.component("<requires><memory>1024</memory></requires>")
+        let run = CLI.run(["lint", "-"], stdin: xml)
+        #expect(!run.stdout.contains("display_length 768"))
+        #expect(
+            run.stdout.contains(
+                "note: no display_length relation: the specification says \"If no display_length relation is present"
+            ))
+        #expect(run.stdout.contains("capcheck follows libappstream: no display length is required"))
+    }
+
     /// The legend of `lint` names who implied a marked row: the AppStream specification
     /// here, not Android's permissions and orientations.
     @Test func lintOfAnAppStreamFileExplainsItsMarksInAppStreamTerms() {
