@@ -226,6 +226,16 @@ package struct RelationItemChecker {
     private func evaluateHardware(_ chid: String) -> Outcome {
         let rule = "hardware CHID (fwupd's HardwareID-00…17)"
         guard let ids = ComputerHardwareIDs.read(report.devices) else {
+            // A device-tree machine has no DMI, yet fwupd gives it CHIDs from the tree's root
+            // node (fu-hwids-fdt.c: compatible, vendor, model, chassis-type), which no
+            // recording holds: unknown, never unsatisfied for the missing DMI.
+            if report.devices.contains(where: { $0.property("OF_FULLNAME") != nil }) {
+                return Outcome(
+                    holds: nil,
+                    text: "a device-tree machine (no DMI): fwupd derives its CHIDs from the "
+                        + "tree's root node, which capcheck does not read",
+                    rule: rule)
+            }
             if report.source.complete, report.source.attributes {
                 return Outcome(
                     holds: false, text: "no DMI record (no SMBIOS): the machine has no CHIDs",

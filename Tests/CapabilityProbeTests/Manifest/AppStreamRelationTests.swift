@@ -380,6 +380,22 @@ import Testing
         #expect(try verdict(unknown, on: machine).0 == .unknown)
     }
 
+    /// A complete source of a device-tree machine has no DMI, yet fwupd has CHIDs for it (from
+    /// the tree's root node): unknown, not unsatisfied; a complete source with neither DMI nor
+    /// a device tree has no CHIDs at all.
+    @Test func aDeviceTreeMachineWithoutDMIIsUnknownNotUnsatisfied() throws {
+        let xml = Self.component(
+            "<requires><hardware>9342d47a-1bab-5709-9869-c840b2eac501</hardware></requires>")
+        let board = Device(
+            id: "/devices/platform/soc", subsystem: "platform",
+            properties: ["OF_FULLNAME": "/soc", "OF_COMPATIBLE_0": "simple-bus"])
+        let tree = try verdict(xml, on: report([], devices: [board]))
+        #expect(tree.0 == .unknown)
+        #expect(tree.1?.contains("device-tree machine (no DMI)") == true)
+        let bare = Device(id: "/devices/virtual/misc/x", subsystem: "misc")
+        #expect(try verdict(xml, on: report([], devices: [bare])).0 == .unsatisfied)
+    }
+
     // MARK: internet, firmware, id
 
     @Test func internetIsUnknownUnlessTheLiveMachineHasADefaultRoute() throws {
