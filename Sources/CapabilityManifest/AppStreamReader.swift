@@ -127,11 +127,13 @@ package struct AppStreamReader {
                         .relation(.unrecognized("unknown relation item <\(item.name)>\(shown)"))))
                 continue
             }
+            // Every attribute the item kind does not use is named once, whatever the kind
+            // (translate="no" from an ITS-aware editor is the common one).
+            for name in item.attributes.keys.sorted() where !kind.attributes.contains(name) {
+                notes.append("\(place): \(name) on <\(kind.rawValue)> has no meaning; ignored")
+            }
             if kind == .control {
                 hasControls = true
-                if let name = item.attributes.keys.sorted().first {
-                    notes.append("\(place): \(name) on <control> has no meaning; ignored")
-                }
                 if let control = AppStreamControl(rawValue: item.value) {
                     if !controls.contains(control) { controls.append(control) }
                 } else {

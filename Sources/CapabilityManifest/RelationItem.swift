@@ -101,6 +101,17 @@ package enum AppStreamItemKind: String, Sendable, Hashable, CaseIterable {
     /// Internet connectivity.
     case internet
 
+    /// The attributes the item kind reads; any other is named in a note and ignored.
+    var attributes: Set<String> {
+        switch self {
+        case .displayLength: return ["side", "compare"]
+        case .kernel, .firmware, .id: return ["compare", "version"]
+        case .memory: return ["compare"]
+        case .internet: return ["bandwidth_mbitps"]
+        case .modalias, .hardware, .control: return []
+        }
+    }
+
     /// The old named display sizes and their pixel values, as libappstream 0.16 converts them.
     static let namedDisplayLengths: [String: Int] = [
         "xsmall": 360, "small": 420, "medium": 760, "large": 900, "xlarge": 1200,

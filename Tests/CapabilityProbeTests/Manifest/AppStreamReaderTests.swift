@@ -95,6 +95,28 @@ import Testing
         #expect(kernel.target == .relation(.kernel(name: "linux", compare: .gt, version: "4.16")))
     }
 
+    /// Hand-made: `translate="no"` (what ITS-aware editors add) is named on every item kind
+    /// alike, and the attributes an item reads are not.
+    @Test func anAttributeAnItemDoesNotReadIsNotedOnEveryKind() throws {
+        let manifest = try Self.inline(
+            """
+            <component type="desktop-application"><id>a.b</id><requires>
+            <display_length translate="no" side="longest">768</display_length>
+            <control translate="no">keyboard</control>
+            <memory translate="no">2048</memory>
+            <kernel translate="no" version="5.10" compare="ge">Linux</kernel>
+            </requires></component>
+            """)
+        let notes = manifest.notes.filter { $0.contains("has no meaning") }
+        #expect(
+            notes == [
+                "line 2: translate on <display_length> has no meaning; ignored",
+                "line 3: translate on <control> has no meaning; ignored",
+                "line 4: translate on <memory> has no meaning; ignored",
+                "line 5: translate on <kernel> has no meaning; ignored",
+            ])
+    }
+
     @Test func aMisspeltItemKindIsNamedWithTheNearestKind() throws {
         let manifest = try Self.inline(
             "<component><id>a</id><requires><dispaly_length>360</dispaly_length></requires></component>"
