@@ -36,23 +36,29 @@ struct SnapshotDeviceScanner {
 
     private mutating func topLevelDevices() -> [Element]? {
         skipSpace()
-        guard consume(UInt8(ascii: "{")) else { return nil }
         var found: [Element]?
+        let read = members { scanner, key in
+            guard key == "devices" else { return scanner.skipValue() }
+            found = scanner.deviceArray()
+            return found != nil
+        }
+        return read ? found : nil
+    }
+
+    /// Walks an object at the current byte: for each member, `value` reads (or skips) the
+    /// value after its key and says whether it could.
+    private mutating func members(_ value: (inout Self, String) -> Bool) -> Bool {
+        guard consume(UInt8(ascii: "{")) else { return false }
         while true {
             skipSpace()
-            if consume(UInt8(ascii: "}")) { return found }
+            if consume(UInt8(ascii: "}")) { return true }
             _ = consume(UInt8(ascii: ","))
             skipSpace()
-            guard let key = string() else { return nil }
+            guard let key = string() else { return false }
             skipSpace()
-            guard consume(UInt8(ascii: ":")) else { return nil }
+            guard consume(UInt8(ascii: ":")) else { return false }
             skipSpace()
-            if key == "devices" {
-                guard let elements = deviceArray() else { return nil }
-                found = elements
-            } else {
-                guard skipValue() else { return nil }
-            }
+            guard value(&self, key) else { return false }
         }
     }
 
@@ -77,7 +83,6 @@ struct SnapshotDeviceScanner {
 
     /// A record of the written shape, or nil (the caller rewinds and skips it).
     private mutating func device() -> Device? {
-        guard consume(UInt8(ascii: "{")) else { return nil }
         var id: String?
         var subsystem: String?
         var devtype: String?
@@ -89,56 +94,50 @@ struct SnapshotDeviceScanner {
         var binaryAttributes: [String: Data]?
         var links: [String]?
         var facts: KernelFacts?
-        while true {
-            skipSpace()
-            if consume(UInt8(ascii: "}")) { break }
-            _ = consume(UInt8(ascii: ","))
-            skipSpace()
-            guard let key = string() else { return nil }
-            skipSpace()
-            guard consume(UInt8(ascii: ":")) else { return nil }
-            skipSpace()
+        let read = members { scanner, key in
             switch key {
             case "id":
-                guard let value = string() else { return nil }
-                id = value
-            case "subsystem": guard optionalString(&subsystem) else { return nil }
-            case "devtype": guard optionalString(&devtype) else { return nil }
-            case "driver": guard optionalString(&driver) else { return nil }
-            case "devnode": guard optionalString(&devnode) else { return nil }
-            case "parentID": guard optionalString(&parentID) else { return nil }
+                id = scanner.string()
+                return id != nil
+            case "subsystem": return scanner.optionalString(&subsystem)
+            case "devtype": return scanner.optionalString(&devtype)
+            case "driver": return scanner.optionalString(&driver)
+            case "devnode": return scanner.optionalString(&devnode)
+            case "parentID": return scanner.optionalString(&parentID)
             case "properties":
                 var pairs: [PropertyList.Pair] = []
-                guard stringObject({ pairs.append(PropertyList.Pair(key: $0, value: $1)) })
-                else { return nil }
+                guard scanner.stringObject({ pairs.append(PropertyList.Pair(key: $0, value: $1)) })
+                else { return false }
                 properties = pairs
             case "attributes":
                 var map: [String: String] = [:]
-                guard stringObject({ map[$0] = $1 }) else { return nil }
+                guard scanner.stringObject({ map[$0] = $1 }) else { return false }
                 attributes = map
             case "binaryAttributes":
                 var map: [String: Data] = [:]
                 var valid = true
                 guard
-                    stringObject({ key, value in
+                    scanner.stringObject({ key, value in
                         if let data = Data(base64Encoded: value) {
                             map[key] = data
                         } else {
                             valid = false
                         }
                     }), valid
-                else { return nil }
+                else { return false }
                 binaryAttributes = map
             case "links":
-                guard let array = stringArray() else { return nil }
-                links = array
+                links = scanner.stringArray()
+                return links != nil
             case "facts":
-                guard let value = kernelFacts() else { return nil }
-                facts = value
+                facts = scanner.kernelFacts()
+                return facts != nil
             default:
-                guard skipValue() else { return nil }
+                return scanner.skipValue()
             }
+            return true
         }
+        guard read else { return nil }
         guard let id, let properties, let attributes, let binaryAttributes, let links, let facts
         else { return nil }
         return Device(
@@ -173,18 +172,10 @@ struct SnapshotDeviceScanner {
     }
 
     private mutating func stringObject(_ add: (String, String) -> Void) -> Bool {
-        guard consume(UInt8(ascii: "{")) else { return false }
-        while true {
-            skipSpace()
-            if consume(UInt8(ascii: "}")) { return true }
-            _ = consume(UInt8(ascii: ","))
-            skipSpace()
-            guard let key = string() else { return false }
-            skipSpace()
-            guard consume(UInt8(ascii: ":")) else { return false }
-            skipSpace()
-            guard let value = string() else { return false }
+        members { scanner, key in
+            guard let value = scanner.string() else { return false }
             add(key, value)
+            return true
         }
     }
 
