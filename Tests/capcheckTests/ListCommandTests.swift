@@ -149,7 +149,7 @@ import Testing
         #expect(help.code == .ok)
         #expect(help.stdout.contains("USAGE: capcheck list"))
         #expect(help.stdout.contains("EXIT CODES:"))
-        #expect(CLI.run(["--version"]).stdout.hasPrefix("capcheck \(CapCheck.version)\ncommit "))
+        #expect(CLI.run(["--version"]).stdout.hasPrefix("capcheck \(CapCheck.version) ("))
         #expect(CLI.run(["list", "--help"]).stdout.contains("--devices"))
     }
 

@@ -47,6 +47,51 @@ import Testing
                 .stdout.contains(Self.green))
     }
 
+    @Test(arguments: [
+        (["--color", "auto"], ["TERM": "dumb"], false),
+        ([], ["TERM": "dumb", "FORCE_COLOR": "1"], true),
+        ([], ["NO_COLOR": "1", "FORCE_COLOR": "1"], false),
+        (["--color"], ["TERM": "dumb"], true),
+        (["--color", "always"], ["TERM": "dumb"], true),
+    ])
+    func dumbTerminalHasNoColourUnlessForcedAlwaysOrBareColor(
+        extra: [String], variables: [String: String], coloured: Bool
+    ) {
+        let result = CLI.run(
+            ["list", "--from", Self.dump] + extra, terminal: true, variables: variables)
+        #expect(result.code == .ok)
+        #expect(result.stdout.contains(Self.green) == coloured, "\(extra) \(variables)")
+    }
+
+    @Test(arguments: [
+        (["FORCE_COLOR": "1"], true),
+        (["FORCE_COLOR": "true"], true),
+        (["CLICOLOR_FORCE": "1"], true),
+        (["FORCE_COLOR": "0"], false),
+        (["CLICOLOR_FORCE": "0"], false),
+        (["FORCE_COLOR": ""], false),
+        (["FORCE_COLOR": "1", "NO_COLOR": "1"], false),
+    ])
+    func forceColorOrClicolorForceColoursAPipe(variables: [String: String], coloured: Bool) {
+        let result = CLI.run(["list", "--from", Self.dump], variables: variables)
+        #expect(result.stdout.contains(Self.green) == coloured, "\(variables)")
+        let never = CLI.run(["list", "--from", Self.dump, "--color=never"], variables: variables)
+        #expect(!never.stdout.contains("\u{1b}"))
+    }
+
+    @Test func bareColorBeforeAnotherOptionOrAFileMeansAlways() {
+        let first = CLI.run(["list", "--color", "--from", Self.dump])
+        #expect(first.code == .ok)
+        #expect(first.stdout.contains(Self.green))
+        let verify = CLI.run(
+            ["verify", "--color", "-", "--from", Self.dump],
+            stdin: #"{"version": 1, "require": ["net.wifi"]}"#)
+        #expect(verify.code == .ok)
+        #expect(verify.stdout.contains(Self.green + "satisfied"))
+        #expect(CLI.run(["list", "--color", "--color=never"]).code == .usage)
+        #expect(CLI.run(["list", "--color=sometimes"]).stderr.contains("--color must be auto"))
+    }
+
     @Test func verifyPaintsUnmetRedAndMetGreen() {
         let result = CLI.run(
             ["verify", "-", "--from", Self.dump, "--color", "always"],
@@ -228,7 +273,7 @@ import Testing
     @Test func versionNamesTheCommitAndTheLibraries() throws {
         let text = CLI.run(["--version"]).stdout
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "capcheck \(CapCheck.version)")
+        #expect(lines.first?.hasPrefix("capcheck \(CapCheck.version) (") == true)
         let udev = try #require(lines.first { $0.hasPrefix("libudev ") })
         let pci = try #require(lines.first { $0.hasPrefix("libpci ") })
         #expect(!udev.hasPrefix("libudev unknown") && !pci.hasPrefix("libpci unknown"))
@@ -239,12 +284,19 @@ import Testing
         if FileManager.default.fileExists(atPath: dotGit), let git = ProgramRun.which("git") {
             let head = try ProgramRun.run(
                 git, ["-C", ProgramRun.packageRoot.path, "rev-parse", "HEAD"])
-            #expect(
-                lines.contains(
-                    "commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(lines.contains("commit " + commit))
+            #expect(lines.first == "capcheck \(CapCheck.version) (\(commit.prefix(12)))")
         } else {
             #expect(lines.contains { $0.hasPrefix("commit unknown") })
+            #expect(lines.first == "capcheck \(CapCheck.version) (unknown commit)")
         }
+    }
+
+    @Test func versionFirstLineIsTheVersionAndTheShortCommit() {
+        let commit = "0123456789abcdef0123456789abcdef01234567"
+        #expect(CapCheck.versionLine(commit: commit) == "capcheck \(CapCheck.version) (0123456789ab)")
+        #expect(CapCheck.versionLine(commit: nil) == "capcheck \(CapCheck.version) (unknown commit)")
     }
 
     /// Runs the build-time tool on a directory and returns the `commit` it recorded.

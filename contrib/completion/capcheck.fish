@@ -20,7 +20,7 @@ complete -c capcheck -n '__fish_seen_subcommand_from list' -l format -x -a 'text
 complete -c capcheck -n '__fish_seen_subcommand_from list' -l json -d 'Same as --format json'
 complete -c capcheck -n '__fish_seen_subcommand_from list' -l devices -d 'Add the per-device view to the table'
 complete -c capcheck -n '__fish_seen_subcommand_from list' -l redact -d 'Remove serial numbers, MAC/Bluetooth addresses, UUIDs and the host name (what classification needs is kept)'
-complete -c capcheck -n '__fish_seen_subcommand_from list' -l color -x -a 'auto always never' -d 'Colour the text: auto (default: on a terminal, unless NO_COLOR is set), always or never'
+complete -c capcheck -n '__fish_seen_subcommand_from list' -l color -x -a 'auto always never' -d 'Colour the text: auto (default: on a terminal unless NO_COLOR is set or TERM is dumb, in a pipe too with FORCE_COLOR or CLICOLOR_FORCE), always (also a bare --color) or never'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -s h -l help -d 'Show this help'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l from -r -F -d 'Check a recorded machine (udevadm dump, umockdev recording or \'list --json\' snapshot'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l kind -x -a 'plist android json appstream' -d 'Read the manifest as plist, android, json or appstream (default: by content)'
@@ -33,7 +33,7 @@ complete -c capcheck -n '__fish_seen_subcommand_from verify' -l allow-unknown -d
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l unknown-as -x -a 'fail pass' -d 'Make an undecided result fail (exit 1) or pass (exit 0)'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l assume -x -d 'Declare a capability present or absent (shown as assumed)'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l no-implied -d 'Drop Android\'s implied and default features'
-complete -c capcheck -n '__fish_seen_subcommand_from verify' -l color -x -a 'auto always never' -d 'Colour the text: auto (default: on a terminal, unless NO_COLOR is set), always or never'
+complete -c capcheck -n '__fish_seen_subcommand_from verify' -l color -x -a 'auto always never' -d 'Colour the text: auto (default: on a terminal unless NO_COLOR is set or TERM is dumb, in a pipe too with FORCE_COLOR or CLICOLOR_FORCE), always (also a bare --color) or never'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -F
 complete -c capcheck -n '__fish_seen_subcommand_from apps' -s h -l help -d 'Show this help'
 complete -c capcheck -n '__fish_seen_subcommand_from apps' -l root -x -a '(__fish_complete_directories)' -d 'Look for the catalogs under DIR instead of / (DIR/var/lib/swcatalog/yaml, …)'
