@@ -27,7 +27,7 @@ complete -c capcheck -n '__fish_seen_subcommand_from verify' -l kind -x -a 'plis
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l format -x -a 'text json prometheus' -d 'text (default), json (the stable report) or prometheus (node_exporter textfile metrics)'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l json -d 'Same as --format json'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l junit -r -F -d 'Also write JUnit XML, one test case per requirement'
-complete -c capcheck -n '__fish_seen_subcommand_from verify' -l github -d 'Print GitHub Actions ::error:: annotations before the report'
+complete -c capcheck -n '__fish_seen_subcommand_from verify' -l github -d 'Print GitHub Actions annotations before the report: ::error:: for each unmet requirement, ::warning:: for each undecided one'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l strict -d 'Fail keys that have no Linux meaning (not-applicable)'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l allow-unknown -d 'Report unknown Apple or native keys as not-applicable instead of exiting 65 (any Android feature name is accepted)'
 complete -c capcheck -n '__fish_seen_subcommand_from verify' -l unknown-as -x -a 'fail pass' -d 'Make an undecided result fail (exit 1) or pass (exit 0)'
@@ -48,6 +48,7 @@ complete -c capcheck -n '__fish_seen_subcommand_from lint' -s h -l help -d 'Show
 complete -c capcheck -n '__fish_seen_subcommand_from lint' -l kind -x -a 'plist android json appstream' -d 'Read the manifest as plist, android, json or appstream (default: by content)'
 complete -c capcheck -n '__fish_seen_subcommand_from lint' -l allow-unknown -d 'Accept unknown Apple or native keys (shown as not-applicable)'
 complete -c capcheck -n '__fish_seen_subcommand_from lint' -l no-implied -d 'Drop Android\'s implied and default features'
+complete -c capcheck -n '__fish_seen_subcommand_from lint' -l strict -d 'Fail (exit 65) when the manifest has warnings, such as an unknown Android feature'
 complete -c capcheck -n '__fish_seen_subcommand_from lint' -F
 complete -c capcheck -n '__fish_seen_subcommand_from matrix' -s h -l help -d 'Show this help'
 complete -c capcheck -n '__fish_seen_subcommand_from matrix' -l builtin -x -a 'android apple ios-2011' -d 'Use a built-in matrix (see --list-builtin)'

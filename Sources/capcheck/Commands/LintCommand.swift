@@ -6,7 +6,8 @@ struct LintCommand: Command {
     static let abstract =
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
-        "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]"
+        "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]\n"
+        + "              [--strict]"
     static let arguments = [ManifestOptions.manifestArgument]
     static let options = [
         ManifestOptions.kindOption,
@@ -15,26 +16,44 @@ struct LintCommand: Command {
             "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
         ),
         ManifestOptions.noImpliedOption,
+        OptionSpec(
+            "strict",
+            "Fail (exit 65) when the manifest has warnings, such as an unknown Android feature"),
     ]
 
     var manifestPath: String
     var reading: ManifestOptions
+    var strict: Bool
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         reading = try ManifestOptions(&arguments, command: Self.name, kindCheck: .parsing)
+        strict = try arguments.flag("strict")
         manifestPath = try ManifestOptions.singleManifest(
             arguments.positionals(), command: Self.name)
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
         let loaded = reading.load(manifestPath, env: env)
+        let manifests: [Manifest]
         if let catalog = loaded.catalog {
-            for component in catalog { env.stdout.write(Self.render(component.manifest)) }
-            return .ok
+            manifests = catalog.map(\.manifest)
+        } else if let manifest = loaded.manifest {
+            manifests = [manifest]
+        } else {
+            return loaded.code
         }
-        guard let manifest = loaded.manifest else { return loaded.code }
-        env.stdout.write(Self.render(manifest))
-        return .ok
+        for manifest in manifests { env.stdout.write(Self.render(manifest)) }
+        let warnings = manifests.map(Self.warningCount).reduce(0, +)
+        guard strict, warnings > 0 else { return .ok }
+        return env.fail(
+            "\(manifestPath): \(warnings) warning\(warnings == 1 ? "" : "s") (--strict)",
+            .dataError)
+    }
+
+    /// The warnings `lint` counts for a manifest (and `--strict` fails): its warnings, and an
+    /// AppStream document's notes.
+    static func warningCount(_ manifest: Manifest) -> Int {
+        manifest.warnings.count + (manifest.kind == .appstream ? manifest.notes.count : 0)
     }
 
     /// One line per requirement: what is wanted, the key, what it is checked as, and why.
@@ -47,7 +66,7 @@ struct LintCommand: Command {
             + "\(rows.count) requirement\(rows.count == 1 ? "" : "s")"
         if implied > 0 { header += ", \(implied) implied" }
         if notApplicable > 0 { header += ", \(notApplicable) not applicable" }
-        let warnings = manifest.kind == .appstream ? manifest.notes.count : 0
+        let warnings = warningCount(manifest)
         var lines = [
             header + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ", OK")
         ]

@@ -61,7 +61,10 @@ struct VerifyCommand: Command {
             OptionSpec(
                 "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
                 completion: .file),
-            OptionSpec("github", "Print GitHub Actions ::error:: annotations before the report"),
+            OptionSpec(
+                "github",
+                "Print GitHub Actions annotations before the report: ::error:: for each unmet"
+                    + " requirement, ::warning:: for each undecided one"),
             OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
             OptionSpec(
                 "allow-unknown",
