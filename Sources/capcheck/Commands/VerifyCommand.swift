@@ -17,6 +17,8 @@ struct VerifyCommand: Command {
     struct Output {
         /// The checked manifest.
         var verification: VerificationReport
+        /// The classified machine it was checked against.
+        var report: CapabilityReport
         /// The exit code the verdict gives.
         var code: ExitCode
         /// Colours or plain text.
@@ -37,7 +39,8 @@ struct VerifyCommand: Command {
         },
         .init("prometheus", "node_exporter textfile metrics") { output, out in
             out.write(
-                PrometheusRenderer.render(output.verification, exitCode: output.code.rawValue))
+                PrometheusRenderer.render(
+                    output.verification, machine: output.report, exitCode: output.code.rawValue))
         },
         aliases: ["json"])
 
@@ -210,7 +213,9 @@ struct VerifyCommand: Command {
         if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
         do {
             try format.write(
-                Output(verification: verification, code: code, style: color.style(in: env)),
+                Output(
+                    verification: verification, report: report, code: code,
+                    style: color.style(in: env)),
                 env.stdout)
         } catch {
             return env.fail("cannot encode the report: \(error)", .software)
