@@ -42,7 +42,9 @@ struct LintCommand: Command {
         } else {
             return loaded.code
         }
-        for manifest in manifests { env.stdout.write(Self.render(manifest)) }
+        for manifest in manifests {
+            env.stdout.write(Self.render(manifest, width: env.terminalWidth))
+        }
         let warnings = manifests.map(Self.warningCount).reduce(0, +)
         guard strict, warnings > 0 else { return .ok }
         return env.fail(
@@ -56,8 +58,10 @@ struct LintCommand: Command {
         manifest.warnings.count + (manifest.kind == .appstream ? manifest.notes.count : 0)
     }
 
-    /// One line per requirement: what is wanted, the key, what it is checked as, and why.
-    static func render(_ manifest: Manifest) -> String {
+    /// One line per requirement: what is wanted, the key, what it is checked as, and why; on
+    /// a terminal (`width`) the last column, notes and warnings wrap under their column, and
+    /// a key too long for its column has a line of its own.
+    static func render(_ manifest: Manifest, width: Int? = nil) -> String {
         let rows = manifest.requirements
         let notApplicable = rows.filter { $0.notApplicableReason != nil }.count
         let implied = rows.filter { $0.source == .implied || $0.source == .default }.count
@@ -70,7 +74,8 @@ struct LintCommand: Command {
         var lines = [
             header + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ", OK")
         ]
-        let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
+        let keyWidth = VerificationTextRenderer.keyColumn(
+            rows.map { TerminalText.sanitize($0.key) }, width: width)
         for row in rows {
             var wanted: String
             switch row.wanted {
@@ -88,18 +93,31 @@ struct LintCommand: Command {
             default: checked = "→ " + (row.target.label ?? "")
             }
             let note = row.note.map { " [\($0)]" } ?? ""
-            lines.append(
-                "  " + TerminalText.pad(wanted, max(11, wanted.count + 1))
-                    + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
-                    + TerminalText.sanitize(checked + note))
+            let wantedCell = "  " + TerminalText.pad(wanted, max(11, wanted.count + 1))
+            let key = TerminalText.sanitize(row.key)
+            let lead: String
+            if TerminalText.characterCount(key) + 1 > keyWidth {
+                lines += TerminalWrap.hanging(
+                    wantedCell, leadWidth: wantedCell.count, key, width: width)
+                lead = String(repeating: " ", count: wantedCell.count + keyWidth)
+            } else {
+                lead = wantedCell + TerminalText.pad(key + " ", keyWidth)
+            }
+            lines += TerminalWrap.hanging(
+                lead, leadWidth: wantedCell.count + keyWidth,
+                TerminalText.sanitize(checked + note), width: width)
         }
         if implied > 0 {
             lines.append(
                 "(* implied by a permission or an activity orientation, + default for all apps)")
         }
-        for note in manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for note in manifest.notes {
+            lines += TerminalWrap.hanging(
+                "note: ", leadWidth: 6, TerminalText.sanitize(note), width: width)
+        }
         for warning in manifest.warnings {
-            lines.append("warning: " + TerminalText.sanitize(warning))
+            lines += TerminalWrap.hanging(
+                "warning: ", leadWidth: 9, TerminalText.sanitize(warning), width: width)
         }
         return lines.joined(separator: "\n") + "\n"
     }

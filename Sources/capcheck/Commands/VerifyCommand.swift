@@ -23,6 +23,8 @@ struct VerifyCommand: Command {
         var code: ExitCode
         /// Colours or plain text.
         var style: TextStyle
+        /// The terminal width the text fits, nil in a pipe.
+        var width: Int?
     }
 
     /// The `--format` choices; `--json` is kept as a short form. `--junit FILE` and
@@ -32,7 +34,8 @@ struct VerifyCommand: Command {
             out.write(
                 VerificationTextRenderer.render(
                     output.verification, style: output.style, names: .flags,
-                    hintText: VerifyCommand.phrase, outcome: "exit \(output.code.rawValue)"))
+                    hintText: VerifyCommand.phrase, outcome: "exit \(output.code.rawValue)",
+                    width: output.width))
         },
         .init("json", "the stable report") { output, out in
             out.write(try JSONOutput.string(output.verification))
@@ -215,7 +218,7 @@ struct VerifyCommand: Command {
             try format.write(
                 Output(
                     verification: verification, report: report, code: code,
-                    style: color.style(in: env)),
+                    style: color.style(in: env), width: env.terminalWidth),
                 env.stdout)
         } catch {
             return env.fail("cannot encode the report: \(error)", .software)
