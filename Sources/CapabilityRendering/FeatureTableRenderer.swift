@@ -223,11 +223,13 @@ public enum FeatureTableRenderer {
     }
 
     /// CSV: header `feature,id,<machines>`, one record per feature, an optional verdict record.
+    /// Cells are values, for a spreadsheet or a script to compare: `present`, `absent`,
+    /// `unknown`, a value row's value (empty when the machine has none), the verdict word.
     /// - Parameter table: The table.
     /// - Returns: RFC 4180 text.
     public static func csv(_ table: FeatureTable) -> String {
         var out = CSVText.line(["feature", "id"] + table.machines.map(\.name))
-        for row in table.rows { out += CSVText.line([row.label, row.id] + row.cells.map(glyph)) }
+        for row in table.rows { out += CSVText.line([row.label, row.id] + row.cells) }
         if let manifest = table.manifest {
             out += CSVText.line(["verdict", manifest] + table.machines.map(verdictCell))
         }

@@ -57,7 +57,16 @@ struct ReportCommand: Command {
         for path in from.isEmpty ? [nil] : from.map(Optional.some) {
             if let path, Self.isDirectory(path) {
                 switch MatrixInputs.fleet(path, env: env) {
-                case .value(let fleet): machines += fleet.machines.map { ($0.name, $0.report) }
+                case .value(let fleet):
+                    // A shared report names no host: columns by model (then file) instead.
+                    let names =
+                        redact
+                        ? Fleet.rowNames(
+                            fleet.machines.map {
+                                ($0.report.machine, PathText.lastComponent($0.path))
+                            }, hostNames: false)
+                        : fleet.machines.map(\.name)
+                    machines += zip(names, fleet.machines).map { ($0, $1.report) }
                 case .failed(let code): return code
                 }
                 continue
