@@ -75,7 +75,7 @@ complete -c capcheck -n '__fish_seen_subcommand_from report' -l from -r -F -d 'A
 complete -c capcheck -n '__fish_seen_subcommand_from report' -l manifest -r -F -d 'Add a verdict row for this manifest'
 complete -c capcheck -n '__fish_seen_subcommand_from report' -l kind -x -a 'plist android json appstream' -d 'Manifest reader: plist, android or json (else by content)'
 complete -c capcheck -n '__fish_seen_subcommand_from report' -l allow-unknown -d 'Unknown manifest keys become not-applicable instead of exit 65'
-complete -c capcheck -n '__fish_seen_subcommand_from report' -l format -x -a 'md csv json html' -d 'md (default), csv, json or html (one self-contained page)'
+complete -c capcheck -n '__fish_seen_subcommand_from report' -l format -x -a 'md csv json html' -d 'md (default), csv, json or html (one self-contained page, with the build and the date)'
 complete -c capcheck -n '__fish_seen_subcommand_from report' -s o -l output -r -F -d 'Write to FILE instead of standard output'
 complete -c capcheck -n '__fish_seen_subcommand_from report' -l no-redact -d 'Keep serial numbers, addresses, UUIDs and host names (removed by default: reports are made to be shared)'
 complete -c capcheck -n '__fish_seen_subcommand_from watch' -s h -l help -d 'Show this help'
