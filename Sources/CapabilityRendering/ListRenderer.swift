@@ -20,7 +20,8 @@ public enum ListRenderer {
         width: Int? = nil
     ) -> String {
         var lines: [String] = []
-        lines += TerminalWrap.hanging("Machine   ", leadWidth: 10, machineLine(report), width: width)
+        lines += TerminalWrap.hanging(
+            "Machine   ", leadWidth: 10, machineLine(report), width: width)
         for note in report.source.notes {
             lines += TerminalWrap.hanging(
                 "Note      ", leadWidth: 10, TerminalText.sanitize(note), width: width)

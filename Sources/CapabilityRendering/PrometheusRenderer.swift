@@ -106,7 +106,8 @@ public enum PrometheusRenderer {
         for (finding, found) in findings {
             for status in CapabilityStatus.allCases {
                 out += sample(
-                    capability, labels + [("id", finding.id.rawValue), ("status", status.rawValue)],
+                    capability,
+                    labels + [("id", finding.id.rawValue), ("status", status.rawValue)],
                     found == status ? 1 : 0)
             }
         }

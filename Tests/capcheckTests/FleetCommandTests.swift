@@ -44,7 +44,10 @@ import Testing
         #expect(result.rows.map(\.name) == Self.rowNames)
         for (index, row) in result.rows.enumerated() {
             let verify = CLI.run(
-                ["verify", manifest, "--from", directory.appendingPathComponent("host-\(index).json").path])
+                [
+                    "verify", manifest, "--from",
+                    directory.appendingPathComponent("host-\(index).json").path,
+                ])
             let expected: RowVerdict =
                 switch verify.code {
                 case .ok: .eligible

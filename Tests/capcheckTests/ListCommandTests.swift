@@ -164,7 +164,9 @@ import Testing
     }
 
     @Test func aDumpsUdevDMIPropertiesGiveTheSpacedName() {
-        let run = CLI.run(["list", "--from", CLI.fixture("udevadm/HP_ELITEBOOK_835_13_INCH_G10.txt")])
+        let run = CLI.run([
+            "list", "--from", CLI.fixture("udevadm/HP_ELITEBOOK_835_13_INCH_G10.txt"),
+        ])
         #expect(run.stdout.hasPrefix("Machine   HP HP EliteBook 835 13 inch G10 Notebook PC · "))
     }
 

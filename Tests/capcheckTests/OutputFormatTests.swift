@@ -305,9 +305,13 @@ import Testing
             checked
                 == listed.map {
                     $0.replacingOccurrences(
-                        of: "capcheck_capability{", with: "capcheck_verify_capability{manifest=\"<stdin>\",")
+                        of: "capcheck_capability{",
+                        with: "capcheck_verify_capability{manifest=\"<stdin>\",")
                 })
-        #expect(verify.contains("capcheck_verify_capability{manifest=\"<stdin>\",id=\"net.wifi\",status=\"present\"} 1\n"))
+        #expect(
+            verify.contains(
+                "capcheck_verify_capability{manifest=\"<stdin>\",id=\"net.wifi\",status=\"present\"} 1\n"
+            ))
     }
 
     @Test func verifyPrometheusOverlaysAssumedFacts() {
@@ -379,8 +383,10 @@ import Testing
 
     @Test func versionFirstLineIsTheVersionAndTheShortCommit() {
         let commit = "0123456789abcdef0123456789abcdef01234567"
-        #expect(CapCheck.versionLine(commit: commit) == "capcheck \(CapCheck.version) (0123456789ab)")
-        #expect(CapCheck.versionLine(commit: nil) == "capcheck \(CapCheck.version) (unknown commit)")
+        #expect(
+            CapCheck.versionLine(commit: commit) == "capcheck \(CapCheck.version) (0123456789ab)")
+        #expect(
+            CapCheck.versionLine(commit: nil) == "capcheck \(CapCheck.version) (unknown commit)")
     }
 
     /// Runs the build-time tool on a directory and returns the `commit` it recorded.

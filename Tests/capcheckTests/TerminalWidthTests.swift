@@ -55,7 +55,8 @@ import Testing
 
     @Test func aPipeOrAFileIgnoresColumns() {
         let plain = CLI.run(["list", "--from", Self.dump]).stdout
-        #expect(CLI.run(["list", "--from", Self.dump], variables: ["COLUMNS": "40"]).stdout == plain)
+        #expect(
+            CLI.run(["list", "--from", Self.dump], variables: ["COLUMNS": "40"]).stdout == plain)
         #expect(CLI.run(["list", "--from", Self.dump], columns: 40).stdout == plain)
     }
 
@@ -136,8 +137,11 @@ import Testing
         // what they are checked as starts in one column.
         let checked = try #require(lines.first { $0.contains("→ net.wifi") })
         let unknown = try #require(lines.first { $0.contains("unknown: capcheck") })
-        #expect(checked.firstIndex(of: "→").map { checked.distance(from: checked.startIndex, to: $0) }
-            == unknown.range(of: "unknown:").map { unknown.distance(from: unknown.startIndex, to: $0.lowerBound) })
+        #expect(
+            checked.firstIndex(of: "→").map { checked.distance(from: checked.startIndex, to: $0) }
+                == unknown.range(of: "unknown:").map {
+                    unknown.distance(from: unknown.startIndex, to: $0.lowerBound)
+                })
         #expect(checked.hasPrefix("               "))
     }
 

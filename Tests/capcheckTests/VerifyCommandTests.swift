@@ -135,7 +135,9 @@ import Testing
                 $0.hasPrefix("::error ") && $0.contains("sensor.gyroscope unsatisfied")
             })
         #expect(
-            annotations.contains { $0.hasPrefix("::warning ") && $0.contains("camera.front unknown") })
+            annotations.contains {
+                $0.hasPrefix("::warning ") && $0.contains("camera.front unknown")
+            })
     }
 
     @Test func noImpliedDropsAndroidDefaults() {
