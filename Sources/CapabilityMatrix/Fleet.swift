@@ -11,7 +11,8 @@ import CapabilityModel
 public struct Fleet: Sendable {
     /// One machine of the fleet.
     public struct Machine: Sendable {
-        /// The file name (the row name: host names are the usual file names).
+        /// The row name: the machine's host name, else its vendor and model, else its file
+        /// name (``Fleet/rowNames(_:hostNames:)``).
         public var name: String
         /// The file's path.
         public var path: String
@@ -53,7 +54,7 @@ public struct Fleet: Sendable {
         self.skipped = skipped
     }
 
-    /// The machines checked against a manifest as matrix rows: the row is the file name, the
+    /// The machines checked against a manifest as matrix rows: the row is the machine's name, the
     /// family the vendor and model (so the summary counts per model), the verdict the one a
     /// check of the recording gives (eligible = satisfied, excluded = unsatisfied).
     /// - Parameters:
@@ -70,6 +71,34 @@ public struct Fleet: Sendable {
             matrix: Self.sourcePrefix + directory,
             provenance: ["source: \(machines.count) machine recording(s) in \(directory)"],
             manifest: manifest, rows: rows)
+    }
+
+    /// The row names of a fleet's machines, in their order: each machine's host name (when
+    /// `hostNames` and its recording has one that was not redacted), else its vendor and
+    /// model, else its file name. A name two machines share gets the file name after it
+    /// (`LENOVO 2355CTO (t430s-2.json)`), so every row is told apart.
+    /// - Parameters:
+    ///   - machines: Each machine's identity and file name.
+    ///   - hostNames: Whether host names may name rows (not in a report made to be shared).
+    /// - Returns: One name per machine.
+    package static func rowNames(
+        _ machines: [(identity: MachineIdentity, file: String)], hostNames: Bool = true
+    ) -> [String] {
+        let names = machines.map { machine in
+            let identity = machine.identity
+            if hostNames, let host = identity.hostname?.trimming(.whitespaces), !host.isEmpty,
+                host != Redaction.marker
+            {
+                return host
+            }
+            let model = [identity.vendor, identity.model].compactMap { $0 }.joined(separator: " ")
+            return model.isEmpty ? machine.file : model
+        }
+        var counts: [String: Int] = [:]
+        for name in names { counts[name, default: 0] += 1 }
+        return zip(names, machines).map { name, machine in
+            (counts[name] ?? 0) > 1 && name != machine.file ? "\(name) (\(machine.file))" : name
+        }
     }
 
     /// Vendor and model, else `unknown model`.

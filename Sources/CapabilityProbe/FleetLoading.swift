@@ -11,7 +11,8 @@ extension Fleet {
     /// Reads every regular, non-hidden file of a directory: not its subdirectories, FIFOs
     /// (which would block), devices or symbolic links (to `/dev/stdin`, or to a secret in a
     /// folder others can write). Files are classified in parallel; the result does not
-    /// depend on the order of work.
+    /// depend on the order of work. Machines are in file-name order, named by host, else
+    /// model, else file (``Fleet/rowNames(_:hostNames:)``).
     /// - Parameter directory: The directory.
     /// - Returns: The fleet.
     /// - Throws: ``SourceError/unreadable(path:reason:)`` when the directory cannot be listed.
@@ -58,6 +59,9 @@ extension Fleet {
             case nil: break
             }
         }
+        let rowNames = Fleet.rowNames(
+            machines.map { ($0.report.machine, PathText.lastComponent($0.path)) })
+        for index in machines.indices { machines[index].name = rowNames[index] }
         return Fleet(directory: directory, machines: machines, skipped: skipped)
     }
 }

@@ -167,14 +167,18 @@ public enum FeatureTableRenderer {
     /// - Parameters:
     ///   - table: The table.
     ///   - format: The format.
+    ///   - stamp: What made the page and when, shown by the HTML page (ignored by the other
+    ///     formats, whose output depends on the table alone); nil for none.
     /// - Returns: The text.
     /// - Throws: `EncodingError` for JSON (not expected for finite values).
-    public static func render(_ table: FeatureTable, as format: Format) throws -> String {
+    public static func render(
+        _ table: FeatureTable, as format: Format, stamp: ReportStamp? = nil
+    ) throws -> String {
         switch format {
         case .md: return markdown(table)
         case .csv: return csv(table)
         case .json: return try JSONOutput.string(table)
-        case .html: return html(table)
+        case .html: return html(table, stamp: stamp)
         }
     }
 
@@ -223,11 +227,13 @@ public enum FeatureTableRenderer {
     }
 
     /// CSV: header `feature,id,<machines>`, one record per feature, an optional verdict record.
+    /// Cells are values, for a spreadsheet or a script to compare: `present`, `absent`,
+    /// `unknown`, a value row's value (empty when the machine has none), the verdict word.
     /// - Parameter table: The table.
     /// - Returns: RFC 4180 text.
     public static func csv(_ table: FeatureTable) -> String {
         var out = CSVText.line(["feature", "id"] + table.machines.map(\.name))
-        for row in table.rows { out += CSVText.line([row.label, row.id] + row.cells.map(glyph)) }
+        for row in table.rows { out += CSVText.line([row.label, row.id] + row.cells) }
         if let manifest = table.manifest {
             out += CSVText.line(["verdict", manifest] + table.machines.map(verdictCell))
         }
@@ -238,14 +244,20 @@ public enum FeatureTableRenderer {
     /// Content-Security-Policy that forbids scripts. The legend and the sources come first;
     /// the table spans the page width, scrolls sideways on a narrow screen with the feature
     /// column kept in view, and long machine names wrap.
-    /// - Parameter table: The table.
+    ///
+    /// Cells are coloured as the terminal colours words: present green, absent plain and
+    /// grey (absence is a fact, not an error), unknown yellow; the verdict row is green for
+    /// satisfied, red for unsatisfied (the one error), yellow for undecided.
+    /// - Parameters:
+    ///   - table: The table.
+    ///   - stamp: The tool and date shown under the title (and as the page's generator).
     /// - Returns: HTML text.
-    public static func html(_ table: FeatureTable) -> String {
+    public static func html(_ table: FeatureTable, stamp: ReportStamp? = nil) -> String {
         // Control and bidi-override characters become `?` (as in Markdown and CSV) so a
         // device name cannot reorder the text around it; then markup is escaped.
         func e(_ text: String) -> String { TerminalText.escapeMarkup(TerminalText.sanitize(text)) }
         var out = HTMLPage.start(
-            title: "capcheck feature table",
+            title: "capcheck feature table", generator: stamp.map { e($0.generator) },
             style: #"""
                 body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
                 .scroll { overflow-x: auto; }
@@ -260,8 +272,12 @@ public enum FeatureTableRenderer {
                 tbody th code { display: block; }
                 td.cell { text-align: center; }
                 td.present { background: #e6f4e6; }
-                td.absent { background: #f6e6e6; }
-                td.unknown { background: #f4f4f4; color: #666; }
+                td.absent { background: #fff; color: #666; }
+                td.unknown { background: #fdf5d8; color: #6b5a00; }
+                td.satisfied { background: #cdeccd; color: #0b4d0b; }
+                td.unsatisfied { background: #f6d3d3; color: #7a0c0c; }
+                td.undecided { background: #fbeab5; color: #5c4a00; }
+                .stamp { color: #666; font-size: 90%; }
                 code { font-size: 90%; color: #444; }
                 tr.verdict th, tr.verdict td { font-weight: bold; border-top: 2px solid #333; }
                 .legend, .sources { color: #444; }
@@ -280,10 +296,16 @@ public enum FeatureTableRenderer {
                   th, td { padding: .15em .3em; }
                   tbody th, thead th:first-child { position: static; }
                   td.present, td.absent, td.unknown, thead th { background: none; }
+                  td.satisfied, td.unsatisfied, td.undecided { background: none; }
                   tr { page-break-inside: avoid; }
                 }
                 """# + "\n")
         out += "<h1>Hardware feature table</h1>\n"
+        if let stamp {
+            out +=
+                "<p class=\"stamp\">Made by \(e(stamp.generator)) on "
+                + "<time datetime=\"\(e(stamp.date))\">\(e(stamp.date))</time></p>\n"
+        }
         out += "<p class=\"legend\">☑ present · ☐ absent · ? unknown (never read as absent)</p>\n"
         out += "<ul class=\"sources\">\n"
         for machine in table.machines {
@@ -308,7 +330,10 @@ public enum FeatureTableRenderer {
         if let manifest = table.manifest {
             out +=
                 "<tr class=\"verdict\"><th scope=\"row\">Verdict <code>\(e(manifest))</code></th>"
-            for machine in table.machines { out += "<td>\(e(verdictCell(machine)))</td>" }
+            for machine in table.machines {
+                let verdict = machine.verdict.map { " class=\"\(e($0))\"" } ?? ""
+                out += "<td\(verdict)>\(e(verdictCell(machine)))</td>"
+            }
             out += "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</body>\n</html>\n"

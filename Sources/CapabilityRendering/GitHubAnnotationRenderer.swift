@@ -3,8 +3,9 @@ import CapabilityManifest
 
 /// Renders a verification report as GitHub Actions workflow commands (`::error::`).
 ///
-/// Unsatisfied requirements are errors; unknown ones are warnings (errors when they make the
-/// manifest fail); everything else is silent.
+/// Unmet (unsatisfied) requirements are errors; undecided (unknown) ones and warnings are
+/// warnings, whatever the overall verdict, so a reviewer sees which lines failed and which
+/// could not be decided; everything else is silent.
 public enum GitHubAnnotationRenderer {
     /// Escapes a message: `%`, CR and LF as GitHub requires; other control characters become `?`.
     /// - Parameter text: Untrusted text.
@@ -33,8 +34,7 @@ public enum GitHubAnnotationRenderer {
             let command: String
             switch row.verdict {
             case .unsatisfied: command = "error"
-            case .unknown: command = report.verdict == .unsatisfied ? "error" : "warning"
-            case .warning: command = "warning"
+            case .unknown, .warning: command = "warning"
             default: continue
             }
             let title = escapeProperty("capcheck: \(row.key) \(row.verdict.rawValue)")

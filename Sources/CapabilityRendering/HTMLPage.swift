@@ -4,22 +4,24 @@ enum HTMLPage {
     /// The document up to and including `<body>`.
     /// - Parameters:
     ///   - title: The page title, already escaped.
+    ///   - generator: What made the page (`<meta name="generator">`), already escaped.
     ///   - style: The style sheet, one rule a line, each ending in a newline.
     /// - Returns: The markup.
-    static func start(title: String, style: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title)</title>
-        <style>
-        \(style)</style>
-        </head>
-        <body>
+    static func start(title: String, generator: String? = nil, style: String) -> String {
+        let meta = generator.map { "<meta name=\"generator\" content=\"\($0)\">\n" } ?? ""
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            \(meta)<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            <style>
+            \(style)</style>
+            </head>
+            <body>
 
-        """
+            """
     }
 }

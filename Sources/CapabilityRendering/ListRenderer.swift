@@ -11,14 +11,22 @@ public enum ListRenderer {
     ///   - report: The classified machine.
     ///   - showDevices: Whether to append the per-device view.
     ///   - style: Plain text, or ANSI colours for the status column.
+    ///   - width: The terminal's width, for a terminal only: the evidence, details, notes and
+    ///     warnings wrap to it under their own column (a word longer than a line is cut);
+    ///     nil (a pipe or a file) keeps each line whole and details at 120 characters.
     /// - Returns: Text; device strings are sanitised for terminals.
     public static func render(
-        _ report: CapabilityReport, showDevices: Bool = false, style: TextStyle = .plain
+        _ report: CapabilityReport, showDevices: Bool = false, style: TextStyle = .plain,
+        width: Int? = nil
     ) -> String {
         var lines: [String] = []
-        lines.append("Machine   " + machineLine(report))
-        for note in report.source.notes { lines.append("Note      " + TerminalText.sanitize(note)) }
-        lines += warningLines(report.source)
+        lines += TerminalWrap.hanging(
+            "Machine   ", leadWidth: 10, machineLine(report), width: width)
+        for note in report.source.notes {
+            lines += TerminalWrap.hanging(
+                "Note      ", leadWidth: 10, TerminalText.sanitize(note), width: width)
+        }
+        lines += warningLines(report.source, width: width)
         let idWidth = max(22, (report.capabilities.map { $0.id.rawValue.count }.max() ?? 0) + 2)
         // Each capability under its table group (``CapabilityID/Definition/group``).
         for group in CapabilityGroup.allCases {
@@ -31,21 +39,25 @@ public enum ListRenderer {
                     + TerminalText.pad("#", 4) + "Evidence")
             for finding in members {
                 let count = finding.status == .present ? String(finding.count) : ""
-                lines.append(
+                let lead =
                     "  " + TerminalText.pad(finding.id.rawValue, idWidth)
-                        + style.apply(
-                            TerminalText.pad(finding.status.rawValue, 10),
-                            TextStyle.role(finding.status)) + TerminalText.pad(count, 4)
-                        + summary(finding))
+                    + style.apply(
+                        TerminalText.pad(finding.status.rawValue, 10),
+                        TextStyle.role(finding.status)) + TerminalText.pad(count, 4)
+                lines += TerminalWrap.hanging(
+                    lead, leadWidth: idWidth + 16, summary(finding), width: width)
                 var details = finding.details
                 if !finding.evidence.isEmpty, let reason = details.removeValue(forKey: "reason") {
                     details["note"] = reason
                 }
                 let indent = "  " + TerminalText.pad("", idWidth + 14)
+                let limit = min(detailsWidth, width ?? detailsWidth)
+                let room = max(
+                    width == nil ? 40 : TerminalWrap.minimumRoom, limit - indent.count)
                 for line in DetailsText.lines(details) {
-                    for part in DetailsText.wrap(line, width: max(40, detailsWidth - indent.count))
-                    {
-                        lines.append(indent + part)
+                    for part in DetailsText.wrap(line, width: room) {
+                        let pieces = width == nil ? [part] : TerminalWrap.wrap(part, width: room)
+                        lines += pieces.map { indent + $0 }
                     }
                 }
             }
@@ -59,22 +71,28 @@ public enum ListRenderer {
                 if let driver = device.driver { parts.append("driver " + driver) }
                 if let node = device.devnode { parts.append(node) }
                 if let name = displayName(device) { parts.append(name) }
-                lines.append("  " + TerminalText.sanitize(device.id))
-                lines.append("      " + TerminalText.sanitize(parts.joined(separator: " · ")))
+                lines += TerminalWrap.hanging(
+                    "  ", leadWidth: 2, TerminalText.sanitize(device.id), width: width)
+                lines += TerminalWrap.hanging(
+                    "      ", leadWidth: 6, TerminalText.sanitize(parts.joined(separator: " · ")),
+                    width: width)
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// How many warnings the source has, then the first ``shownWarnings`` of them.
-    static func warningLines(_ source: SourceInfo) -> [String] {
+    /// How many warnings the source has, then the first ``shownWarnings`` of them (wrapped
+    /// to `width` under their column, when given).
+    static func warningLines(_ source: SourceInfo, width: Int? = nil) -> [String] {
         let total = source.warningCount
         guard total > 0 else { return [] }
-        var lines = [
-            "Warnings  \(total) about the input: tolerated, the rest of the machine was read"
-        ]
+        var lines = TerminalWrap.hanging(
+            "Warnings  ", leadWidth: 10,
+            "\(total) about the input: tolerated, the rest of the machine was read", width: width)
         for warning in source.warnings.prefix(shownWarnings) {
-            lines.append("          " + TerminalText.sanitize(warning.description))
+            lines += TerminalWrap.hanging(
+                "          ", leadWidth: 10, TerminalText.sanitize(warning.description),
+                width: width)
         }
         if total > shownWarnings { lines.append("          … \(total - shownWarnings) more") }
         return lines

@@ -50,7 +50,13 @@ public enum MatrixRenderer {
                 out.append(contentsOf: name.utf8)
                 count = TerminalText.characterCount(name)
             }
-            if count < width { out.append(contentsOf: repeatElement(0x20, count: width - count)) }
+            if count < width {
+                out.append(contentsOf: repeatElement(0x20, count: width - count))
+            } else {
+                // A name as wide as its column has a line of its own: the verdicts stay aligned.
+                out.append(0x0A)
+                out.append(contentsOf: repeatElement(0x20, count: width))
+            }
             let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
             let why = cache[verdict].value(
                 for: row.verdict == .excluded ? row.failing : row.unknown

@@ -74,7 +74,7 @@ public enum TerminalText {
 
     /// The number of characters, counted from the bytes when the text is ASCII (one byte
     /// per character), so padding 100 000 table rows needs no grapheme breaking.
-    static func characterCount(_ text: String) -> Int {
+    package static func characterCount(_ text: String) -> Int {
         let bytes = text.utf8
         return bytes.allSatisfy { $0 < 0x80 } ? bytes.count : text.count
     }

@@ -8,49 +8,34 @@ import CapabilityManifest
 /// series per possible state, 1 for the one that holds and 0 for the others, so a series
 /// never disappears when a state changes. Label values are escaped (`\\`, `\"`, `\n`) after
 /// control characters became `?`; output is sorted and deterministic.
+///
+/// A machine's metrics (`capcheck list`) and a manifest check's (`capcheck verify`) can lie
+/// in one collector folder: every family of a check is named `capcheck_verify_…` and carries
+/// a `manifest` label, so no series of one file is a series of another (node_exporter
+/// refuses a metric name and label set collected twice) and checks of several manifests sit
+/// side by side.
 public enum PrometheusRenderer {
-    /// The metrics of one classified machine.
+    /// The metrics of one classified machine: `capcheck_machine_info`, `capcheck_capability`,
+    /// `capcheck_capability_functions`, `capcheck_capabilities`, and with a system battery
+    /// `capcheck_battery_level_ratio` and `capcheck_battery_state`.
     /// - Parameter report: The report.
     /// - Returns: Exposition text ending in a newline.
     public static func render(_ report: CapabilityReport) -> String {
-        var out = machineInfo(report.machine, source: report.source)
-        out += family(
-            "capcheck_capability", "Capability status: 1 for the status found, 0 for the others.")
-        for finding in report.capabilities {
-            for status in CapabilityStatus.allCases {
-                out += sample(
-                    "capcheck_capability",
-                    [("id", finding.id.rawValue), ("status", status.rawValue)],
-                    finding.status == status ? 1 : 0)
-            }
+        var out = machineInfo(report.machine, source: report.source, prefix: "capcheck")
+        out += capabilities(report, prefix: "capcheck", labels: [], assumptions: [:])
+        guard let battery = report.finding(.powerBattery), battery.status == .present else {
+            return out
         }
-        out += family(
-            "capcheck_capability_functions",
-            "Physical functions providing a present capability (0 unless present).")
-        for finding in report.capabilities {
-            out += sample(
-                "capcheck_capability_functions", [("id", finding.id.rawValue)],
-                Double(finding.count))
-        }
-        out += family("capcheck_capabilities", "Number of capabilities per status.")
-        for status in CapabilityStatus.allCases {
-            out += sample(
-                "capcheck_capabilities", [("status", status.rawValue)],
-                Double(report.capabilities.filter { $0.status == status }.count))
-        }
-        if let battery = report.finding(.powerBattery),
-            let level = battery.details["level"]?.doubleValue, level >= 0
-        {
+        if let level = battery.details["level"]?.doubleValue, level >= 0 {
             out += family(
                 "capcheck_battery_level_ratio",
                 "System battery level, 0 to 1 (absent without a system battery).")
             out += sample("capcheck_battery_level_ratio", [], level)
         }
-        if let battery = report.finding(.powerBattery),
-            let state = battery.details["state"]?.stringValue
-        {
+        if let state = battery.details["state"]?.stringValue {
             out += family(
-                "capcheck_battery_state", "System battery state (UIDeviceBatteryState).")
+                "capcheck_battery_state",
+                "System battery state (UIDeviceBatteryState; absent without a system battery).")
             for candidate in BatteryState.allCases {
                 out += sample(
                     "capcheck_battery_state", [("state", candidate.rawValue)],
@@ -60,29 +45,42 @@ public enum PrometheusRenderer {
         return out
     }
 
-    /// The metrics of one manifest check.
+    /// The metrics of one manifest check, every family named `capcheck_verify_…` with a
+    /// `manifest` label: `capcheck_verify_machine_info`, the machine's capabilities as the
+    /// check saw them (`capcheck_verify_capability`, `capcheck_verify_capability_functions`,
+    /// `capcheck_verify_capabilities`; assumed facts overlaid), `capcheck_verify_verdict`,
+    /// `capcheck_verify_exit_code` and `capcheck_verify_requirement`.
     /// - Parameters:
-    ///   - report: The verification report.
+    ///   - verification: The verification report.
+    ///   - report: The classified machine the manifest was checked against.
     ///   - exitCode: The exit code `verify` returns for it.
     /// - Returns: Exposition text ending in a newline.
-    public static func render(_ report: VerificationReport, exitCode: Int32) -> String {
-        let manifest = ("manifest", report.manifest.path)
-        var out = machineInfo(report.machine, source: report.source)
+    public static func render(
+        _ verification: VerificationReport, machine report: CapabilityReport, exitCode: Int32
+    ) -> String {
+        let manifest = ("manifest", verification.manifest.path)
+        var out = machineInfo(
+            verification.machine, source: verification.source, prefix: "capcheck_verify",
+            labels: [manifest])
+        out += capabilities(
+            report, prefix: "capcheck_verify", labels: [manifest],
+            assumptions: verification.assumptions)
         out += family(
             "capcheck_verify_verdict", "Overall verdict of the manifest: 1 for the verdict.")
         for verdict in OverallVerdict.allCases {
             out += sample(
                 "capcheck_verify_verdict", [manifest, ("verdict", verdict.rawValue)],
-                report.verdict == verdict ? 1 : 0)
+                verification.verdict == verdict ? 1 : 0)
         }
         out += family("capcheck_verify_exit_code", "Exit code of capcheck verify.")
         out += sample("capcheck_verify_exit_code", [manifest], Double(exitCode))
         out += family(
-            "capcheck_requirement", "Verdict per requirement: 1 for the verdict, 0 for the others.")
-        for result in report.requirements {
+            "capcheck_verify_requirement",
+            "Verdict per requirement: 1 for the verdict, 0 for the others.")
+        for result in verification.requirements {
             for verdict in RequirementVerdict.allCases {
                 out += sample(
-                    "capcheck_requirement",
+                    "capcheck_verify_requirement",
                     [
                         manifest, ("key", result.key), ("capability", result.capability ?? ""),
                         ("wanted", result.wanted.rawValue), ("source", result.source.rawValue),
@@ -93,16 +91,56 @@ public enum PrometheusRenderer {
         return out
     }
 
-    /// `capcheck_machine_info{…} 1`: the identity as labels.
-    static func machineInfo(_ machine: MachineIdentity, source: SourceInfo) -> String {
-        var labels: [(String, String)] = [
-            ("vendor", machine.vendor ?? ""), ("model", machine.model ?? ""),
-            ("hostname", machine.hostname ?? ""), ("os", machine.os ?? ""),
-            ("arch", machine.arch ?? ""), ("source", source.kind.rawValue),
-        ]
-        labels.append(("complete", source.complete ? "true" : "false"))
-        return family("capcheck_machine_info", "The machine and source capcheck read.")
-            + sample("capcheck_machine_info", labels, 1)
+    /// `PREFIX_capability`, `PREFIX_capability_functions` and `PREFIX_capabilities`, each
+    /// sample with `labels` first; an assumed status replaces the one found.
+    static func capabilities(
+        _ report: CapabilityReport, prefix: String, labels: [(String, String)],
+        assumptions: [String: CapabilityStatus]
+    ) -> String {
+        let findings = report.capabilities.map { finding in
+            (finding, assumptions[finding.id.rawValue] ?? finding.status)
+        }
+        let capability = prefix + "_capability"
+        var out = family(
+            capability, "Capability status: 1 for the status found, 0 for the others.")
+        for (finding, found) in findings {
+            for status in CapabilityStatus.allCases {
+                out += sample(
+                    capability,
+                    labels + [("id", finding.id.rawValue), ("status", status.rawValue)],
+                    found == status ? 1 : 0)
+            }
+        }
+        let functions = prefix + "_capability_functions"
+        out += family(
+            functions, "Physical functions providing a present capability (0 unless present).")
+        for (finding, _) in findings {
+            out += sample(functions, labels + [("id", finding.id.rawValue)], Double(finding.count))
+        }
+        let counts = prefix + "_capabilities"
+        out += family(counts, "Number of capabilities per status.")
+        for status in CapabilityStatus.allCases {
+            out += sample(
+                counts, labels + [("status", status.rawValue)],
+                Double(findings.filter { $0.1 == status }.count))
+        }
+        return out
+    }
+
+    /// `PREFIX_machine_info{…} 1`: the identity as labels, after `labels`.
+    static func machineInfo(
+        _ machine: MachineIdentity, source: SourceInfo, prefix: String,
+        labels: [(String, String)] = []
+    ) -> String {
+        var all =
+            labels + [
+                ("vendor", machine.vendor ?? ""), ("model", machine.model ?? ""),
+                ("hostname", machine.hostname ?? ""), ("os", machine.os ?? ""),
+                ("arch", machine.arch ?? ""), ("source", source.kind.rawValue),
+            ]
+        all.append(("complete", source.complete ? "true" : "false"))
+        let name = prefix + "_machine_info"
+        return family(name, "The machine and source capcheck read.") + sample(name, all, 1)
     }
 
     package static func family(_ name: String, _ help: String) -> String {

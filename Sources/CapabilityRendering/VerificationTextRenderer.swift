@@ -37,13 +37,18 @@ public enum VerificationTextRenderer {
     ///     nil shows the hint's reason alone.
     ///   - outcome: What the verdict leads to, shown after an arrow at the end of the summary
     ///     (the CLI names its exit status); nil ends the summary without one.
-    /// - Returns: Text with a final newline; device strings sanitized for terminals.
+    ///   - width: The terminal's width, for a terminal only: reasons, notes and warnings wrap
+    ///     to it under their own column; nil (a pipe or a file) keeps each line whole.
+    /// - Returns: Text with a final newline; device strings sanitized for terminals. The key
+    ///   column is as wide as the longest key up to ``keyColumnLimit``; a longer key has a line
+    ///   of its own, so the verdict and reason columns stay aligned.
     public static func render(
         _ report: VerificationReport, style: TextStyle = .plain, names: OptionNames = .swift,
-        hintText: (@Sendable (RequirementHint) -> String)? = nil, outcome: String? = nil
+        hintText: (@Sendable (RequirementHint) -> String)? = nil, outcome: String? = nil,
+        width: Int? = nil
     ) -> String {
         let rows = ordered(report)
-        let keyWidth = min(40, (rows.map { TerminalText.sanitize($0.key).count }.max() ?? 0) + 2)
+        let keyWidth = keyColumn(rows.map { TerminalText.sanitize($0.key) }, width: width)
         let verdictWidth = (rows.map { $0.verdict.rawValue.count }.max() ?? 0) + 2
         var lines: [String] = []
         for row in rows {
@@ -54,18 +59,44 @@ public enum VerificationTextRenderer {
                 if let hintText { reason += " with " + hintText(hint) }
             }
             let role = TextStyle.role(row.verdict)
-            lines.append(
-                style.apply(mark(row.verdict), role) + " "
-                    + TerminalText.pad(TerminalText.sanitize(row.key) + " ", keyWidth)
-                    + style.apply(TerminalText.pad(row.verdict.rawValue, verdictWidth), role)
-                    + TerminalText.sanitize(reason))
+            let key = TerminalText.sanitize(row.key)
+            let mark = style.apply(mark(row.verdict), role) + " "
+            let lead: String
+            if TerminalText.characterCount(key) + 1 > keyWidth {
+                lines += TerminalWrap.hanging(mark, leadWidth: 2, key, width: width)
+                lead = String(repeating: " ", count: 2 + keyWidth)
+            } else {
+                lead = mark + TerminalText.pad(key + " ", keyWidth)
+            }
+            lines += TerminalWrap.hanging(
+                lead + style.apply(TerminalText.pad(row.verdict.rawValue, verdictWidth), role),
+                leadWidth: 2 + keyWidth + verdictWidth, TerminalText.sanitize(reason),
+                width: width)
         }
-        for note in report.manifest.notes { lines.append("note: " + TerminalText.sanitize(note)) }
+        for note in report.manifest.notes {
+            lines += TerminalWrap.hanging(
+                "note: ", leadWidth: 6, TerminalText.sanitize(note), width: width)
+        }
         for warning in report.manifest.warnings ?? [] {
-            lines.append("warning: " + TerminalText.sanitize(warning))
+            lines += TerminalWrap.hanging(
+                "warning: ", leadWidth: 9, TerminalText.sanitize(warning), width: width)
         }
         lines.append(summary(report, names: names, outcome: outcome))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The widest key column: longer keys get a line of their own.
+    package static let keyColumnLimit = 40
+
+    /// The key column's width: the longest key and 2 spaces, at most ``keyColumnLimit`` (on
+    /// a terminal, at most a third of its width, and at least 12).
+    /// - Parameters:
+    ///   - keys: The keys as shown (sanitised).
+    ///   - width: The terminal's width, if the text goes to one.
+    /// - Returns: The width in characters.
+    package static func keyColumn(_ keys: [String], width: Int? = nil) -> Int {
+        let limit = width.map { max(12, min(keyColumnLimit, $0 / 3)) } ?? keyColumnLimit
+        return min(limit, (keys.map(TerminalText.characterCount).max() ?? 0) + 2)
     }
 
     /// The closing line: `1 of 3 requirements unmet`, then ` → ` and the outcome if given.

@@ -106,10 +106,17 @@ enum CapCheck {
         return .usage
     }
 
-    /// `capcheck --version`: the version, the commit it was built from and the C libraries.
+    /// The first line of `--version`: `capcheck 0.1.0 (1a2b3c4d5e6f)`, the commit shortened to
+    /// 12 hex digits; `(unknown commit)` outside a git checkout.
+    static func versionLine(commit: String?) -> String {
+        "capcheck \(version) (\(commit.map { String($0.prefix(12)) } ?? "unknown commit"))"
+    }
+
+    /// `capcheck --version`: the version with the build's short commit on the first line (so
+    /// `capcheck --version | head -1` names a build), then the full commit and the C libraries.
     static func versionText() -> String {
         """
-        capcheck \(version)
+        \(versionLine(commit: BuildInfo.commit))
         commit \(BuildInfo.commit ?? "unknown commit (not built from a git checkout)")
         libudev \(BuildInfo.libudev ?? "unknown") (built against), loaded \(NativeLibraries.libudev ?? "unknown")
         libpci \(BuildInfo.libpci ?? "unknown") (built against), loaded \(NativeLibraries.libpci ?? "unknown")

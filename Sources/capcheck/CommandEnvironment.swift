@@ -26,6 +26,17 @@ struct CommandEnvironment: @unchecked Sendable {
             variables: variables)
     }
 
+    /// The width text output fits when standard output is a terminal: `COLUMNS` (a positive
+    /// number), else the terminal's own (`TIOCGWINSZ`); nil in a pipe or a file, which get
+    /// whole lines.
+    var terminalWidth: Int? {
+        guard stdout.isTerminal else { return nil }
+        if let text = variables["COLUMNS"], let columns = Int(text), columns > 0 {
+            return columns
+        }
+        return stdout.terminalColumns
+    }
+
     /// Reports an error as `capcheck: error: …` and returns its exit code.
     func fail(_ message: String, _ code: ExitCode) -> ExitCode {
         stderr.line("capcheck: error: " + TerminalText.sanitize(message))

@@ -28,7 +28,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .unmet: return "requirements unmet (verify; diff --no-loss)"
         case .undecided: return "undecided: a required item is unknown"
         case .usage: return "usage error"
-        case .dataError: return "bad input data (manifest, dump, snapshot, table)"
+        case .dataError:
+            return "bad input data (manifest, dump, snapshot, table); lint --strict: warnings"
         case .noInput: return "input missing or unreadable"
         case .unavailable: return "/sys cannot be read at all (a machine without udevd is normal)"
         case .software: return "internal error"

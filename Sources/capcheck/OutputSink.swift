@@ -14,17 +14,32 @@ final class OutputSink: @unchecked Sendable {
     private var firstFailure: FileWriter.Failure?
     /// Whether this sink is a terminal (colour, human defaults).
     let isTerminal: Bool
+    /// The terminal's width in columns (`TIOCGWINSZ`), when this sink is a terminal that
+    /// reports one.
+    let terminalColumns: Int?
 
     /// A sink over a file descriptor.
     init(fileDescriptor: Int32) {
         descriptor = fileDescriptor
         isTerminal = isatty(fileDescriptor) == 1
+        terminalColumns = isTerminal ? Self.windowColumns(fileDescriptor) : nil
     }
 
     /// A buffering sink: for tests, and for a document rendered whole before it is written.
-    init(bufferingAsTerminal: Bool = false) {
+    /// - Parameters:
+    ///   - bufferingAsTerminal: Whether it stands for a terminal.
+    ///   - columns: The width that terminal reports, if any.
+    init(bufferingAsTerminal: Bool = false, columns: Int? = nil) {
         descriptor = nil
         isTerminal = bufferingAsTerminal
+        terminalColumns = bufferingAsTerminal ? columns : nil
+    }
+
+    /// The width `TIOCGWINSZ` reports for a terminal descriptor; nil when it fails or says 0.
+    private static func windowColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Writes text as is (nothing more once a write has failed).

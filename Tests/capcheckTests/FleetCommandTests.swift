@@ -26,6 +26,13 @@ import Testing
         return directory
     }
 
+    /// The fleet's row names: vendor and model (a dump records no host name), with spaces
+    /// where the dump's udev properties have them; the file name for a dump without a model.
+    static let rowNames = [
+        "LENOVO 2355CTO", "host-1.json", "Bochs Bochs",
+        "HP HP EliteBook 835 13 inch G10 Notebook PC", "DellInc. Inspiron20Model3048",
+    ]
+
     @Test func eachMachinesVerdictIsWhatVerifyFromGives() throws {
         let directory = try Self.fleet()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -34,10 +41,13 @@ import Testing
         #expect(run.code == .ok)
         #expect(run.stderr == "")
         let result = try JSONDecoder().decode(MatrixResult.self, from: Data(run.stdout.utf8))
-        #expect(result.rows.map(\.name) == (0..<Self.machines.count).map { "host-\($0).json" })
-        for row in result.rows {
+        #expect(result.rows.map(\.name) == Self.rowNames)
+        for (index, row) in result.rows.enumerated() {
             let verify = CLI.run(
-                ["verify", manifest, "--from", directory.appendingPathComponent(row.name).path])
+                [
+                    "verify", manifest, "--from",
+                    directory.appendingPathComponent("host-\(index).json").path,
+                ])
             let expected: RowVerdict =
                 switch verify.code {
                 case .ok: .eligible
@@ -50,16 +60,22 @@ import Testing
         #expect(result.families.contains { $0.family == "LENOVO 2355CTO" })
     }
 
+    /// A matrix CSV's records: without its `#` comments and its header.
+    static func csvRecords(_ text: String) -> [Substring] {
+        Array(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst())
+    }
+
     @Test func textAndCSVListEveryMachine() throws {
         let directory = try Self.fleet()
         defer { try? FileManager.default.removeItem(at: directory) }
         let manifest = directory.appendingPathComponent(".manifest.json").path
         let text = CLI.run(["matrix", "--fleet", directory.path, "--manifest", manifest])
-        #expect(text.stdout.contains("host-0.json"))
+        #expect(text.stdout.contains("\nLENOVO 2355CTO "))
         #expect(text.stdout.contains("of 5 rows eligible"))
         let csv = CLI.run(["matrix", "--fleet", directory.path, "--manifest", manifest, "--csv"])
-        let records = csv.stdout.split(separator: "\n").filter { $0.hasPrefix("host-") }
+        let records = Self.csvRecords(csv.stdout)
         #expect(records.count == Self.machines.count)
+        #expect(Self.rowNames.allSatisfy { name in records.contains { $0.hasPrefix(name + ",") } })
         // A dump has no DMI memory sizes: the recording, not a table, does not say.
         let memory = directory.appendingPathComponent(".memory.json")
         try Data(#"{"version": 1, "require": ["memory.total >= 4GiB"]}"#.utf8).write(to: memory)
@@ -85,7 +101,8 @@ import Testing
         // Unrecognised input names its line (issue 9: file, line and reason).
         #expect(
             run.stderr.hasPrefix("capcheck: warning: skipped \(directory.path)/broken.json:1: "))
-        #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("host-") }.count == 5)
+        #expect(Self.csvRecords(run.stdout).count == 5)
+        #expect(!run.stdout.contains("broken.json"))
     }
 
     @Test func aTableAndAFleetExcludeEachOther() {
@@ -113,7 +130,70 @@ import Testing
         let table = try #require(
             try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let columns = try #require(table["machines"] as? [[String: Any]])
-        #expect(columns.compactMap { $0["name"] as? String } == (0..<5).map { "host-\($0).json" })
+        #expect(columns.compactMap { $0["name"] as? String } == Self.rowNames)
+    }
+
+    /// A snapshot of a dump with its host name and model set, as `list --json` writes them
+    /// on the machine.
+    static func snapshot(_ dump: String, hostname: String?, model: String? = nil) throws -> Data {
+        let text = CLI.run(["list", "--from", CLI.fixture("udevadm/\(dump).txt"), "--json"]).stdout
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var machine = try #require(object["machine"] as? [String: Any])
+        machine["hostname"] = hostname
+        if let model { machine["model"] = model }
+        object["machine"] = machine
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    @Test func fleetRowsAreNamedByHostThenModelNeverByFile() throws {
+        let directory = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.snapshot("LENOVO_T430S", hostname: "build-07").write(
+            to: directory.appendingPathComponent("a.json"))
+        try Self.snapshot("LENOVO_T430S", hostname: nil).write(
+            to: directory.appendingPathComponent("b.json"))
+        try Self.snapshot("LENOVO_T430S", hostname: "[REMOVED]").write(
+            to: directory.appendingPathComponent("c.json"))
+        try Self.snapshot("QEMU_KVM", hostname: nil).write(
+            to: directory.appendingPathComponent("d.json"))
+        let manifest = directory.appendingPathComponent(".m.json")
+        try Data(Self.manifest.utf8).write(to: manifest)
+        let run = CLI.run(
+            ["matrix", "--fleet", directory.path, "--manifest", manifest.path, "--json"])
+        let result = try JSONDecoder().decode(MatrixResult.self, from: Data(run.stdout.utf8))
+        // Two unnamed T430s share a model: their file names tell them apart.
+        #expect(
+            result.rows.map(\.name) == [
+                "build-07", "LENOVO 2355CTO (b.json)", "LENOVO 2355CTO (c.json)", "Bochs Bochs",
+            ])
+        // A report is redacted by default: its columns name models, not hosts.
+        let report = CLI.run(["report", "--from", directory.path, "--format", "csv"])
+        let header = report.stdout.split(separator: "\n").first.map(String.init)
+        #expect(
+            header
+                == "feature,id,LENOVO 2355CTO (a.json),LENOVO 2355CTO (b.json),LENOVO 2355CTO (c.json),Bochs Bochs"
+        )
+        let kept = CLI.run(["report", "--from", directory.path, "--format", "csv", "--no-redact"])
+        #expect(kept.stdout.hasPrefix("feature,id,build-07,"))
+    }
+
+    @Test func reportCSVCellsAreValuesNotGlyphs() throws {
+        let directory = try Self.fleet()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manifest = directory.appendingPathComponent(".manifest.json").path
+        let csv = CLI.run(
+            ["report", "--from", directory.path, "--manifest", manifest, "--format", "csv"]
+        ).stdout
+        for glyph in ["☑", "☐", "?"] { #expect(!csv.contains(glyph), "\(glyph)") }
+        let lines = csv.split(separator: "\n").map(String.init)
+        #expect(lines.contains("WiFi,net.wifi,present,present,absent,present,present"))
+        let statusRows = lines.dropFirst().filter { !$0.hasPrefix("verdict,") && !$0.contains(":") }
+        for line in statusRows {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).dropFirst(2)
+            #expect(cells.allSatisfy { ["present", "absent", "unknown"].contains($0) }, "\(line)")
+        }
+        #expect(lines.last?.hasPrefix("verdict,") == true)
     }
 
     @Test func thousandsOfSnapshotsMakeThousandsOfRows() throws {
@@ -132,7 +212,9 @@ import Testing
         ])
         let result = try JSONDecoder().decode(MatrixResult.self, from: Data(run.stdout.utf8))
         #expect(result.rows.count == 2000)
-        #expect(result.rows.first?.name == "m0000.json" && result.rows.last?.name == "m1999.json")
+        // One model 2000 times: each row is told apart by its file.
+        #expect(result.rows.first?.name == "capcheck test machine (m0000.json)")
+        #expect(result.rows.last?.name == "capcheck test machine (m1999.json)")
         // A partial source proves nothing absent: every machine is undecided, none excluded.
         #expect(result.totals.undecided == 2000)
     }

@@ -144,12 +144,38 @@ import Testing
         #expect(result.stderr.hasPrefix(firstLine))
     }
 
+    @Test(arguments: [
+        (
+            "E: MODALIAS=dmi:svnDellInc.:pnInspiron3521:\nE: ID_VENDOR=Dell Inc.\nE: ID_MODEL=Inspiron 3521\n",
+            "Dell Inc. Inspiron 3521"
+        ),
+        // Lenovo's ID_MODEL is the product version, another string: the modalias's stays.
+        (
+            "E: MODALIAS=dmi:svnLENOVO:pn20ARS19C0C:pvrThinkPadT440s:\nE: ID_VENDOR=LENOVO\nE: ID_MODEL=ThinkPad T440s\n",
+            "LENOVO 20ARS19C0C"
+        ),
+        ("E: MODALIAS=dmi:svnDellInc.:pnInspiron3521:\n", "DellInc. Inspiron3521"),
+    ])
+    func dmiNamesKeepTheSpacesTheirSourceHas(properties: String, machine: String) {
+        let dump = "P: /devices/virtual/dmi/id\nE: SUBSYSTEM=dmi\n" + properties
+        let run = CLI.run(["list", "--from", "-"], stdin: dump)
+        #expect(run.code == .ok)
+        #expect(run.stdout.hasPrefix("Machine   \(machine) · source: udevadm <stdin>\n"))
+    }
+
+    @Test func aDumpsUdevDMIPropertiesGiveTheSpacedName() {
+        let run = CLI.run([
+            "list", "--from", CLI.fixture("udevadm/HP_ELITEBOOK_835_13_INCH_G10.txt"),
+        ])
+        #expect(run.stdout.hasPrefix("Machine   HP HP EliteBook 835 13 inch G10 Notebook PC · "))
+    }
+
     @Test func helpAndVersionGoToStdoutWithExit0() {
         let help = CLI.run(["help", "list"])
         #expect(help.code == .ok)
         #expect(help.stdout.contains("USAGE: capcheck list"))
         #expect(help.stdout.contains("EXIT CODES:"))
-        #expect(CLI.run(["--version"]).stdout.hasPrefix("capcheck \(CapCheck.version)\ncommit "))
+        #expect(CLI.run(["--version"]).stdout.hasPrefix("capcheck \(CapCheck.version) ("))
         #expect(CLI.run(["list", "--help"]).stdout.contains("--devices"))
     }
 

@@ -107,8 +107,9 @@ import Testing
         let records = run.stdout.split(separator: "\n")
         #expect(records.first?.hasPrefix("feature,id,") == true)
         #expect(
-            records.contains("Cellular,cellular,☑") || records.contains("Cellular,cellular,☐")
-                || records.contains("Cellular,cellular,?"))
+            records.contains("Cellular,cellular,present")
+                || records.contains("Cellular,cellular,absent")
+                || records.contains("Cellular,cellular,unknown"))
         #expect(records.last?.hasPrefix("verdict,") == true)
     }
 

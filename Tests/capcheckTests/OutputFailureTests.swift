@@ -1,4 +1,5 @@
 import CapabilityProbe
+import CapabilityProbeTesting
 import Foundation
 import Testing
 
@@ -31,6 +32,38 @@ import Testing
         let result = CLI.run(["list", "--from", dump, "--json"], stdoutDescriptor: ends[1])
         #expect(result.code == .ioError)
         #expect(result.stderr == "capcheck: error: standard output: cannot write: Broken pipe\n")
+    }
+
+    /// Runs the built binary as `capcheck ARGS | head -1` with SIGPIPE at its default
+    /// action (as a login shell leaves it) and returns capcheck's status and stderr.
+    static func intoHead(_ arguments: [String]) throws -> (status: String, stderr: String)? {
+        guard let bash = ProgramRun.which("bash"), let env = ProgramRun.which("env") else {
+            return nil
+        }
+        let directory = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let errors = directory.appendingPathComponent("stderr").path
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let script =
+            "'\(env)' --default-signal=PIPE '\(ProgramRun.capcheckBinary)' \(quoted) 2>'\(errors)'"
+            + " | head -1 >/dev/null; echo \"${PIPESTATUS[0]}\""
+        let run = try ProgramRun.run(bash, ["-c", script])
+        let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        return (run.stdout.trimmingCharacters(in: .whitespacesAndNewlines), stderr)
+    }
+
+    @Test func aPipeClosedByHeadGivesOneLineAndExit74NotASignal() throws {
+        // The JSON snapshot is far larger than a pipe's buffer: capcheck is still writing
+        // when head exits.
+        let result = try #require(try Self.intoHead(["list", "--from", dump, "--json"]))
+        #expect(result.status == "74")
+        #expect(result.stderr == "capcheck: error: standard output: cannot write: Broken pipe\n")
+    }
+
+    @Test func aShortOutputThatFitsThePipeEndsWithExit0() throws {
+        let result = try #require(try Self.intoHead(["list", "--from", dump]))
+        #expect(result.status == "0")
+        #expect(result.stderr.isEmpty)
     }
 
     @Test func fullStderrDoesNotCrash() throws {

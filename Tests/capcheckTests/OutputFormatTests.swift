@@ -47,6 +47,51 @@ import Testing
                 .stdout.contains(Self.green))
     }
 
+    @Test(arguments: [
+        (["--color", "auto"], ["TERM": "dumb"], false),
+        ([], ["TERM": "dumb", "FORCE_COLOR": "1"], true),
+        ([], ["NO_COLOR": "1", "FORCE_COLOR": "1"], false),
+        (["--color"], ["TERM": "dumb"], true),
+        (["--color", "always"], ["TERM": "dumb"], true),
+    ])
+    func dumbTerminalHasNoColourUnlessForcedAlwaysOrBareColor(
+        extra: [String], variables: [String: String], coloured: Bool
+    ) {
+        let result = CLI.run(
+            ["list", "--from", Self.dump] + extra, terminal: true, variables: variables)
+        #expect(result.code == .ok)
+        #expect(result.stdout.contains(Self.green) == coloured, "\(extra) \(variables)")
+    }
+
+    @Test(arguments: [
+        (["FORCE_COLOR": "1"], true),
+        (["FORCE_COLOR": "true"], true),
+        (["CLICOLOR_FORCE": "1"], true),
+        (["FORCE_COLOR": "0"], false),
+        (["CLICOLOR_FORCE": "0"], false),
+        (["FORCE_COLOR": ""], false),
+        (["FORCE_COLOR": "1", "NO_COLOR": "1"], false),
+    ])
+    func forceColorOrClicolorForceColoursAPipe(variables: [String: String], coloured: Bool) {
+        let result = CLI.run(["list", "--from", Self.dump], variables: variables)
+        #expect(result.stdout.contains(Self.green) == coloured, "\(variables)")
+        let never = CLI.run(["list", "--from", Self.dump, "--color=never"], variables: variables)
+        #expect(!never.stdout.contains("\u{1b}"))
+    }
+
+    @Test func bareColorBeforeAnotherOptionOrAFileMeansAlways() {
+        let first = CLI.run(["list", "--color", "--from", Self.dump])
+        #expect(first.code == .ok)
+        #expect(first.stdout.contains(Self.green))
+        let verify = CLI.run(
+            ["verify", "--color", "-", "--from", Self.dump],
+            stdin: #"{"version": 1, "require": ["net.wifi"]}"#)
+        #expect(verify.code == .ok)
+        #expect(verify.stdout.contains(Self.green + "satisfied"))
+        #expect(CLI.run(["list", "--color", "--color=never"]).code == .usage)
+        #expect(CLI.run(["list", "--color=sometimes"]).stderr.contains("--color must be auto"))
+    }
+
     @Test func verifyPaintsUnmetRedAndMetGreen() {
         let result = CLI.run(
             ["verify", "-", "--from", Self.dump, "--color", "always"],
@@ -193,6 +238,94 @@ import Testing
                 id: .powerBattery, status: .absent,
                 details: ["level": .double(-1), "state": "unknown"]))
         #expect(!PrometheusRenderer.render(none).contains("capcheck_battery_level_ratio"))
+        #expect(!PrometheusRenderer.render(none).contains("capcheck_battery_state"))
+    }
+
+    @Test func noBatteryMetricsForAMachineWithoutABattery() {
+        // The desktop-like QEMU guest has no power_supply: the prober still fills in
+        // level -1 and state unknown, which are not metrics.
+        let text = CLI.run(
+            ["list", "--from", CLI.fixture("udevadm/QEMU_KVM.txt"), "--format", "prometheus"]
+        ).stdout
+        #expect(text.contains("capcheck_capability{id=\"power.battery\",status=\"absent\"} 1\n"))
+        #expect(!text.contains("capcheck_battery_"))
+    }
+
+    /// The series of an exposition text: each sample line without its value.
+    static func series(_ text: String) -> [String] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            String($0[..<($0.lastIndex(of: " ") ?? $0.endIndex)])
+        }
+    }
+
+    /// The family names an exposition text declares.
+    static func families(_ text: String) -> Set<String> {
+        Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map {
+                String($0.split(separator: " ")[2])
+            })
+    }
+
+    @Test func listAndVerifyTextfilesInOneFolderNeverShareASeriesOrAFamily() throws {
+        let list = CLI.run(["list", "--from", Self.dump, "--format", "prometheus"]).stdout
+        let checks = [
+            #"{"version": 1, "require": ["net.wifi"]}"#,
+            #"{"version": 1, "require": ["sensor.gyroscope"], "optional": ["nfc"]}"#,
+        ].enumerated().map { index, manifest in
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("capcheck-prom-\(index)-\(getpid()).json").path
+            FileManager.default.createFile(atPath: path, contents: Data(manifest.utf8))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            return CLI.run(["verify", path, "--from", Self.dump, "--format", "prometheus"]).stdout
+        }
+        // node_exporter merges every file of the folder: a name and label set twice is an
+        // error on each scrape, and so is one family with two HELP texts or label sets.
+        let all = ([list] + checks).flatMap(Self.series)
+        #expect(Set(all).count == all.count)
+        for check in checks {
+            #expect(Self.families(list).isDisjoint(with: Self.families(check)))
+            #expect(Self.families(check).allSatisfy { $0.hasPrefix("capcheck_verify_") })
+            #expect(Self.series(check).allSatisfy { $0.contains("{manifest=\"") })
+        }
+    }
+
+    @Test func verifyPrometheusCarriesTheMachinesCapabilityFamilies() {
+        let list = CLI.run(["list", "--from", Self.dump, "--format", "prometheus"]).stdout
+        let verify = CLI.run(
+            ["verify", "-", "--from", Self.dump, "--format", "prometheus"],
+            stdin: #"{"version": 1, "require": ["net.wifi"]}"#
+        ).stdout
+        for family in ["capability", "capability_functions", "capabilities", "machine_info"] {
+            #expect(verify.contains("# TYPE capcheck_verify_\(family) gauge\n"))
+        }
+        // The same values as list's, one manifest label in front.
+        let listed = Self.series(list).filter { $0.hasPrefix("capcheck_capability{") }
+        let checked = Self.series(verify).filter { $0.hasPrefix("capcheck_verify_capability{") }
+        #expect(
+            checked
+                == listed.map {
+                    $0.replacingOccurrences(
+                        of: "capcheck_capability{",
+                        with: "capcheck_verify_capability{manifest=\"<stdin>\",")
+                })
+        #expect(
+            verify.contains(
+                "capcheck_verify_capability{manifest=\"<stdin>\",id=\"net.wifi\",status=\"present\"} 1\n"
+            ))
+    }
+
+    @Test func verifyPrometheusOverlaysAssumedFacts() {
+        let verify = CLI.run(
+            [
+                "verify", "-", "--from", Self.dump, "--format", "prometheus", "--assume",
+                "sensor.gyroscope=present",
+            ],
+            stdin: #"{"version": 1, "require": ["sensor.gyroscope"]}"#
+        ).stdout
+        #expect(
+            verify.contains(
+                "capcheck_verify_capability{manifest=\"<stdin>\",id=\"sensor.gyroscope\",status=\"present\"} 1\n"
+            ))
     }
 
     @Test func verifyPrometheusGivesTheVerdictAndEachRequirement() throws {
@@ -210,7 +343,7 @@ import Testing
         #expect(verdict.map { $0.labels["verdict"] } == ["unsatisfied"])
         #expect(verdict.first?.labels["manifest"] == "<stdin>")
         #expect(samples.first { $0.name == "capcheck_verify_exit_code" }?.value == 1)
-        let met = samples.filter { $0.name == "capcheck_requirement" && $0.value == 1 }
+        let met = samples.filter { $0.name == "capcheck_verify_requirement" && $0.value == 1 }
         let byKey = Dictionary(
             uniqueKeysWithValues: met.compactMap { s in
                 s.labels["key"].map { ($0, s.labels["verdict"] ?? "") }
@@ -228,7 +361,7 @@ import Testing
     @Test func versionNamesTheCommitAndTheLibraries() throws {
         let text = CLI.run(["--version"]).stdout
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "capcheck \(CapCheck.version)")
+        #expect(lines.first?.hasPrefix("capcheck \(CapCheck.version) (") == true)
         let udev = try #require(lines.first { $0.hasPrefix("libudev ") })
         let pci = try #require(lines.first { $0.hasPrefix("libpci ") })
         #expect(!udev.hasPrefix("libudev unknown") && !pci.hasPrefix("libpci unknown"))
@@ -239,12 +372,21 @@ import Testing
         if FileManager.default.fileExists(atPath: dotGit), let git = ProgramRun.which("git") {
             let head = try ProgramRun.run(
                 git, ["-C", ProgramRun.packageRoot.path, "rev-parse", "HEAD"])
-            #expect(
-                lines.contains(
-                    "commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(lines.contains("commit " + commit))
+            #expect(lines.first == "capcheck \(CapCheck.version) (\(commit.prefix(12)))")
         } else {
             #expect(lines.contains { $0.hasPrefix("commit unknown") })
+            #expect(lines.first == "capcheck \(CapCheck.version) (unknown commit)")
         }
+    }
+
+    @Test func versionFirstLineIsTheVersionAndTheShortCommit() {
+        let commit = "0123456789abcdef0123456789abcdef01234567"
+        #expect(
+            CapCheck.versionLine(commit: commit) == "capcheck \(CapCheck.version) (0123456789ab)")
+        #expect(
+            CapCheck.versionLine(commit: nil) == "capcheck \(CapCheck.version) (unknown commit)")
     }
 
     /// Runs the build-time tool on a directory and returns the `commit` it recorded.

@@ -140,6 +140,9 @@ import Testing
         let run = CLI.run(["lint", fixture("validate_relationissues.xml")])
         #expect(run.code == .ok)
         #expect(run.stdout.contains("(appstream): 7 requirements, 5 warnings"))
+        #expect(
+            CLI.run(["lint", fixture("validate_relationissues.xml"), "--strict"]).code == .dataError
+        )
         #expect(run.stdout.contains("note: line 28: unknown compare 'gl' (did you mean ge?)"))
         #expect(run.stdout.contains("recommended recommends control keyboard|telekinesis"))
         let typo = CLI.run(

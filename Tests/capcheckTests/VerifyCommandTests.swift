@@ -121,6 +121,25 @@ import Testing
                 "title=capcheck%3A gyroscope unsatisfied::gyroscope: assumed absent (--assume)"))
     }
 
+    @Test func githubReportsUnmetAsErrorsAndUndecidedAsWarnings() {
+        let run = CLI.run(
+            [
+                "verify", "-", "--from", CLI.fixture("udevadm/LENOVO_T430S.txt"), "--github",
+            ],
+            stdin: #"{"version": 1, "require": ["sensor.gyroscope", "camera.front", "net.wifi"]}"#)
+        #expect(run.code == .unmet)
+        let annotations = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.count == 2, "\(annotations)")
+        #expect(
+            annotations.contains {
+                $0.hasPrefix("::error ") && $0.contains("sensor.gyroscope unsatisfied")
+            })
+        #expect(
+            annotations.contains {
+                $0.hasPrefix("::warning ") && $0.contains("camera.front unknown")
+            })
+    }
+
     @Test func noImpliedDropsAndroidDefaults() {
         let args = [
             "verify", manifest("AndroidManifest-no-touch.xml"), "--from", snapshot,
@@ -177,7 +196,7 @@ import Testing
             "capcheck: error: --json and --github cannot be combined"
         ),
         (["lint"], "capcheck: error: missing MANIFEST"),
-        (["lint", "a", "--strict"], "capcheck: error: unknown option '--strict'"),
+        (["lint", "a", "--junit", "x"], "capcheck: error: unknown option '--junit'"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) {
         let run = CLI.run(arguments)
@@ -297,6 +316,21 @@ import Testing
         let run = CLI.run(["lint", manifest(file)])
         #expect(run.code == .ok)
         #expect(run.stdout.split(separator: "\n").map(String.init).contains(warning))
+    }
+
+    @Test(arguments: ["android-unknown-feature.xml", "android-bad-required.xml"])
+    func lintStrictFailsAManifestWithWarnings(file: String) {
+        let run = CLI.run(["lint", manifest(file), "--strict"])
+        #expect(run.code == .dataError)
+        #expect(run.stdout.split(separator: "\n").first?.hasSuffix(", 1 warning") == true)
+        #expect(run.stderr == "capcheck: error: \(manifest(file)): 1 warning (--strict)\n")
+    }
+
+    @Test func lintStrictPassesAManifestWithoutWarnings() {
+        let run = CLI.run(["lint", manifest("AndroidManifest.xml"), "--strict"])
+        #expect(run.code == .ok)
+        #expect(run.stdout == CLI.run(["lint", manifest("AndroidManifest.xml")]).stdout)
+        #expect(run.stderr.isEmpty)
     }
 
     @Test func lintMissingFileExits66() {

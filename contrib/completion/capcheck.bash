@@ -112,7 +112,7 @@ _capcheck() {
             esac
             [ -n "$pre" ] && return
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--help -h --kind --allow-unknown --no-implied" -- "$cur"))
+                COMPREPLY=($(compgen -W "--help -h --kind --allow-unknown --no-implied --strict" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
             fi

@@ -14,8 +14,12 @@ package enum MachineIdentityReader {
         return trimmed.isEmpty || placeholders.contains(trimmed)
     }
 
-    /// Reads vendor and model from the DMI record's modalias (`dmi:…:svn…:pn…:`) or
-    /// from DMI attributes when the record has them.
+    /// Reads vendor and model from DMI attributes when the record has them, else from its
+    /// modalias (`dmi:…:svn…:pn…:`). The kernel drops spaces from the modalias (`DellInc.`);
+    /// udev's `ID_VENDOR`/`ID_MODEL` properties on the record (systemd's 60-dmi-id rules)
+    /// keep them, and are used when they are the modalias's value with its spaces
+    /// (`Dell Inc.`), not when they name something else (Lenovo's `ID_MODEL` is the
+    /// product version).
     /// - Parameter devices: The records.
     /// - Returns: The identity (host-specific fields empty).
     package static func fromRecords(_ devices: [Device]) -> MachineIdentity {
@@ -33,13 +37,13 @@ package enum MachineIdentityReader {
                     if identity.vendor == nil, field.hasPrefix("svn") {
                         let value = String(field.dropFirst(3))
                         if !isPlaceholder(value) && !isPlaceholder(spaced(value)) {
-                            identity.vendor = value
+                            identity.vendor = withSpaces(value, from: dmi.property("ID_VENDOR"))
                         }
                     }
                     if identity.model == nil, field.hasPrefix("pn") {
                         let value = String(field.dropFirst(2))
                         if !isPlaceholder(value) && !isPlaceholder(spaced(value)) {
-                            identity.model = value
+                            identity.model = withSpaces(value, from: dmi.property("ID_MODEL"))
                         }
                     }
                     if identity.chassis == nil, field.hasPrefix("ct"),
@@ -56,6 +60,22 @@ package enum MachineIdentityReader {
             }
         }
         return identity
+    }
+
+    /// A modalias value with the spaces the DMI string has, when `spelled` (a udev property
+    /// copied from the DMI attribute) is that string: equal once the characters the kernel
+    /// drops from a modalias (spaces, controls, `:`, non-ASCII) are dropped.
+    /// - Parameters:
+    ///   - value: The modalias field's value (`DellInc.`).
+    ///   - spelled: The property, if the record has it (`Dell Inc.`).
+    /// - Returns: `spelled` trimmed when it matches, else `value`.
+    static func withSpaces(_ value: String, from spelled: String?) -> String {
+        guard let spelled else { return value }
+        let trimmed = spelled.trimming(.whitespaces)
+        let filtered = String(
+            String.UnicodeScalarView(
+                trimmed.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7f && $0 != ":" }))
+        return filtered == value && !trimmed.isEmpty ? trimmed : value
     }
 
     /// The modalias strips spaces (`SystemProductName`); also compare a spaced guess.

@@ -119,6 +119,41 @@ struct ArgumentCursor {
         return found.first
     }
 
+    /// Removes an option whose value may be left out (`--color`, `--color=always`,
+    /// `--color always`): a separate word is its value only when it is one of `words` or a
+    /// near miss of one (`alway`, for the error to name), so `--color FILE` leaves FILE
+    /// positional. An error when given twice.
+    /// - Returns: nil when the option is absent; `.some(nil)` when it is given bare.
+    mutating func optionalValue(_ name: String, words: [String]) throws(UsageError) -> String?? {
+        var found: [String?] = []
+        var kept: [ArgumentToken] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if case .option(let option, let inline) = token, option == name {
+                if let inline {
+                    found.append(inline)
+                } else if index + 1 < tokens.count, case .positional(let value) = tokens[index + 1],
+                    words.contains(value) || EditDistance.nearest(value, in: words) != nil
+                {
+                    found.append(value)
+                    index += 1
+                } else {
+                    found.append(nil)
+                }
+            } else {
+                kept.append(token)
+            }
+            index += 1
+        }
+        tokens = kept
+        if found.count > 1 {
+            throw UsageError(
+                "option '\(Self.spelled(name))' given more than once", command: command)
+        }
+        return found.first
+    }
+
     /// Removes and returns the positional arguments.
     mutating func positionals() -> [String] {
         var found: [String] = []

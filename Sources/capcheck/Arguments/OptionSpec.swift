@@ -53,7 +53,9 @@ struct OptionSpec: Sendable {
     /// `--color WHEN`, shared by the commands that colour their text.
     static let color = OptionSpec(
         "color", value: "WHEN",
-        "Colour the text: auto (default: on a terminal, unless NO_COLOR is set), always or never",
+        "Colour the text: auto (default: on a terminal unless NO_COLOR is set or TERM is dumb,"
+            + " in a pipe too with FORCE_COLOR or CLICOLOR_FORCE), always (also a bare --color)"
+            + " or never",
         completion: .choices(ColorChoice.allCases.map(\.rawValue)))
 }
 

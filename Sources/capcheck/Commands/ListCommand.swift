@@ -16,6 +16,8 @@ struct ListCommand: Command {
         var devices: Bool
         /// Colours or plain text.
         var style: TextStyle
+        /// The terminal width the text fits, nil in a pipe.
+        var width: Int?
     }
 
     /// The `--format` choices; `--json` is kept as a short form.
@@ -23,7 +25,8 @@ struct ListCommand: Command {
         .init("text") { output, out in
             out.write(
                 ListRenderer.render(
-                    output.report, showDevices: output.devices, style: output.style))
+                    output.report, showDevices: output.devices, style: output.style,
+                    width: output.width))
         },
         .init("json", "the stable snapshot, re-readable with --from") { output, out in
             try ReportJSONWriter.write(output.report) { out.write(bytes: $0) }
@@ -67,7 +70,9 @@ struct ListCommand: Command {
         env.withReport(from: from, redact: redact) { report in
             do {
                 try format.write(
-                    Output(report: report, devices: devices, style: color.style(in: env)),
+                    Output(
+                        report: report, devices: devices, style: color.style(in: env),
+                        width: env.terminalWidth),
                     env.stdout)
             } catch {
                 return env.fail("cannot encode the report: \(error)", .software)

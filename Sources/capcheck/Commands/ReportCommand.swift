@@ -10,15 +10,28 @@ struct ReportCommand: Command {
         "capcheck report [--from FILE|DIR]... [--manifest M] \(formats.usage) [-o FILE]\n"
         + "                [--no-redact]"
 
+    /// What `report` writes: the table, and the stamp the HTML page shows.
+    struct Output {
+        /// The feature table.
+        var table: FeatureTable
+        /// The build and the date.
+        var stamp: ReportStamp
+    }
+
     /// The `--format` choices.
-    static let formats = FormatRegistry<FeatureTable>(
-        .init("md") { table, out in out.write(try FeatureTableRenderer.render(table, as: .md)) },
-        .init("csv") { table, out in out.write(try FeatureTableRenderer.render(table, as: .csv)) },
-        .init("json") { table, out in
-            out.write(try FeatureTableRenderer.render(table, as: .json))
+    static let formats = FormatRegistry<Output>(
+        .init("md") { output, out in
+            out.write(try FeatureTableRenderer.render(output.table, as: .md))
         },
-        .init("html", "one self-contained page") { table, out in
-            out.write(try FeatureTableRenderer.render(table, as: .html))
+        .init("csv") { output, out in
+            out.write(try FeatureTableRenderer.render(output.table, as: .csv))
+        },
+        .init("json") { output, out in
+            out.write(try FeatureTableRenderer.render(output.table, as: .json))
+        },
+        .init("html", "one self-contained page, with the build and the date") { output, out in
+            out.write(
+                try FeatureTableRenderer.render(output.table, as: .html, stamp: output.stamp))
         })
     static let options =
         [
@@ -40,7 +53,7 @@ struct ReportCommand: Command {
 
     var from: [String]
     var manifestOptions: ManifestOptions
-    var format: FormatRegistry<FeatureTable>.Format
+    var format: FormatRegistry<Output>.Format
     var output: String?
     var redact: Bool
 
@@ -57,7 +70,16 @@ struct ReportCommand: Command {
         for path in from.isEmpty ? [nil] : from.map(Optional.some) {
             if let path, Self.isDirectory(path) {
                 switch MatrixInputs.fleet(path, env: env) {
-                case .value(let fleet): machines += fleet.machines.map { ($0.name, $0.report) }
+                case .value(let fleet):
+                    // A shared report names no host: columns by model (then file) instead.
+                    let names =
+                        redact
+                        ? Fleet.rowNames(
+                            fleet.machines.map {
+                                ($0.report.machine, PathText.lastComponent($0.path))
+                            }, hostNames: false)
+                        : fleet.machines.map(\.name)
+                    machines += zip(names, fleet.machines).map { ($0, $1.report) }
                 case .failed(let code): return code
                 }
                 continue
@@ -80,11 +102,22 @@ struct ReportCommand: Command {
         // Rendered whole first: -o FILE is written only once the table is complete.
         let buffer = OutputSink(bufferingAsTerminal: false)
         do {
-            try format.write(table, buffer)
+            try format.write(Output(table: table, stamp: Self.stamp(env)), buffer)
         } catch {
             return env.fail("cannot encode the table: \(error)", .software)
         }
         return MatrixInputs.emit(buffer.text, to: output, env: env)
+    }
+
+    /// The build (`--version`'s first line) and now, or `SOURCE_DATE_EPOCH` when set (a
+    /// reproducible page: https://reproducible-builds.org/specs/source-date-epoch/), as
+    /// ISO 8601 in UTC.
+    static func stamp(_ env: CommandEnvironment) -> ReportStamp {
+        let epoch = env.variables["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
+        let date = epoch.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
+        return ReportStamp(
+            generator: CapCheck.versionLine(commit: BuildInfo.commit),
+            date: date.formatted(.iso8601))
     }
 
     /// Whether a `--from` path names a directory (a fleet of recordings, one column each).

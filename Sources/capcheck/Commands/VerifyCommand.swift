@@ -17,10 +17,14 @@ struct VerifyCommand: Command {
     struct Output {
         /// The checked manifest.
         var verification: VerificationReport
+        /// The classified machine it was checked against.
+        var report: CapabilityReport
         /// The exit code the verdict gives.
         var code: ExitCode
         /// Colours or plain text.
         var style: TextStyle
+        /// The terminal width the text fits, nil in a pipe.
+        var width: Int?
     }
 
     /// The `--format` choices; `--json` is kept as a short form. `--junit FILE` and
@@ -30,14 +34,16 @@ struct VerifyCommand: Command {
             out.write(
                 VerificationTextRenderer.render(
                     output.verification, style: output.style, names: .flags,
-                    hintText: VerifyCommand.phrase, outcome: "exit \(output.code.rawValue)"))
+                    hintText: VerifyCommand.phrase, outcome: "exit \(output.code.rawValue)",
+                    width: output.width))
         },
         .init("json", "the stable report") { output, out in
             out.write(try JSONOutput.string(output.verification))
         },
         .init("prometheus", "node_exporter textfile metrics") { output, out in
             out.write(
-                PrometheusRenderer.render(output.verification, exitCode: output.code.rawValue))
+                PrometheusRenderer.render(
+                    output.verification, machine: output.report, exitCode: output.code.rawValue))
         },
         aliases: ["json"])
 
@@ -61,7 +67,10 @@ struct VerifyCommand: Command {
             OptionSpec(
                 "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
                 completion: .file),
-            OptionSpec("github", "Print GitHub Actions ::error:: annotations before the report"),
+            OptionSpec(
+                "github",
+                "Print GitHub Actions annotations before the report: ::error:: for each unmet"
+                    + " requirement, ::warning:: for each undecided one"),
             OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
             OptionSpec(
                 "allow-unknown",
@@ -207,7 +216,9 @@ struct VerifyCommand: Command {
         if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
         do {
             try format.write(
-                Output(verification: verification, code: code, style: color.style(in: env)),
+                Output(
+                    verification: verification, report: report, code: code,
+                    style: color.style(in: env), width: env.terminalWidth),
                 env.stdout)
         } catch {
             return env.fail("cannot encode the report: \(error)", .software)

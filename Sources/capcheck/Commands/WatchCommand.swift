@@ -150,12 +150,15 @@ struct WatchCommand: Command {
         let count = self.count
         // The renderers cannot fail: they write lines.
         try? format.write(.source(stream.source, kinds: kinds, time: clock()), env.stdout)
+        // Nobody reads any more (a closed pipe, a full disk): CapCheck.main reports it.
+        guard env.stdout.failure == nil else { return .ok }
         let done = DispatchSemaphore(value: 0)
         end.set(
             Task {
                 var seen = 0
                 for await event in stream {
                     try? format.write(.event(event, time: clock()), env.stdout)
+                    if env.stdout.failure != nil { break }
                     seen += 1
                     if let count, seen >= count { break }
                 }

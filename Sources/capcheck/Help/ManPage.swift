@@ -54,6 +54,18 @@ enum ManPage {
             .B NO_COLOR
             When set and not empty, text output has no colours unless \\-\\-color always is given.
             .TP
+            .BR FORCE_COLOR ", " CLICOLOR_FORCE
+            When set, not empty and not 0, text output is coloured in a pipe too (unless
+            NO_COLOR is set or \\-\\-color never is given).
+            .TP
+            .B TERM
+            When dumb, text output has no colours unless \\-\\-color always is given.
+            .TP
+            .B COLUMNS
+            When standard output is a terminal, the width text output wraps to (a positive
+            number; otherwise the terminal's own width, TIOCGWINSZ). A pipe or a file always
+            gets whole lines.
+            .TP
             .B CAPCHECK_WATCH_POLL_SECONDS
             The interval at which watch re\\-reads the battery.
             In seconds (a positive number; default 5); the proximity sensor is read at least

@@ -37,17 +37,18 @@ enum CLI {
     ///   - live: The machine a run without `--from` reads (default: ``EmptyMachine``).
     ///   - stdin: Standard input for `-`.
     ///   - terminal: Whether standard output is a terminal (colour, human defaults).
+    ///   - columns: The width that terminal reports (`TIOCGWINSZ`), if any.
     ///   - variables: The environment variables the command sees.
     ///   - stdoutDescriptor: A real descriptor for standard output instead of a buffer.
     ///   - stderrDescriptor: A real descriptor for standard error instead of a buffer.
     static func run(
         _ arguments: [String], live: any DeviceSource = EmptyMachine(), stdin: String = "",
-        terminal: Bool = false, variables: [String: String] = [:],
+        terminal: Bool = false, columns: Int? = nil, variables: [String: String] = [:],
         stdoutDescriptor: Int32? = nil, stderrDescriptor: Int32? = nil
     ) -> Result {
         let out =
             stdoutDescriptor.map { OutputSink(fileDescriptor: $0) }
-            ?? OutputSink(bufferingAsTerminal: terminal)
+            ?? OutputSink(bufferingAsTerminal: terminal, columns: columns)
         let err =
             stderrDescriptor.map { OutputSink(fileDescriptor: $0) }
             ?? OutputSink(bufferingAsTerminal: false)
