@@ -274,7 +274,7 @@ import Testing
         ].enumerated().map { index, manifest in
             let path = FileManager.default.temporaryDirectory
                 .appendingPathComponent("capcheck-prom-\(index)-\(getpid()).json").path
-            FileManager.default.createFile(atPath: path, contents: Data(manifest.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(manifest.utf8))
             defer { try? FileManager.default.removeItem(atPath: path) }
             return CLI.run(["verify", path, "--from", Self.dump, "--format", "prometheus"]).stdout
         }

@@ -15,7 +15,7 @@ import Testing
     static func page(_ variables: [String: String] = [:]) -> CLI.Result {
         let manifest = FileManager.default.temporaryDirectory.appendingPathComponent(
             "capcheck-report-\(UUID()).json")
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: manifest.path, contents: Data(#"{"version": 1, "require": ["net.wifi"]}"#.utf8))
         defer { try? FileManager.default.removeItem(at: manifest) }
         return CLI.run(
