@@ -91,7 +91,7 @@ public struct Fleet: Sendable {
             {
                 return host
             }
-            let model = [identity.vendor, identity.model].compactMap { $0 }.joined(separator: " ")
+            let model = identity.vendorAndModel ?? ""
             return model.isEmpty ? machine.file : model
         }
         var counts: [String: Int] = [:]
@@ -103,7 +103,7 @@ public struct Fleet: Sendable {
 
     /// Vendor and model, else `unknown model`.
     package static func model(_ machine: MachineIdentity) -> String {
-        let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
+        let name = machine.vendorAndModel ?? ""
         return name.isEmpty ? "unknown model" : name
     }
 }

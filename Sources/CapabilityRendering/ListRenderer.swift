@@ -105,7 +105,7 @@ public enum ListRenderer {
     static func machineLine(_ report: CapabilityReport) -> String {
         let machine = report.machine
         var parts: [String] = []
-        let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
+        let name = machine.vendorAndModel ?? ""
         if name.isEmpty {
             // No DMI or device-tree model (VMs without SMBIOS, most dumps of boards).
             parts.append(machine.hostname.map { "host \($0) (no DMI model)" } ?? "unknown machine")

@@ -167,7 +167,7 @@ import Testing
         let run = CLI.run([
             "list", "--from", CLI.fixture("udevadm/HP_ELITEBOOK_835_13_INCH_G10.txt"),
         ])
-        #expect(run.stdout.hasPrefix("Machine   HP HP EliteBook 835 13 inch G10 Notebook PC · "))
+        #expect(run.stdout.hasPrefix("Machine   HP EliteBook 835 13 inch G10 Notebook PC · "))
     }
 
     @Test func helpAndVersionGoToStdoutWithExit0() {

@@ -172,6 +172,6 @@ import Testing
         ])
         #expect(run.code == .ok)
         let text = try String(contentsOf: output, encoding: .utf8)
-        #expect(text.hasPrefix("feature,id,Bochs Bochs\n") && !text.contains("old "))
+        #expect(text.hasPrefix("feature,id,Bochs\n") && !text.contains("old "))
     }
 }

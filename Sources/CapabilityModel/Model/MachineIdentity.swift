@@ -51,3 +51,21 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
         self.runs32BitARM = runs32BitARM
     }
 }
+
+extension MachineIdentity {
+    /// Vendor and model as one name (`LENOVO 2355CTO`); the vendor is left out when the model
+    /// already starts with it (`HP EliteBook 835 …`, not `HP HP EliteBook …`); nil when neither
+    /// is known.
+    package var vendorAndModel: String? {
+        switch (vendor, model) {
+        case (nil, nil): return nil
+        case (let vendor?, nil): return vendor
+        case (nil, let model?): return model
+        case (let vendor?, let model?):
+            let lowered = model.lowercased()
+            let prefix = vendor.lowercased()
+            if lowered == prefix || lowered.hasPrefix(prefix + " ") { return model }
+            return vendor + " " + model
+        }
+    }
+}

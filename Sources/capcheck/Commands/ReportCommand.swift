@@ -127,8 +127,7 @@ struct ReportCommand: Command {
 
     /// Vendor and model, else the file name, else the host name, else `this machine`.
     static func columnName(_ machine: MachineIdentity, path: String?) -> String {
-        let name = [machine.vendor, machine.model].compactMap { $0 }.joined(separator: " ")
-        if !name.isEmpty { return name }
+        if let name = machine.vendorAndModel, !name.isEmpty { return name }
         if let path, path != "-" { return URL(fileURLWithPath: path).lastPathComponent }
         if path == "-" { return "stdin" }
         return machine.hostname.flatMap { $0 == Redaction.marker ? nil : $0 } ?? "this machine"
