@@ -312,8 +312,15 @@ public enum FeatureTableRenderer {
             let partial = machine.complete ? "" : " (partial source: absence not proven)"
             out += "<li>\(e(machine.name)): \(e(machine.source))\(partial)</li>\n"
         }
+        // Balanced columns: the machines share three quarters of the width equally, whatever
+        // the length of their names; the feature column takes the rest.
+        let share = table.machines.isEmpty ? 0 : 75.0 / Double(table.machines.count)
+        let machineColumns = String(
+            repeating: "<col style=\"width: \(cFormat("%.2f", share))%\">",
+            count: table.machines.count)
         out +=
-            "</ul>\n<div class=\"scroll\">\n<table>\n<thead>\n<tr><th scope=\"col\">Feature</th>\n"
+            "</ul>\n<div class=\"scroll\">\n<table>\n<colgroup><col>\(machineColumns)</colgroup>\n"
+            + "<thead>\n<tr><th scope=\"col\">Feature</th>\n"
         for machine in table.machines { out += "<th scope=\"col\">\(e(machine.name))</th>" }
         out += "</tr>\n</thead>\n<tbody>\n"
         for row in table.rows {
