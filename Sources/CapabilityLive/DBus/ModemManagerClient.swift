@@ -14,11 +14,12 @@ package enum ModemManagerClient {
     static let locationInterface = "org.freedesktop.ModemManager1.Modem.Location"
 
     /// The modems, or why they could not be read. Never throws: every failure is a reason.
+    /// - Parameter busAddress: The bus to ask; `nil` is the system bus (``SystemBus``).
     /// - Returns: The facts for ``MachineIdentity/modemManager``.
-    package static func live() -> ModemManagerFacts {
+    package static func live(busAddress: String? = nil) -> ModemManagerFacts {
         let bus: SystemBus
         do {
-            bus = try SystemBus()
+            bus = try SystemBus(address: busAddress)
         } catch {
             return .unavailable(reason: "the system D-Bus is unreachable (\(error.message))")
         }

@@ -39,13 +39,32 @@ package final class SystemBus {
     /// How long one method call may take before it counts as failed.
     package static let callTimeoutMicroseconds: UInt64 = 2_000_000
 
-    /// Connects to the system bus.
+    /// Connects to the system bus, or to the bus at an address (a private bus in tests).
+    /// - Parameter address: A D-Bus address (`unix:path=/tmp/bus`); `nil` is the system bus
+    ///   (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`).
     /// - Throws: ``BusError`` when the bus is unreachable.
-    package init() throws(BusError) {
+    package init(address: String? = nil) throws(BusError) {
         var bus: OpaquePointer?
-        let code = sd_bus_open_system(&bus)
-        guard code >= 0, let bus else { throw BusError(negated: code < 0 ? code : -ENOMEM) }
+        guard let address else {
+            let code = sd_bus_open_system(&bus)
+            guard code >= 0, let bus else { throw BusError(negated: code < 0 ? code : -ENOMEM) }
+            pointer = bus
+            return
+        }
+        let created = sd_bus_new(&bus)
+        guard created >= 0, let bus else {
+            throw BusError(negated: created < 0 ? created : -ENOMEM)
+        }
         pointer = bus
+        // From here `deinit` frees the connection on every path.
+        let steps: [() -> Int32] = [
+            { sd_bus_set_address(bus, address) }, { sd_bus_set_bus_client(bus, 1) },
+            { sd_bus_start(bus) },
+        ]
+        for step in steps {
+            let code = step()
+            guard code >= 0 else { throw BusError(negated: code) }
+        }
     }
 
     deinit { sd_bus_flush_close_unref(pointer) }

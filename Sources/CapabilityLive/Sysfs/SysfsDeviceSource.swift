@@ -34,16 +34,19 @@ public struct SysfsDeviceSource: DeviceSource {
     ///     database, Vulkan ICDs and `libGLESv2`) are read under; `nil` follows the sysfs root
     ///     (see ``userspaceRoot``).
     ///   - asksModemManager: Whether to ask ModemManager on the system bus (the one
-    ///     `DBUS_SYSTEM_BUS_ADDRESS` names, else the standard socket); `nil` asks only when
-    ///     the host's files are read under `/`, so a test bed never mixes in the host's modems.
+    ///     `DBUS_SYSTEM_BUS_ADDRESS` names, else the standard socket); `nil` asks when the
+    ///     host's files are read under `/` or `DBUS_SYSTEM_BUS_ADDRESS` is set, so a test bed
+    ///     never mixes in the host's modems unless a bus was named for it.
     public init(
         sysfsRoot: String = "/sys", userspaceRoot: String? = nil, asksModemManager: Bool? = nil
     ) {
+        let environment = ProcessInfo.processInfo.environment
         self.sysfsRoot = sysfsRoot
         self.userspaceRoot = HostRoot.resolve(
-            userspaceRoot, sysfsRoot: sysfsRoot,
-            environment: ProcessInfo.processInfo.environment)
-        self.asksModemManager = asksModemManager ?? (self.userspaceRoot == "/")
+            userspaceRoot, sysfsRoot: sysfsRoot, environment: environment)
+        self.asksModemManager =
+            asksModemManager
+            ?? (self.userspaceRoot == "/" || environment["DBUS_SYSTEM_BUS_ADDRESS"] != nil)
     }
 
     /// Reads every device.
