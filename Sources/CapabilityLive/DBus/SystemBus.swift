@@ -27,7 +27,8 @@ package struct BusError: Error, Sendable, Hashable {
     /// An error from a filled `sd_bus_error`.
     init(_ error: sd_bus_error, code: Int32) {
         name = error.name.map { String(cString: $0) }
-        message = error.message.map { String(cString: $0) } ?? Errno(negated: code).lowercasedDescription
+        message =
+            error.message.map { String(cString: $0) } ?? Errno(negated: code).lowercasedDescription
     }
 }
 
@@ -85,7 +86,9 @@ package final class SystemBus {
         var raw: OpaquePointer?
         let created = sd_bus_message_new_method_call(
             pointer, &raw, destination, path, interface, member)
-        guard created >= 0, let raw else { throw BusError(negated: created < 0 ? created : -ENOMEM) }
+        guard created >= 0, let raw else {
+            throw BusError(negated: created < 0 ? created : -ENOMEM)
+        }
         let request = BusMessage(owning: raw)
         for argument in arguments {
             let appended = argument.withCString {

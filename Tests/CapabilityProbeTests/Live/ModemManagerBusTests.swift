@@ -66,9 +66,10 @@ struct ModemManagerBusTests {
         #expect(report.finding("cellular")?.status == .present)
         let sms = try #require(report.finding("cellular.sms"))
         #expect(sms.status == .present)
-        #expect(sms.evidence.map(\.reason) == [
-            "ModemManager modem /org/freedesktop/ModemManager1/Modem/0 (Mock Mock LTE) has the Messaging interface"
-        ])
+        #expect(
+            sms.evidence.map(\.reason) == [
+                "ModemManager modem /org/freedesktop/ModemManager1/Modem/0 (Mock Mock LTE) has the Messaging interface"
+            ])
         let gnss = try #require(report.finding("location.gnss"))
         #expect(gnss.status == .present)
         #expect(gnss.evidence.first?.reason.contains("ModemManager") == true)
@@ -79,15 +80,18 @@ struct ModemManagerBusTests {
     @Test(.enabled(if: Umockdev.isAvailable, "needs umockdev"))
     func locationWithoutASatelliteBitLeavesGNSSToTheOtherEvidence() throws {
         let bus = try PrivateBus()
-        try bus.startModemManager(modems: [["device": "/sys/devices/platform/modem", "location": 1]])
+        try bus.startModemManager(modems: [
+            ["device": "/sys/devices/platform/modem", "location": 1]
+        ])
         let report = try Self.list(bus: bus)
         #expect(report.finding("cellular.sms")?.status == .unknown)
         let gnss = try #require(report.finding("location.gnss"))
         // The empty test bed has no other evidence: what the source's completeness says
         // (absent for a complete live source), with ModemManager's answer in the evidence.
         #expect(gnss.status != .present)
-        #expect(gnss.evidence.map(\.reason) == [
-            "ModemManager modem /org/freedesktop/ModemManager1/Modem/0 (Mock Mock LTE): location sources 3gpp-lac-ci, no satellite source"
-        ])
+        #expect(
+            gnss.evidence.map(\.reason) == [
+                "ModemManager modem /org/freedesktop/ModemManager1/Modem/0 (Mock Mock LTE): location sources 3gpp-lac-ci, no satellite source"
+            ])
     }
 }
