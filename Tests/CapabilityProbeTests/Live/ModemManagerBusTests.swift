@@ -41,6 +41,13 @@ struct ModemManagerBusTests {
                 == .unavailable(reason: "ModemManager is not running"))
     }
 
+    @Test func aPolicyThatRefusesTheCallIsAccessDenied() throws {
+        let bus = try PrivateBus(configuration: PrivateBus.denyingModemManager)
+        try bus.startModemManager(modems: [["messaging": true]])
+        let reason = ModemManagerClient.live(busAddress: bus.address).reason
+        #expect(reason?.hasPrefix("access to ModemManager was denied (") == true, "\(reason ?? "")")
+    }
+
     @Test func anUnreachableBusIsAReasonNotAnError() throws {
         let facts = ModemManagerClient.live(busAddress: "unix:path=/nonexistent/capcheck-bus")
         #expect(facts.reason?.hasPrefix("the system D-Bus is unreachable") == true)

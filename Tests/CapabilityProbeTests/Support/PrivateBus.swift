@@ -28,14 +28,41 @@ final class PrivateBus {
     private let bus: Process
     private var services: [Process] = []
 
+    /// A bus configuration like the session bus's, whose policy refuses ModemManager's
+    /// ObjectManager calls: what a system bus that denies this user looks like (`--address`
+    /// replaces its `<listen>`).
+    static let denyingModemManager = """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+            <deny send_destination="org.freedesktop.ModemManager1"
+                  send_interface="org.freedesktop.DBus.ObjectManager"/>
+          </policy>
+        </busconfig>
+        """
+
     /// Starts the daemon and waits for its socket.
-    init() throws {
+    /// - Parameter configuration: A bus configuration's text; `nil` is the session bus's.
+    init(configuration: String? = nil) throws {
         directory = try ProgramRun.temporaryDirectory()
         let socket = directory.appendingPathComponent("bus").path
         address = "unix:path=" + socket
+        var config = ["--session"]
+        if let configuration {
+            let file = directory.appendingPathComponent("bus.conf")
+            try Data(configuration.utf8).write(to: file)
+            config = ["--config-file=" + file.path]
+        }
         bus = Process()
         bus.executableURL = URL(fileURLWithPath: Self.daemon)
-        bus.arguments = ["--session", "--nofork", "--nopidfile", "--address=" + address]
+        bus.arguments = config + ["--nofork", "--nopidfile", "--address=" + address]
         bus.standardOutput = FileHandle.nullDevice
         bus.standardError = FileHandle.nullDevice
         try bus.run()
@@ -74,7 +101,11 @@ final class PrivateBus {
         try service.run()
         services.append(service)
         for _ in 0..<200 {
-            if ModemManagerClient.live(busAddress: address).modems != nil { return }
+            if ModemManagerClient.live(busAddress: address).reason
+                != "ModemManager is not running"
+            {
+                return
+            }
             usleep(50_000)
         }
     }
