@@ -1,4 +1,4 @@
-# SPDX-License-Identifier: MIT
+# Hand-made for capcheck (REUSE.toml: the project default, Apache-2.0).
 """A python-dbusmock template of ModemManager (hand-made for capcheck's tests).
 
 Debian 12's python-dbusmock 0.28 ships no ModemManager template. The names below are
