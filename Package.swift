@@ -41,6 +41,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .systemLibrary(name: "CSyscalls"),
+        // sd-bus (libsystemd): the system D-Bus, to ask ModemManager about modems.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // The pure core: device records, the capability vocabulary, findings, evidence, reports,
         // fact values and their pure decoders. It imports no C module and no other target.
         .target(name: "CapabilityModel"),
@@ -50,10 +56,10 @@ let package = Package(
         .target(
             name: "CapabilityRecordings", dependencies: ["CapabilityModel", "CapabilityInput"]),
         // The live machine: the sysfs walker, ioctls, host files, libudev (hwdb, database,
-        // monitor) and libpci. The only source target that links C.
+        // monitor), libpci and sd-bus (ModemManager). The only source target that links C.
         .target(
             name: "CapabilityLive",
-            dependencies: ["CapabilityModel", "CUdev", "CPCI", "CSyscalls"]
+            dependencies: ["CapabilityModel", "CUdev", "CPCI", "CSyscalls", "CSystemd"]
         ),
         // Pure probers: records in, findings out.
         .target(

@@ -6,8 +6,10 @@ import CapabilityModel
 /// with `DEVTYPE=wwan`, a `cdc-wdm` control node on `qmi_wwan`/`cdc_mbim`, a port tagged by
 /// ModemManager (`ID_MM_PORT_TYPE_*`, `ID_MM_ERICSSON_MBM`), or a PCIe WWAN function (class
 /// 0x0d40, `iosm`, `mhi-pci-generic`). One modem = one USB device or PCI function. Platform
-/// rfkill switches (`tpacpi_wwan_sw`) are not radios. SMS needs ModemManager, so
-/// `cellular.sms` is `unknown` while a modem exists.
+/// rfkill switches (`tpacpi_wwan_sw`) are not radios. A modem ModemManager exports on a live
+/// machine (``MachineIdentity/modemManager``) is one too. SMS is visible only through
+/// ModemManager: `cellular.sms` is present for a modem with its `Modem.Messaging` interface,
+/// and `unknown` for any other modem, with what ModemManager said (recordings: not asked).
 package struct CellularProber: CapabilityProber {
     /// Creates the prober.
     init() {}
@@ -20,6 +22,7 @@ package struct CellularProber: CapabilityProber {
     /// - Returns: The `cellular` and `cellular.sms` findings.
     package func evaluate(_ context: ProbeContext) -> [CapabilityFinding] {
         let scan = Self.scan(context)
+        let manager = ModemManagerEvidence(context)
         var details: [String: JSONValue] = ["devices": .array(scan.modems.map(\.detail))]
         if !scan.ignored.isEmpty {
             details["ignored"] = .array(
@@ -27,27 +30,82 @@ package struct CellularProber: CapabilityProber {
                     .object(["device": .string($0.device), "reason": .string($0.reason)])
                 })
         }
-        guard !scan.modems.isEmpty else {
+        // ModemManager's modems that no kernel record shows (another path, a test bed) are
+        // modems too.
+        let kernelIDs = Set(scan.modems.map(\.id))
+        let managedOnly = manager.modems.filter { !kernelIDs.contains(manager.deviceID(of: $0)) }
+        guard !scan.modems.isEmpty || !managedOnly.isEmpty else {
+            // No modem: what ModemManager said (often: not running) is not worth a detail.
             return [
                 CapabilityFinding(
                     id: .cellular, status: context.noCandidateStatus, details: details),
                 CapabilityFinding(id: .cellularSMS, status: context.noCandidateStatus),
             ]
         }
-        let evidence = scan.modems.map {
-            Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
-        }
+        let evidence =
+            scan.modems.map {
+                Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
+            }
+            + managedOnly.map {
+                Evidence(device: manager.deviceID(of: $0), reason: ModemManagerEvidence.name($0))
+            }
+        if let detail = manager.detail { details["modemManager"] = detail }
         return [
             CapabilityFinding(
-                id: .cellular, status: .present, count: scan.modems.count, evidence: evidence,
+                id: .cellular, status: .present, count: evidence.count, evidence: evidence,
                 details: details),
-            CapabilityFinding(
+            Self.sms(scan.modems, manager),
+        ]
+    }
+
+    /// `cellular.sms`: present for a modem ModemManager exports with the `Modem.Messaging`
+    /// interface; otherwise `unknown`, saying what ModemManager said (not asked, not running,
+    /// access denied, the modem without Messaging, or not managed). Never `absent`: a modem
+    /// that is still initialising or locked has no Messaging interface yet.
+    static func sms(_ modems: [RadioFunction], _ manager: ModemManagerEvidence)
+        -> CapabilityFinding
+    {
+        guard let facts = manager.facts else {
+            return CapabilityFinding(
                 id: .cellularSMS, status: .unknown,
-                evidence: scan.modems.map {
+                evidence: modems.map {
                     Evidence(
                         device: $0.id, reason: "SMS support is only visible through ModemManager")
-                }),
-        ]
+                })
+        }
+        if let reason = facts.reason {
+            return CapabilityFinding(
+                id: .cellularSMS, status: .unknown,
+                evidence: modems.map {
+                    Evidence(
+                        device: $0.id,
+                        reason: "SMS support is only visible through ModemManager: \(reason)")
+                })
+        }
+        let messaging = manager.modems.filter(\.messaging)
+        if !messaging.isEmpty {
+            return CapabilityFinding(
+                id: .cellularSMS, status: .present, count: messaging.count,
+                evidence: messaging.map {
+                    Evidence(
+                        device: manager.deviceID(of: $0),
+                        reason: "\(ModemManagerEvidence.name($0)) has the Messaging interface")
+                })
+        }
+        var evidence = manager.modems.map {
+            Evidence(
+                device: manager.deviceID(of: $0),
+                reason:
+                    "\(ModemManagerEvidence.name($0)) has no Messaging interface (no SMS, or not initialised yet)"
+            )
+        }
+        for modem in manager.unmanagedKernelModems {
+            evidence.append(
+                Evidence(
+                    device: modem.id,
+                    reason: "ModemManager runs but does not manage this modem: SMS is not visible"))
+        }
+        return CapabilityFinding(id: .cellularSMS, status: .unknown, evidence: evidence)
     }
 
     /// The modems and ignored look-alikes of a machine (also used by ``LocationProber``),

@@ -6,7 +6,13 @@ import CapabilityModel
 /// `ID_MM_PORT_TYPE_GPS`, or a USB receiver with a GNSS-specific id from gpsd's rules
 /// (u-blox, Garmin, DeLorme, MediaTek, …). Generic USB-serial ids gpsd also matches
 /// (CP210x, PL2303, FTDI), a `gps` rfkill switch, or a cellular modem (GNSS behind
-/// ModemManager's Location interface) make it `unknown`, never `absent`.
+/// ModemManager's Location interface) make it `unknown`, never `absent`. On a live machine
+/// that asked ModemManager (``MachineIdentity/modemManager``), a modem whose Location
+/// capabilities have a satellite bit (gps-raw, gps-nmea, gps-unmanaged, agps-msa, agps-msb)
+/// is a receiver; one whose capabilities have none (only 3gpp-lac-ci or cdma-bs) is no longer
+/// a candidate, so the other evidence decides, with that said in the evidence; a modem
+/// without the Location interface, or ModemManager not asked, not running or refusing, stays
+/// `unknown`.
 /// `location.any` is present when GNSS is; otherwise `unknown` when Wi-Fi or a modem exists
 /// (network location is a service, not a device); `absent` only when nothing could locate.
 package struct LocationProber: CapabilityProber {
@@ -72,11 +78,61 @@ package struct LocationProber: CapabilityProber {
             }
         }
         let modems = CellularProber.scan(context).modems
-        for modem in modems where !receivers.keys.contains(modem.id) {
-            maybe.append(
-                Evidence(
-                    device: modem.id,
-                    reason: "cellular modem: GNSS, if any, is only visible through ModemManager"))
+        let manager = ModemManagerEvidence(context)
+        // ModemManager's modems whose Location sources have no satellite bit: not GNSS
+        // candidates any more, said next to whatever the other evidence decides.
+        var notes: [Evidence] = []
+        switch manager.facts {
+        case nil:
+            for modem in modems where !receivers.keys.contains(modem.id) {
+                maybe.append(
+                    Evidence(
+                        device: modem.id,
+                        reason: "cellular modem: GNSS, if any, is only visible through ModemManager"
+                    ))
+            }
+        case .unavailable(let reason)?:
+            for modem in modems where !receivers.keys.contains(modem.id) {
+                maybe.append(
+                    Evidence(
+                        device: modem.id,
+                        reason:
+                            "cellular modem: GNSS, if any, is only visible through ModemManager: \(reason)"
+                    ))
+            }
+        case .modems(let managed)?:
+            for modem in managed {
+                let id = manager.deviceID(of: modem)
+                let sources = modem.locationSourceNames.joined(separator: ", ")
+                if modem.hasGNSS {
+                    let reason = "\(ModemManagerEvidence.name(modem)): location sources \(sources)"
+                    var receiver = receivers[id] ?? RadioFunction(id: id, context: context)
+                    if !receiver.reasons.contains(reason) { receiver.reasons.append(reason) }
+                    receivers[id] = receiver
+                } else if modem.locationCapabilities == nil {
+                    maybe.append(
+                        Evidence(
+                            device: id,
+                            reason:
+                                "\(ModemManagerEvidence.name(modem)) has no Location interface: GNSS, if any, is not visible"
+                        ))
+                } else {
+                    notes.append(
+                        Evidence(
+                            device: id,
+                            reason:
+                                "\(ModemManagerEvidence.name(modem)): location sources \(sources.isEmpty ? "none" : sources), no satellite source"
+                        ))
+                }
+            }
+            for modem in manager.unmanagedKernelModems where !receivers.keys.contains(modem.id) {
+                maybe.append(
+                    Evidence(
+                        device: modem.id,
+                        reason:
+                            "cellular modem ModemManager does not manage: GNSS, if any, is not visible"
+                    ))
+            }
         }
         let sorted = receivers.keys.sorted().compactMap { receivers[$0] }
         let details: [String: JSONValue] = ["devices": .array(sorted.map(\.detail))]
@@ -86,14 +142,15 @@ package struct LocationProber: CapabilityProber {
                 id: .locationGNSS, status: .present, count: sorted.count,
                 evidence: sorted.map {
                     Evidence(device: $0.id, reason: $0.reasons.joined(separator: "; "))
-                },
+                } + notes,
                 details: details)
         } else if !maybe.isEmpty {
             gnss = CapabilityFinding(
-                id: .locationGNSS, status: .unknown, evidence: maybe, details: details)
+                id: .locationGNSS, status: .unknown, evidence: maybe + notes, details: details)
         } else {
             gnss = CapabilityFinding(
-                id: .locationGNSS, status: context.noCandidateStatus, details: details)
+                id: .locationGNSS, status: context.noCandidateStatus, evidence: notes,
+                details: details)
         }
         return [gnss, any(gnss: gnss, modems: modems, context: context)]
     }

@@ -18,7 +18,7 @@ import Testing
 
     /// The examples, by their first line.
     static let plans: [String: Plan] = [
-        "S=$([ \"$(id -u)\" = 0 ] || echo sudo); $S apt-get update && $S apt-get install -y --no-install-recommends libudev-dev libpci-dev libzip-dev zlib1g-dev libyaml-dev pkg-config udev && swift run capcheck list":
+        "S=$([ \"$(id -u)\" = 0 ] || echo sudo); $S apt-get update && $S apt-get install -y --no-install-recommends libudev-dev libpci-dev libzip-dev zlib1g-dev libyaml-dev libsystemd-dev pkg-config udev && swift run capcheck list":
             .notRunnable(
                 "installs packages; ReadmeTests runs it as root and through sudo, and .ci/run runs it"
             ),

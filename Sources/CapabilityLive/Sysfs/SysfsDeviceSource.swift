@@ -23,6 +23,9 @@ public struct SysfsDeviceSource: DeviceSource {
     /// running machine; a umockdev test bed's root, or `X` for a sysfs root `X/sys`, when
     /// none was given, so a test bed never mixes in the host.
     public let userspaceRoot: String
+    /// Whether ModemManager is asked over the system D-Bus (``MachineIdentity/modemManager``):
+    /// SMS and a modem's GNSS are visible only there.
+    public let asksModemManager: Bool
 
     /// Creates the live source.
     /// - Parameters:
@@ -30,11 +33,20 @@ public struct SysfsDeviceSource: DeviceSource {
     ///   - userspaceRoot: The root the host's other files (procfs, os-release, the udev
     ///     database, Vulkan ICDs and `libGLESv2`) are read under; `nil` follows the sysfs root
     ///     (see ``userspaceRoot``).
-    public init(sysfsRoot: String = "/sys", userspaceRoot: String? = nil) {
+    ///   - asksModemManager: Whether to ask ModemManager on the system bus (the one
+    ///     `DBUS_SYSTEM_BUS_ADDRESS` names, else the standard socket); `nil` asks when the
+    ///     host's files are read under `/` or `DBUS_SYSTEM_BUS_ADDRESS` is set, so a test bed
+    ///     never mixes in the host's modems unless a bus was named for it.
+    public init(
+        sysfsRoot: String = "/sys", userspaceRoot: String? = nil, asksModemManager: Bool? = nil
+    ) {
+        let environment = ProcessInfo.processInfo.environment
         self.sysfsRoot = sysfsRoot
         self.userspaceRoot = HostRoot.resolve(
-            userspaceRoot, sysfsRoot: sysfsRoot,
-            environment: ProcessInfo.processInfo.environment)
+            userspaceRoot, sysfsRoot: sysfsRoot, environment: environment)
+        self.asksModemManager =
+            asksModemManager
+            ?? (self.userspaceRoot == "/" || environment["DBUS_SYSTEM_BUS_ADDRESS"] != nil)
     }
 
     /// Reads every device.
@@ -60,7 +72,8 @@ public struct SysfsDeviceSource: DeviceSource {
         return LiveMachine.inventory(
             devices: devices, udevDatabase: reader.initialized && reader.database != nil,
             hasHwdb: reader.hwdb != nil, unreadable: reader.unreadable, sysfsRoot: sysfsRoot,
-            userspaceRoot: userspaceRoot)
+            userspaceRoot: userspaceRoot,
+            modemManager: asksModemManager ? ModemManagerClient.live() : nil)
     }
 }
 

@@ -13,9 +13,10 @@ package enum LiveMachine {
     ///     source is not complete (nothing is proven absent).
     ///   - sysfsRoot: The sysfs mount point.
     ///   - userspaceRoot: The root the host's other files are read under (``HostRoot``).
+    ///   - modemManager: What ModemManager said, when the source asked it.
     package static func inventory(
         devices: [Device], udevDatabase: Bool, hasHwdb: Bool, unreadable: [String],
-        sysfsRoot: String, userspaceRoot: String
+        sysfsRoot: String, userspaceRoot: String, modemManager: ModemManagerFacts? = nil
     ) -> DeviceInventory {
         let procRoot = HostRoot.path("/proc", under: userspaceRoot)
         let devices = KernelFactsCollector(procRoot: procRoot).addingFacts(to: devices)
@@ -39,6 +40,7 @@ package enum LiveMachine {
         machine.model = machine.model ?? fromRecords.model
         machine.chassis = machine.chassis ?? fromRecords.chassis
         machine.graphics = GraphicsUserspace.live(root: userspaceRoot)
+        machine.modemManager = modemManager
         return DeviceInventory(source: source, machine: machine, devices: devices)
     }
 

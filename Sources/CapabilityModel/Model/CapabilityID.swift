@@ -224,7 +224,8 @@ public enum CapabilityID: String, CaseIterable, Codable, Sendable, Hashable, Com
             return Definition(
                 "Cellular", .radios,
                 rule: "a WWAN modem (wwan class, DEVTYPE=wwan, cdc-wdm on qmi_wwan/cdc_mbim)",
-                details: ["devices", "ignored"], aliases: ["Cellular"], apple: ["telephony"],
+                details: ["devices", "ignored", "modemManager"], aliases: ["Cellular"],
+                apple: ["telephony"],
                 android: ["android.hardware.telephony"],
                 manifestOnlyAndroid: [
                     "android.hardware.telephony.calling", "android.hardware.telephony.data",

@@ -30,6 +30,10 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
     /// The interface of a default route (live only: `/proc/net/route`, `/proc/net/ipv6_route`);
     /// nil when there is none or the source is a recording.
     public var defaultRoute: String?
+    /// What ModemManager said over the system D-Bus (live only, and only when the source asked
+    /// it): the modems with their SMS and location interfaces, or why it could not be asked;
+    /// `nil` for recordings and snapshots.
+    public var modemManager: ModemManagerFacts?
 
     /// Creates an identity.
     public init(
