@@ -137,8 +137,9 @@ public enum ManifestLoader {
             )
         }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            if JSONSyntaxCheck.problem(in: Array(data)) != nil,
-                path.lowercased().hasSuffix(".plist")
+            // The name first: only a `.plist` needs the syntax pass to tell the two apart.
+            if path.lowercased().hasSuffix(".plist"),
+                JSONSyntaxCheck.problem(in: Array(data)) != nil
             {
                 return .plist
             }

@@ -75,7 +75,7 @@ package enum ModemManagerClient {
                                 _ = try reply.enter("r", "ub")
                                 modem.signalQuality = Int(try reply.readUInt32())
                                 _ = try reply.readBool()
-                                try reply.exit()
+                                try reply.leaveContainer()
                             default: return false
                             }
                             return true
@@ -93,17 +93,17 @@ package enum ModemManagerClient {
                     default:
                         try reply.skip("a{sv}")
                     }
-                    try reply.exit()
+                    try reply.leaveContainer()
                 }
-                try reply.exit()
+                try reply.leaveContainer()
             }
-            try reply.exit()
+            try reply.leaveContainer()
             guard isModem else { continue }
             let words = [manufacturer, model].compactMap { $0 }.filter { !$0.isEmpty }
             modem.model = words.isEmpty ? nil : words.joined(separator: " ")
             modems.append(modem)
         }
-        try reply.exit()
+        try reply.leaveContainer()
         return modems.sorted { $0.path < $1.path }
     }
 
@@ -117,14 +117,14 @@ package enum ModemManagerClient {
             let name = try reply.readString()
             guard let next = try reply.peekContents(), let contents = next.contents else {
                 try reply.skip("v")
-                try reply.exit()
+                try reply.leaveContainer()
                 continue
             }
             _ = try reply.enter("v", contents)
             if !(try read(name, contents)) { try reply.skip(contents) }
-            try reply.exit()
-            try reply.exit()
+            try reply.leaveContainer()
+            try reply.leaveContainer()
         }
-        try reply.exit()
+        try reply.leaveContainer()
     }
 }

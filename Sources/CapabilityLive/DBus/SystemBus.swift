@@ -131,7 +131,7 @@ package final class BusMessage {
     }
 
     /// Leaves the container entered last.
-    package func exit() throws(BusError) {
+    package func leaveContainer() throws(BusError) {
         let code = sd_bus_message_exit_container(pointer)
         guard code >= 0 else { throw BusError(negated: code) }
     }
