@@ -158,3 +158,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harnesses (Scripts/fuzz.sh, FUZZING.md) exist only when asked for: they are
+// built with `-sanitize=fuzzer`, which no other build uses, and call readers that are
+// `package` API, so they are a target of this package rather than a package of their own.
+if Context.environment["CAPCHECK_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "CapcheckFuzz",
+            dependencies: ["CapabilityProbe", "CapabilityXML"],
+            path: "Fuzz/Sources/CapcheckFuzz"
+        )
+    )
+}

@@ -21,6 +21,15 @@ package struct AppArtifactReader {
     /// Unknown-key and implied-feature handling.
     package let options: ManifestLoadOptions
 
+    /// A reader.
+    /// - Parameters:
+    ///   - path: The file name used in messages.
+    ///   - options: Unknown-key and implied-feature handling.
+    package init(path: String, options: ManifestLoadOptions) {
+        self.path = path
+        self.options = options
+    }
+
     /// The largest manifest or Info.plist read from an archive.
     static let maxManifestBytes = 8 * 1024 * 1024
     static let apkManifest = "AndroidManifest.xml"

@@ -12,6 +12,15 @@ package struct UdevadmDumpSource: RecordTextSource {
     /// The file name used in messages and in ``SourceInfo/path``.
     package let path: String
 
+    /// A reader of the dump in `bytes`.
+    /// - Parameters:
+    ///   - bytes: The dump bytes.
+    ///   - path: The file name used in messages.
+    package init(bytes: RecordBytes, path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
     /// Parses the dump.
     /// - Returns: The inventory, with what was tolerated in its source's warnings.
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` when no device record can be read.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// libFuzzer's driver, from `libclang_rt.fuzzer_no_main` (linked by `-sanitize=fuzzer`).
 @_silgen_name("LLVMFuzzerRunDriver")
@@ -17,7 +21,7 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
     guard let target = targets.first(where: { $0.name == name }) else {
         var text = "set CAPCHECK_FUZZ_TARGET to one of:\n"
         for target in targets { text += "  \(target.name)\t\(target.summary)\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        Invariant.writeError(text)
         return 64
     }
     selected = target

@@ -1,78 +1,82 @@
+import CapabilityManifest
+import CapabilityManifestFiles
 import CapabilityProbe
-import Foundation
+import CapabilityRecordings
+import FoundationEssentials
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
+/// Every target; `CAPCHECK_FUZZ_TARGET` picks one. The reader targets call one reader
+/// each (no detection, no rendering), so they run fast; `pipeline`, `manifest`, `predicate`,
+/// `matrix` and `fleet` go from bytes to every output and check the output invariants.
+let targets: [FuzzTarget] = recordingTargets + manifestTargets + tableTargets
 
-/// One fuzz entry point: bytes in; an invariant broken → `Invariant.fail`, which aborts.
-struct FuzzTarget: Sendable {
-    let name: String
-    let summary: String
-    let run: @Sendable ([UInt8]) -> Void
-}
-
-/// A broken output invariant: print it and abort, so libFuzzer keeps the input.
-enum Invariant {
-    static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("invariant broken: \(message)\n".utf8))
-        abort()
-    }
-
-    /// Terminal text holds no control characters but newline, and nothing deceptive.
-    static func terminalSafe(_ text: String, _ what: String) {
-        if let bad = text.unicodeScalars.first(where: {
-            ($0.value < 0x20 && $0 != "\n") || TerminalText.isDeceptive($0)
-        }) {
-            fail("\(what): raw U+\(String(bad.value, radix: 16)) in terminal text")
-        }
-    }
-
-    /// Machine formats carry no raw deceptive characters either.
-    static func escaped(_ text: String, _ what: String) {
-        if let bad = text.unicodeScalars.first(where: TerminalText.isDeceptive) {
-            fail("\(what): raw U+\(String(bad.value, radix: 16))")
-        }
-    }
-
-    /// An XML document FoundationXML reads to the end.
-    static func wellFormedXML(_ text: String, _ what: String) {
-        let parser = XMLParser(data: Data(text.utf8))
-        if !parser.parse() || parser.parserError != nil { fail("\(what) is not well-formed XML") }
-    }
-}
-
-/// The machines and manifests the targets check against.
-enum Samples {
-    static let source = SourceInfo(
-        kind: .snapshot, udevDatabase: false, attributes: false, complete: true)
-    static let emptyReport = CapabilityClassifier().classify(
-        DeviceInventory(source: source, machine: MachineIdentity(), devices: []))
-    static let gyroscope: Manifest? = try? ManifestLoader.load(
-        data: Data(#"{"version": 1, "require": ["sensor.gyroscope", "location.gnss"]}"#.utf8),
-        path: "m.json")
-}
-
-/// Every target; `CAPCHECK_FUZZ_TARGET` picks one.
-let targets: [FuzzTarget] = [
-    FuzzTarget(
-        name: "recording",
-        summary: "format detection + udevadm/umockdev/snapshot, classify, every renderer"
-    ) {
+/// Device recordings: one target per reader, and the whole pipeline.
+let recordingTargets: [FuzzTarget] = [
+    FuzzTarget(name: "dump", summary: "udevadm --export-db reader") { bytes in
+        _ = try? UdevadmDumpSource(bytes: .data(Data(bytes)), path: "fuzz").inventory()
+    },
+    FuzzTarget(name: "umockdev", summary: "umockdev-record reader") { bytes in
+        _ = try? UmockdevRecordingSource(bytes: .data(Data(bytes)), path: "fuzz").inventory()
+    },
+    FuzzTarget(name: "snapshot", summary: "JSON snapshot reader (structure check, scanner)") {
         bytes in
+        _ = try? SnapshotDeviceSource(data: Data(bytes), path: "fuzz").inventory()
+    },
+    FuzzTarget(
+        name: "pipeline",
+        summary: "format detection, any recording, classify, every renderer"
+    ) { bytes in
         guard let inventory = try? RecordedSource.inventory(Data(bytes), path: "fuzz") else {
             return
         }
         checkReport(CapabilityClassifier().classify(inventory))
     },
+]
+
+/// Manifests: one target per reader, and detection through checking and rendering.
+let manifestTargets: [FuzzTarget] = [
+    FuzzTarget(name: "plist", summary: "Info.plist reader (XML and binary)") { bytes in
+        _ = try? PlistManifestReader(path: "fuzz", options: Samples.lenient).read(Data(bytes))
+    },
+    FuzzTarget(name: "android", summary: "AndroidManifest.xml text reader") { bytes in
+        _ = try? AndroidManifestReader(path: "fuzz", options: Samples.lenient).read(Data(bytes))
+    },
+    FuzzTarget(name: "axml", summary: "Android binary XML (APK manifest) decoder") { bytes in
+        guard let root = try? BinaryXMLDecoder(bytes).decode() else { return }
+        _ = AndroidManifestReader(path: "fuzz", options: Samples.lenient).read(root: root)
+    },
+    FuzzTarget(name: "proto", summary: "aapt2 protobuf XML (.aab manifest) decoder") { bytes in
+        guard let root = try? ProtoXMLDecoder(bytes).decode() else { return }
+        _ = AndroidManifestReader(path: "fuzz", options: Samples.lenient).read(root: root)
+    },
+    FuzzTarget(name: "zip", summary: "built apps: zip entries through libzip, the manifest inside")
+    { bytes in
+        _ = try? AppArtifactReader(path: "fuzz", options: Samples.lenient).read(zip: Data(bytes))
+    },
+    FuzzTarget(name: "appstream", summary: "AppStream metainfo and XML catalogs") { bytes in
+        _ = try? ManifestLoader.loadAppStreamComponents(
+            data: Data(bytes), path: "fuzz", options: Samples.lenient)
+    },
+    FuzzTarget(name: "dep11", summary: "DEP-11 YAML catalogs (libyaml)") { bytes in
+        _ = try? ManifestLoader.loadAppStreamComponents(
+            data: Data(bytes), path: "fuzz", options: Samples.lenient)
+    },
+    FuzzTarget(name: "gzip", summary: "gzip catalogs: inflate with a bound, then read") { bytes in
+        // Every input is gzip to the reader: the fuzzer mutates the compressed stream.
+        let data = Data([0x1F, 0x8B]) + Data(bytes)
+        _ = try? GzipInflater.inflate(data, limit: 1 << 20)
+        _ = try? ManifestLoader.loadAppStreamComponents(
+            data: data, path: "fuzz", options: Samples.lenient)
+    },
+    FuzzTarget(name: "json", summary: "JSON manifest reader") { bytes in
+        _ = try? JSONManifestReader(path: "fuzz", options: Samples.lenient).read(Data(bytes))
+    },
     FuzzTarget(
         name: "manifest",
-        summary: "Info.plist (XML/binary), AndroidManifest.xml, JSON manifest; check and render"
-    ) {
-        bytes in
+        summary: "detection by content, any manifest or built app, check and every output"
+    ) { bytes in
         guard
             let manifest = try? ManifestLoader.load(
-                data: Data(bytes), path: "fuzz", options: .init(allowUnknown: true))
+                data: Data(bytes), path: "fuzz", options: Samples.lenient)
         else { return }
         checkVerification(manifest)
     },
@@ -88,6 +92,10 @@ let targets: [FuzzTarget] = [
         else { return }
         checkVerification(manifest)
     },
+]
+
+/// Tables, fleets and EDIDs.
+let tableTargets: [FuzzTarget] = [
     FuzzTarget(
         name: "matrix", summary: "matrix CSV/Markdown/JSON, filtered by a manifest, every output"
     ) { bytes in
@@ -95,53 +103,21 @@ let targets: [FuzzTarget] = [
             let manifest = Samples.gyroscope
         else { return }
         let result = MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest))
-        Invariant.terminalSafe(MatrixRenderer.text(result), "matrix text")
-        Invariant.escaped(MatrixJSONWriter.json(result), "matrix JSON")
-        _ = MatrixRenderer.csv(result)
+        checkMatrix(result)
+    },
+    FuzzTarget(
+        name: "fleet",
+        summary: "a fleet folder (the input split at lines '--8<--' into up to 4 files), matrix"
+    ) { bytes in
+        FleetFolder.shared.write(bytes)
+        guard let fleet = try? Fleet.load(directory: FleetFolder.shared.path),
+            let manifest = Samples.gyroscope
+        else { return }
+        checkMatrix(
+            fleet.evaluate(with: ManifestRowEvaluator(manifest: manifest), manifest: "fuzz"))
     },
     FuzzTarget(name: "edid", summary: "EDID decoding") { bytes in
         _ = try? EDID(bytes: bytes)
         _ = try? EDIDHexText.bytes(from: String(decoding: bytes, as: UTF8.self))
     },
 ]
-
-func checkReport(_ report: CapabilityReport) {
-    Invariant.terminalSafe(ListRenderer.render(report, showDevices: true), "list")
-    guard let json = try? JSONOutput.string(report) else {
-        Invariant.fail("list --json could not encode")
-    }
-    Invariant.escaped(json, "list --json")
-    guard let again = try? SnapshotDeviceSource(data: Data(json.utf8), path: "snapshot").inventory()
-    else {
-        Invariant.fail("list --json does not read back")
-    }
-    let reread = CapabilityClassifier().classify(again)
-    guard reread.capabilities == report.capabilities, reread.devices == report.devices else {
-        Invariant.fail("list --json re-read classifies differently")
-    }
-    let table = FeatureTable(machines: [("fuzz", report)])
-    for format in FeatureTableRenderer.Format.allCases {
-        guard let text = try? FeatureTableRenderer.render(table, as: format) else {
-            Invariant.fail("report \(format) could not render")
-        }
-        Invariant.escaped(text, "report \(format)")
-    }
-    if let manifest = Samples.gyroscope {
-        let verification = ManifestChecker().check(manifest, against: report)
-        Invariant.terminalSafe(
-            VerificationTextRenderer.render(verification, outcome: "exit 0"), "verify text")
-        Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
-    }
-}
-
-func checkVerification(_ manifest: Manifest) {
-    let verification = ManifestChecker().check(manifest, against: Samples.emptyReport)
-    Invariant.terminalSafe(
-        VerificationTextRenderer.render(verification, outcome: "exit 0"), "verify text")
-    Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
-    guard let json = try? JSONOutput.string(verification) else {
-        Invariant.fail("verify --json could not encode")
-    }
-    Invariant.escaped(json, "verify --json")
-    Invariant.escaped(GitHubAnnotationRenderer.render(verification), "verify --github")
-}

@@ -1,0 +1,53 @@
+import CapabilityProbe
+import CapabilityXML
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One fuzz entry point: bytes in; an invariant broken → `Invariant.fail`, which aborts.
+struct FuzzTarget: Sendable {
+    /// The name `CAPCHECK_FUZZ_TARGET` selects.
+    let name: String
+    /// What it runs, for the list the binary prints.
+    let summary: String
+    /// One execution.
+    let run: @Sendable ([UInt8]) -> Void
+}
+
+/// A broken output invariant: print it and abort, so libFuzzer keeps the input.
+enum Invariant {
+    static func writeError(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(2, &bytes, bytes.count)
+    }
+
+    static func fail(_ message: String) -> Never {
+        writeError("invariant broken: \(message)\n")
+        abort()
+    }
+
+    /// Terminal text holds no control characters but newline, and nothing deceptive.
+    static func terminalSafe(_ text: String, _ what: String) {
+        if let bad = text.unicodeScalars.first(where: {
+            ($0.value < 0x20 && $0 != "\n") || TerminalText.isDeceptive($0)
+        }) {
+            fail("\(what): raw U+\(String(bad.value, radix: 16)) in terminal text")
+        }
+    }
+
+    /// Machine formats carry no raw deceptive characters either.
+    static func escaped(_ text: String, _ what: String) {
+        if let bad = text.unicodeScalars.first(where: TerminalText.isDeceptive) {
+            fail("\(what): raw U+\(String(bad.value, radix: 16))")
+        }
+    }
+
+    /// An XML document libxml2 reads to the end without an error or warning.
+    static func wellFormedXML(_ text: String, _ what: String) {
+        if let error = XMLEventReader().parse(Array(text.utf8), handler: { _, _ in }) {
+            fail("\(what) is not well-formed XML: \(error.message)")
+        }
+    }
+}
