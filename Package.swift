@@ -22,11 +22,9 @@ let package = Package(
             pkgConfig: "libpci",
             providers: [.apt(["libpci-dev"])]
         ),
-        .systemLibrary(
-            name: "CZip",
-            pkgConfig: "libzip",
-            providers: [.apt(["libzip-dev"])]
-        ),
+        // libzip's ABI from its headers (libzip-dev), not linked: CapabilityManifestFiles opens
+        // the library with dlopen when a command first reads a built app.
+        .systemLibrary(name: "CZip"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -41,12 +39,9 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .systemLibrary(name: "CSyscalls"),
-        // sd-bus (libsystemd): the system D-Bus, to ask ModemManager about modems.
-        .systemLibrary(
-            name: "CSystemd",
-            pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]
-        ),
+        // sd-bus (libsystemd): the system D-Bus, to ask ModemManager about modems. Headers
+        // (libsystemd-dev) only: CapabilityLive opens the library with dlopen when it asks.
+        .systemLibrary(name: "CSystemd"),
         // The pure core: device records, the capability vocabulary, findings, evidence, reports,
         // fact values and their pure decoders. It imports no C module and no other target.
         .target(name: "CapabilityModel"),

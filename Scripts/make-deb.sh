@@ -8,7 +8,8 @@
 # The binary is a release build with the Swift runtime linked in (--static-swift-stdlib: the
 # target needs no Swift toolchain), stripped; the man page and the completions go where Debian
 # puts them; Depends names the packages that provide the shared libraries it still loads
-# (libudev1, libpci3, libc6, ...), found with readelf, ldd and dpkg -S. Prints the .deb's path.
+# (libudev1, libpci3, libc6, ...), found with readelf, ldd and dpkg -S, and those it opens with dlopen (libxml2, libzip,
+# libsystemd). Prints the .deb's path.
 set -eu
 umask 022
 cd "$(dirname "$0")/.."
@@ -99,10 +100,25 @@ depends=$(ldd "$root/usr/bin/capcheck" |
         echo "$package (>= $(dpkg-query -W -f='${Version}' "$package" | sed 's/-[^-]*$//'))"
     done | paste -sd, - | sed 's/,/, /g')
 [ -n "$depends" ] || { echo "make-deb.sh: no library packages found with ldd/dpkg -S" >&2; exit 1; }
+# The libraries capcheck opens with dlopen when a command needs them, which ldd cannot list:
+# the package that ships the soname found here (for libzip the ABI this system has, libzip4
+# or libzip5). libxml2 is named by hand below.
+opened=$(for names in "libzip.so.5 libzip.so.4" libsystemd.so.0; do
+    for name in $names; do
+        lib=$(ldconfig -p | awk -v name="$name" '$1 == name { print $NF; exit }')
+        [ -n "$lib" ] || continue
+        dpkg -S "$(readlink -f "$lib")" 2>/dev/null | sed 's/:.*//' | head -n 1
+        break
+    done
+done | paste -sd, - | sed 's/,/, /g')
+case "$opened" in
+    libzip*", "libsystemd*) ;;
+    *) echo "make-deb.sh: libzip and libsystemd not found with ldconfig/dpkg -S ($opened)" >&2; exit 1 ;;
+esac
 
 mkdir -p "$root/DEBIAN"
 # libxml2 is named by hand: capcheck opens it with dlopen when a command reads XML, so ldd
-# does not list it.
+# does not list it; nor libzip and libsystemd ($opened, found above).
 # Recommends: udev ships the hwdb (hwdb.bin: vendor and model names, sensor and keyboard
 # quirks); pci.ids is libpci's PCI name table (named though libpci3 pulls it in);
 # pciutils' update-pciids refreshes it.
@@ -112,7 +128,7 @@ Version: $debversion
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk "$root/usr" | cut -f1)
-Depends: $depends, libxml2, pci.ids
+Depends: $depends, libxml2, $opened, pci.ids
 Recommends: udev
 Suggests: pciutils
 Section: utils

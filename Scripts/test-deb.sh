@@ -28,6 +28,10 @@ field() { dpkg-deb -f "$deb" "$1"; }
 check "the package is named capcheck" test "$(field Package)" = capcheck
 check "Depends names libudev1" sh -c "dpkg-deb -f '$deb' Depends | grep -q 'libudev1 (>= '"
 check "Depends names libpci3" sh -c "dpkg-deb -f '$deb' Depends | grep -q 'libpci3 (>= '"
+check "Depends names what capcheck opens with dlopen (libxml2, libzip, libsystemd)" \
+    sh -c "dpkg-deb -f '$deb' Depends | grep -q 'libxml2, libzip[45], libsystemd0'"
+check "libzip and libsystemd are not linked (opened on demand)" \
+    sh -c "! readelf -d '$bin' | grep -E -q 'NEEDED.*(libzip|libsystemd)'"
 check "no Swift runtime library is loaded (ldd)" sh -c "ldd '$bin' && ! ldd '$bin' | grep -q libswift"
 check "the binary is stripped (no .symtab)" sh -c "! readelf -S '$bin' | grep -q '\.symtab'"
 check "capcheck --version runs from the unpacked root" sh -c "'$bin' --version | grep -q '^capcheck '"

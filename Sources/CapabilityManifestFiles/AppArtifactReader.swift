@@ -243,6 +243,8 @@ package struct AppArtifactReader {
             return .malformed(
                 path: path, place: entry,
                 reason: "\(reason); refusing a possible zip bomb")
+        case .unavailable(let message):
+            return .unreadable(path: path, reason: message)
         }
     }
 

@@ -13,6 +13,8 @@ package final class ZipArchive {
         case read(entry: String, reason: String)
         /// An entry would unpack to more than the bound, or with a ratio only a zip bomb has.
         case tooLarge(entry: String, reason: String)
+        /// libzip itself cannot be loaded (the message names it and the loader's reason).
+        case unavailable(String)
     }
 
     /// One entry's name and sizes as the central directory states them.
@@ -34,25 +36,36 @@ package final class ZipArchive {
     /// Entries up to this size may have any ratio (small XML compresses well).
     static let ratioFloor: UInt64 = 64 * 1024
 
+    private let zip: LibZip
     private let archive: OpaquePointer
     private let buffer: UnsafeMutableRawPointer?
+
+    /// libzip, or ``Failure/unavailable(_:)``.
+    private static func library() throws(Failure) -> LibZip {
+        switch LibZip.shared {
+        case .success(let zip): return zip
+        case .failure(let failure): throw .unavailable(failure.message)
+        }
+    }
 
     /// Opens a zip file by path (`zip_open` with `ZIP_RDONLY | ZIP_CHECKCONS`).
     /// - Parameter path: The file.
     /// - Throws: ``Failure/open(_:)`` with libzip's reason.
     package init(path: String) throws(Failure) {
+        let zip = try Self.library()
         var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+        guard let archive = zip.open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
             if code == ZIP_ER_EXISTS,
-                let name = Self.repeatedName({ zip_open(path, ZIP_RDONLY, nil) })
+                let name = Self.repeatedName(zip, { zip.open(path, ZIP_RDONLY, nil) })
             {
                 throw .open(Self.duplicateReason(name))
             }
             var error = zip_error_t()
-            zip_error_init_with_code(&error, code)
-            defer { zip_error_fini(&error) }
-            throw .open(String(cString: zip_error_strerror(&error)).lowercased())
+            zip.errorInitWithCode(&error, code)
+            defer { zip.errorFini(&error) }
+            throw .open(Self.text(zip.errorText(&error)).lowercased())
         }
+        self.zip = zip
         self.archive = archive
         self.buffer = nil
     }
@@ -61,57 +74,64 @@ package final class ZipArchive {
     /// - Parameter data: The archive's bytes (copied; the copy lives as long as the archive).
     /// - Throws: ``Failure/open(_:)`` with libzip's reason.
     package init(data: Data) throws(Failure) {
+        let zip = try Self.library()
         let count = max(data.count, 1)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 1)
         data.copyBytes(to: buffer.assumingMemoryBound(to: UInt8.self), count: data.count)
         var error = zip_error_t()
-        zip_error_init(&error)
-        defer { zip_error_fini(&error) }
-        guard let source = zip_source_buffer_create(buffer, UInt64(data.count), 0, &error) else {
+        zip.errorInit(&error)
+        defer { zip.errorFini(&error) }
+        guard let source = zip.sourceBufferCreate(buffer, UInt64(data.count), 0, &error) else {
             buffer.deallocate()
-            throw .open(String(cString: zip_error_strerror(&error)).lowercased())
+            throw .open(Self.text(zip.errorText(&error)).lowercased())
         }
-        guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error)
+        guard let archive = zip.openFromSource(source, ZIP_RDONLY | ZIP_CHECKCONS, &error)
         else {
             if error.zip_err == ZIP_ER_EXISTS {
                 // A second source over the same bytes: zip_open_from_source took none of the first.
-                let name = Self.repeatedName({
-                    guard let again = zip_source_buffer_create(buffer, UInt64(data.count), 0, nil)
+                let name = Self.repeatedName(zip, {
+                    guard let again = zip.sourceBufferCreate(buffer, UInt64(data.count), 0, nil)
                     else { return nil }
-                    guard let opened = zip_open_from_source(again, ZIP_RDONLY, nil) else {
-                        zip_source_free(again)
+                    guard let opened = zip.openFromSource(again, ZIP_RDONLY, nil) else {
+                        zip.sourceFree(again)
                         return nil
                     }
                     return opened
                 })
                 if let name {
-                    zip_source_free(source)
+                    zip.sourceFree(source)
                     buffer.deallocate()
                     throw .open(Self.duplicateReason(name))
                 }
             }
-            zip_source_free(source)
+            zip.sourceFree(source)
             buffer.deallocate()
-            throw .open(String(cString: zip_error_strerror(&error)).lowercased())
+            throw .open(Self.text(zip.errorText(&error)).lowercased())
         }
+        self.zip = zip
         self.archive = archive
         self.buffer = buffer
     }
 
     /// The first name two entries share, found by opening the archive again without the
     /// consistency check (libzip then keeps going past the repeat) and closing it at once.
-    private static func repeatedName(_ open: () -> OpaquePointer?) -> String? {
+    private static func repeatedName(_ zip: LibZip, _ open: () -> OpaquePointer?) -> String? {
         guard let lenient = open() else { return nil }
-        defer { zip_discard(lenient) }
-        let count = zip_get_num_entries(lenient, 0)
+        defer { zip.discard(lenient) }
+        let count = zip.numberOfEntries(lenient, 0)
         guard count > 0, count <= maxEntries else { return nil }
         var seen = Set<String>()
         for index in 0..<UInt64(count) {
-            guard let raw = zip_get_name(lenient, index, ZIP_FL_ENC_RAW) else { continue }
+            guard let raw = zip.name(lenient, index, ZIP_FL_ENC_RAW) else { continue }
             let name = String(cString: raw)
             if !seen.insert(name).inserted { return name }
         }
         return nil
+    }
+
+    /// libzip's message (a C string it owns), or words for none.
+    private static func text(_ message: UnsafePointer<CChar>?) -> String {
+        message.map { String(cString: $0) } ?? "unknown libzip error"
     }
 
     /// Words for an archive with two entries of one name.
@@ -120,7 +140,7 @@ package final class ZipArchive {
     }
 
     deinit {
-        zip_discard(archive)
+        zip.discard(archive)
         buffer?.deallocate()
     }
 
@@ -128,7 +148,7 @@ package final class ZipArchive {
     /// - Throws: ``Failure/open(_:)`` when the directory holds more than ``maxEntries``
     ///   entries or an entry cannot be described.
     package func entries() throws(Failure) -> [Entry] {
-        let count = zip_get_num_entries(archive, 0)
+        let count = zip.numberOfEntries(archive, 0)
         guard count >= 0 else { throw .open("cannot count the entries") }
         guard count <= Self.maxEntries else {
             throw .open("\(count) entries, more than the \(Self.maxEntries) capcheck reads")
@@ -137,8 +157,8 @@ package final class ZipArchive {
         result.reserveCapacity(Int(count))
         for index in 0..<UInt64(count) {
             var stat = zip_stat_t()
-            zip_stat_init(&stat)
-            guard zip_stat_index(archive, index, 0, &stat) == 0, let name = stat.name else {
+            zip.statInit(&stat)
+            guard zip.statIndex(archive, index, 0, &stat) == 0, let name = stat.name else {
                 throw .open("entry \(index) cannot be described")
             }
             result.append(
@@ -169,19 +189,19 @@ package final class ZipArchive {
                     "compressed \(entry.compressedSize) → \(entry.size) bytes, a ratio only a zip bomb has"
             )
         }
-        guard let file = zip_fopen_index(archive, entry.index, 0) else {
+        guard let file = zip.openIndex(archive, entry.index, 0) else {
             throw .read(entry: entry.name, reason: lastError())
         }
-        defer { zip_fclose(file) }
+        defer { _ = zip.close(file) }
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let got = chunk.withUnsafeMutableBytes { raw -> Int64 in
                 guard let base = raw.baseAddress else { return -1 }
-                return zip_fread(file, base, UInt64(raw.count))
+                return zip.read(file, base, UInt64(raw.count))
             }
             if got < 0 {
-                throw .read(entry: entry.name, reason: String(cString: zip_file_strerror(file)))
+                throw .read(entry: entry.name, reason: Self.text(zip.fileErrorText(file)))
             }
             if got == 0 { break }
             data.append(contentsOf: chunk[0..<Int(got)])
@@ -194,7 +214,7 @@ package final class ZipArchive {
     }
 
     private func lastError() -> String {
-        guard let error = zip_get_error(archive) else { return "unreadable" }
-        return String(cString: zip_error_strerror(error)).lowercased()
+        guard let error = zip.archiveError(archive) else { return "unreadable" }
+        return Self.text(zip.errorText(error)).lowercased()
     }
 }

@@ -24,6 +24,12 @@ package struct BusError: Error, Sendable, Hashable {
         message = Errno(negated: code).lowercasedDescription
     }
 
+    /// libsystemd cannot be loaded: the loader's line.
+    init(unavailable message: String) {
+        name = nil
+        self.message = message
+    }
+
     /// An error from a filled `sd_bus_error`.
     init(_ error: sd_bus_error, code: Int32) {
         name = error.name.map { String(cString: $0) }
@@ -32,9 +38,10 @@ package struct BusError: Error, Sendable, Hashable {
     }
 }
 
-/// Owns an `sd_bus` connection to the system bus (sd_bus_open_system(3), which honours
+/// Owns an `sd_bus` connection to the system bus (bus.openSystem(3), which honours
 /// `DBUS_SYSTEM_BUS_ADDRESS`); closed and freed in `deinit`. Use on one thread.
 package final class SystemBus {
+    private let library: LibSystemd
     private let pointer: OpaquePointer
 
     /// How long one method call may take before it counts as failed.
@@ -45,22 +52,28 @@ package final class SystemBus {
     ///   (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`).
     /// - Throws: ``BusError`` when the bus is unreachable.
     package init(address: String? = nil) throws(BusError) {
+        let library: LibSystemd
+        switch LibSystemd.shared {
+        case .success(let loaded): library = loaded
+        case .failure(let failure): throw BusError(unavailable: failure.message)
+        }
+        self.library = library
         var bus: OpaquePointer?
         guard let address else {
-            let code = sd_bus_open_system(&bus)
+            let code = library.openSystem(&bus)
             guard code >= 0, let bus else { throw BusError(negated: code < 0 ? code : -ENOMEM) }
             pointer = bus
             return
         }
-        let created = sd_bus_new(&bus)
+        let created = library.new(&bus)
         guard created >= 0, let bus else {
             throw BusError(negated: created < 0 ? created : -ENOMEM)
         }
         pointer = bus
         // From here `deinit` frees the connection on every path.
         let steps: [() -> Int32] = [
-            { sd_bus_set_address(bus, address) }, { sd_bus_set_bus_client(bus, 1) },
-            { sd_bus_start(bus) },
+            { library.setAddress(bus, address) }, { library.setBusClient(bus, 1) },
+            { library.start(bus) },
         ]
         for step in steps {
             let code = step()
@@ -68,7 +81,7 @@ package final class SystemBus {
         }
     }
 
-    deinit { sd_bus_flush_close_unref(pointer) }
+    deinit { library.flushCloseUnref(pointer) }
 
     /// Calls a method whose arguments are strings and returns the reply.
     /// - Parameters:
@@ -84,37 +97,41 @@ package final class SystemBus {
         arguments: [String] = []
     ) throws(BusError) -> BusMessage {
         var raw: OpaquePointer?
-        let created = sd_bus_message_new_method_call(
+        let created = library.newMethodCall(
             pointer, &raw, destination, path, interface, member)
         guard created >= 0, let raw else {
             throw BusError(negated: created < 0 ? created : -ENOMEM)
         }
-        let request = BusMessage(owning: raw)
+        let request = BusMessage(owning: raw, library: library)
         for argument in arguments {
             let appended = argument.withCString {
-                sd_bus_message_append_basic(request.pointer, BusMessage.type("s"), $0)
+                library.appendBasic(request.pointer, BusMessage.type("s"), $0)
             }
             guard appended >= 0 else { throw BusError(negated: appended) }
         }
         var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
-        defer { sd_bus_error_free(&error) }
+        defer { library.errorFree(&error) }
         var reply: OpaquePointer?
-        let called = sd_bus_call(
+        let called = library.call(
             pointer, request.pointer, Self.callTimeoutMicroseconds, &error, &reply)
         guard called >= 0, let reply else {
             throw BusError(error, code: called < 0 ? called : -EIO)
         }
-        return BusMessage(owning: reply)
+        return BusMessage(owning: reply, library: library)
     }
 }
 
 /// Owns one `sd_bus_message` (a reference, unreferenced in `deinit`) and reads it in order.
 package final class BusMessage {
+    private let library: LibSystemd
     fileprivate let pointer: OpaquePointer
 
-    fileprivate init(owning pointer: OpaquePointer) { self.pointer = pointer }
+    fileprivate init(owning pointer: OpaquePointer, library: LibSystemd) {
+        self.library = library
+        self.pointer = pointer
+    }
 
-    deinit { sd_bus_message_unref(pointer) }
+    deinit { library.messageUnref(pointer) }
 
     /// A D-Bus type character as sd-bus takes it.
     fileprivate static func type(_ character: Unicode.Scalar) -> CChar {
@@ -125,20 +142,20 @@ package final class BusMessage {
     /// - Returns: `false` at the end of the enclosing array (nothing entered).
     /// - Throws: ``BusError`` when the message holds something else.
     package func enter(_ kind: Unicode.Scalar, _ contents: String) throws(BusError) -> Bool {
-        let code = sd_bus_message_enter_container(pointer, Self.type(kind), contents)
+        let code = library.enterContainer(pointer, Self.type(kind), contents)
         guard code >= 0 else { throw BusError(negated: code) }
         return code > 0
     }
 
     /// Leaves the container entered last.
     package func leaveContainer() throws(BusError) {
-        let code = sd_bus_message_exit_container(pointer)
+        let code = library.exitContainer(pointer)
         guard code >= 0 else { throw BusError(negated: code) }
     }
 
     /// Skips the next values of the given signature.
     package func skip(_ types: String) throws(BusError) {
-        let code = sd_bus_message_skip(pointer, types)
+        let code = library.skip(pointer, types)
         guard code >= 0 else { throw BusError(negated: code) }
     }
 
@@ -146,7 +163,7 @@ package final class BusMessage {
     package func peekContents() throws(BusError) -> (type: CChar, contents: String?)? {
         var type: CChar = 0
         var contents: UnsafePointer<CChar>?
-        let code = sd_bus_message_peek_type(pointer, &type, &contents)
+        let code = library.peekType(pointer, &type, &contents)
         guard code >= 0 else { throw BusError(negated: code) }
         guard code > 0 else { return nil }
         return (type, contents.map { String(cString: $0) })
@@ -155,7 +172,7 @@ package final class BusMessage {
     /// Reads a string, object path or signature (`s`, `o`, `g`).
     package func readString(_ kind: Unicode.Scalar = "s") throws(BusError) -> String {
         var value: UnsafePointer<CChar>?
-        let code = sd_bus_message_read_basic(pointer, Self.type(kind), &value)
+        let code = library.readBasic(pointer, Self.type(kind), &value)
         guard code > 0, let value else { throw BusError(negated: code < 0 ? code : -EBADMSG) }
         return String(cString: value)
     }
@@ -163,7 +180,7 @@ package final class BusMessage {
     /// Reads a `u`.
     package func readUInt32() throws(BusError) -> UInt32 {
         var value: UInt32 = 0
-        let code = sd_bus_message_read_basic(pointer, Self.type("u"), &value)
+        let code = library.readBasic(pointer, Self.type("u"), &value)
         guard code > 0 else { throw BusError(negated: code < 0 ? code : -EBADMSG) }
         return value
     }
@@ -171,7 +188,7 @@ package final class BusMessage {
     /// Reads a `b`.
     package func readBool() throws(BusError) -> Bool {
         var value: Int32 = 0
-        let code = sd_bus_message_read_basic(pointer, Self.type("b"), &value)
+        let code = library.readBasic(pointer, Self.type("b"), &value)
         guard code > 0 else { throw BusError(negated: code < 0 ? code : -EBADMSG) }
         return value != 0
     }
