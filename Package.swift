@@ -24,7 +24,7 @@ let package = Package(
         ),
         // libzip's ABI from its headers (libzip-dev), not linked: CapabilityManifestFiles opens
         // the library with dlopen when a command first reads a built app.
-        .systemLibrary(name: "CZip"),
+        .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -41,7 +41,7 @@ let package = Package(
         .systemLibrary(name: "CSyscalls"),
         // sd-bus (libsystemd): the system D-Bus, to ask ModemManager about modems. Headers
         // (libsystemd-dev) only: CapabilityLive opens the library with dlopen when it asks.
-        .systemLibrary(name: "CSystemd"),
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
         // The pure core: device records, the capability vocabulary, findings, evidence, reports,
         // fact values and their pure decoders. It imports no C module and no other target.
         .target(name: "CapabilityModel"),

@@ -1,52 +1,77 @@
 import CapabilityProbe
 import FoundationEssentials
 
-/// Every output of a classified machine, with their invariants.
-func checkReport(_ report: CapabilityReport) {
-    Invariant.terminalSafe(ListRenderer.render(report, showDevices: true), "list")
-    guard let json = try? JSONOutput.string(report) else {
-        Invariant.fail("list --json could not encode")
-    }
-    Invariant.escaped(json, "list --json")
-    guard let again = try? SnapshotDeviceSource(data: Data(json.utf8), path: "snapshot").inventory()
-    else {
-        Invariant.fail("list --json does not read back")
-    }
-    let reread = CapabilityClassifier().classify(again)
-    guard reread.capabilities == report.capabilities, reread.devices == report.devices else {
-        Invariant.fail("list --json re-read classifies differently")
-    }
-    let table = FeatureTable(machines: [("fuzz", report)])
-    for format in FeatureTableRenderer.Format.allCases {
+/// Which of several outputs one input checks: rendering every format on every input would
+/// spend most of an execution on renderers that saw the same report shapes before, so each
+/// input renders one, chosen by its length and last byte (a mutation moves it to another).
+func outputChoice(_ bytes: [UInt8], among count: Int) -> Int {
+    (bytes.count &+ Int(bytes.last ?? 0)) % count
+}
+
+/// One output of a classified machine (``outputChoice(_:among:)``), with its invariant:
+/// `list` text, `list --json` read back and classified alike, a `report` format, or `verify`
+/// text and JUnit.
+func checkReport(_ report: CapabilityReport, choice: Int) {
+    let formats = FeatureTableRenderer.Format.allCases
+    switch choice % (formats.count + 3) {
+    case 0:
+        Invariant.terminalSafe(ListRenderer.render(report, showDevices: true), "list")
+    case 1:
+        guard let json = try? JSONOutput.string(report) else {
+            Invariant.fail("list --json could not encode")
+        }
+        Invariant.escaped(json, "list --json")
+        guard
+            let again = try? SnapshotDeviceSource(data: Data(json.utf8), path: "snapshot")
+                .inventory()
+        else {
+            Invariant.fail("list --json does not read back")
+        }
+        let reread = CapabilityClassifier().classify(again)
+        guard reread.capabilities == report.capabilities, reread.devices == report.devices else {
+            Invariant.fail("list --json re-read classifies differently")
+        }
+    case 2:
+        guard let manifest = Samples.gyroscope else { return }
+        let verification = ManifestChecker().check(manifest, against: report)
+        Invariant.terminalSafe(
+            VerificationTextRenderer.render(verification, outcome: "exit 0"), "verify text")
+        Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
+    case let other:
+        let format = formats[formats.index(formats.startIndex, offsetBy: other - 3)]
+        let table = FeatureTable(machines: [("fuzz", report)])
         guard let text = try? FeatureTableRenderer.render(table, as: format) else {
             Invariant.fail("report \(format) could not render")
         }
         Invariant.escaped(text, "report \(format)")
     }
-    if let manifest = Samples.gyroscope {
-        let verification = ManifestChecker().check(manifest, against: report)
+}
+
+/// One output of a manifest checked against a machine with no devices
+/// (``outputChoice(_:among:)``): `verify` text, JUnit, JSON or GitHub annotations.
+func checkVerification(_ manifest: Manifest, choice: Int) {
+    let verification = ManifestChecker().check(manifest, against: Samples.emptyReport)
+    switch choice % 4 {
+    case 0:
         Invariant.terminalSafe(
             VerificationTextRenderer.render(verification, outcome: "exit 0"), "verify text")
+    case 1:
         Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
+    case 2:
+        guard let json = try? JSONOutput.string(verification) else {
+            Invariant.fail("verify --json could not encode")
+        }
+        Invariant.escaped(json, "verify --json")
+    default:
+        Invariant.escaped(GitHubAnnotationRenderer.render(verification), "verify --github")
     }
 }
 
-/// Every output of a manifest checked against a machine with no devices.
-func checkVerification(_ manifest: Manifest) {
-    let verification = ManifestChecker().check(manifest, against: Samples.emptyReport)
-    Invariant.terminalSafe(
-        VerificationTextRenderer.render(verification, outcome: "exit 0"), "verify text")
-    Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
-    guard let json = try? JSONOutput.string(verification) else {
-        Invariant.fail("verify --json could not encode")
+/// One output of a filtered matrix (``outputChoice(_:among:)``): text, JSON or CSV.
+func checkMatrix(_ result: MatrixResult, choice: Int) {
+    switch choice % 3 {
+    case 0: Invariant.terminalSafe(MatrixRenderer.text(result), "matrix text")
+    case 1: Invariant.escaped(MatrixJSONWriter.json(result), "matrix JSON")
+    default: _ = MatrixRenderer.csv(result)
     }
-    Invariant.escaped(json, "verify --json")
-    Invariant.escaped(GitHubAnnotationRenderer.render(verification), "verify --github")
-}
-
-/// Every output of a filtered matrix.
-func checkMatrix(_ result: MatrixResult) {
-    Invariant.terminalSafe(MatrixRenderer.text(result), "matrix text")
-    Invariant.escaped(MatrixJSONWriter.json(result), "matrix JSON")
-    _ = MatrixRenderer.csv(result)
 }

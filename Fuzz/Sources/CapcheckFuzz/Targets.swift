@@ -6,7 +6,8 @@ import FoundationEssentials
 
 /// Every target; `CAPCHECK_FUZZ_TARGET` picks one. The reader targets call one reader
 /// each (no detection, no rendering), so they run fast; `pipeline`, `manifest`, `predicate`,
-/// `matrix` and `fleet` go from bytes to every output and check the output invariants.
+/// `matrix` and `fleet` go from bytes through detection, classification or checking to one
+/// output per input and check its invariants.
 let targets: [FuzzTarget] = recordingTargets + manifestTargets + tableTargets
 
 /// Device recordings: one target per reader, and the whole pipeline.
@@ -28,7 +29,7 @@ let recordingTargets: [FuzzTarget] = [
         guard let inventory = try? RecordedSource.inventory(Data(bytes), path: "fuzz") else {
             return
         }
-        checkReport(CapabilityClassifier().classify(inventory))
+        checkReport(CapabilityClassifier().classify(inventory), choice: outputChoice(bytes, among: 7))
     },
 ]
 
@@ -78,7 +79,7 @@ let manifestTargets: [FuzzTarget] = [
             let manifest = try? ManifestLoader.load(
                 data: Data(bytes), path: "fuzz", options: Samples.lenient)
         else { return }
-        checkVerification(manifest)
+        checkVerification(manifest, choice: outputChoice(bytes, among: 4))
     },
     FuzzTarget(
         name: "predicate",
@@ -90,7 +91,7 @@ let manifestTargets: [FuzzTarget] = [
                 data: Data(#"{"version": 1, "require": ["#.utf8) + quoted + Data("]}".utf8),
                 path: "fuzz")
         else { return }
-        checkVerification(manifest)
+        checkVerification(manifest, choice: outputChoice(bytes, among: 4))
     },
 ]
 
@@ -103,7 +104,7 @@ let tableTargets: [FuzzTarget] = [
             let manifest = Samples.gyroscope
         else { return }
         let result = MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest))
-        checkMatrix(result)
+        checkMatrix(result, choice: outputChoice(bytes, among: 3))
     },
     FuzzTarget(
         name: "fleet",
@@ -114,7 +115,8 @@ let tableTargets: [FuzzTarget] = [
             let manifest = Samples.gyroscope
         else { return }
         checkMatrix(
-            fleet.evaluate(with: ManifestRowEvaluator(manifest: manifest), manifest: "fuzz"))
+            fleet.evaluate(with: ManifestRowEvaluator(manifest: manifest), manifest: "fuzz"),
+            choice: outputChoice(bytes, among: 3))
     },
     FuzzTarget(name: "edid", summary: "EDID decoding") { bytes in
         _ = try? EDID(bytes: bytes)

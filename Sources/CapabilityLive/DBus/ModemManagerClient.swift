@@ -1,4 +1,5 @@
 import CapabilityModel
+import Glibc
 
 /// Asks ModemManager over the system D-Bus which modems it manages and what they offer:
 /// `NameHasOwner` first (so a stopped service is reported, not started by bus activation),
@@ -17,6 +18,11 @@ package enum ModemManagerClient {
     /// - Parameter busAddress: The bus to ask; `nil` is the system bus (``SystemBus``).
     /// - Returns: The facts for ``MachineIdentity/modemManager``.
     package static func live(busAddress: String? = nil) -> ModemManagerFacts {
+        // No system bus socket: say what sd-bus would say without loading libsystemd for it.
+        if busAddress == nil, SystemBus.defaultSocketIsMissing {
+            return .unavailable(
+                reason: "the system D-Bus is unreachable (\(Errno(ENOENT).lowercasedDescription))")
+        }
         let bus: SystemBus
         do {
             bus = try SystemBus(address: busAddress)

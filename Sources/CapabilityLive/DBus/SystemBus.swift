@@ -44,6 +44,17 @@ package final class SystemBus {
     private let library: LibSystemd
     private let pointer: OpaquePointer
 
+    /// The system bus's socket when `DBUS_SYSTEM_BUS_ADDRESS` is not set (sd-bus's default).
+    static let defaultSocket = "/run/dbus/system_bus_socket"
+
+    /// Whether ``init(address:)`` with no address would fail with `ENOENT`: no
+    /// `DBUS_SYSTEM_BUS_ADDRESS` and nothing at ``defaultSocket`` (a container or a build VM).
+    static var defaultSocketIsMissing: Bool {
+        guard getenv("DBUS_SYSTEM_BUS_ADDRESS") == nil else { return false }
+        var status = stat()
+        return lstat(defaultSocket, &status) != 0 && errno == ENOENT
+    }
+
     /// How long one method call may take before it counts as failed.
     package static let callTimeoutMicroseconds: UInt64 = 2_000_000
 
