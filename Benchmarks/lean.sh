@@ -12,8 +12,12 @@
 # Needs hyperfine, GNU time, binutils, python3; PYTHON=… with checkbox-support for the last row.
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --product capcheck >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/capcheck
+# The binary the .deb ships: the flags of Scripts/release-flags.sh.
+flags=$(Scripts/release-flags.sh)
+# shellcheck disable=SC2086 # one word per flag
+swift build $flags --product capcheck >/dev/null
+# shellcheck disable=SC2086
+bin=$(swift build $flags --show-bin-path)/capcheck
 before=${1:-}
 python=${PYTHON:-python3}
 fleet=${FLEET:-1000}

@@ -6,18 +6,19 @@
 # machine-readable copyright made from REUSE.toml (Scripts/dep5-copyright.py), a changelog
 # and md5sums, and passes `lintian --pedantic` (Scripts/test-deb.sh runs it).
 # The binary is a release build with the Swift runtime linked in (--static-swift-stdlib: the
-# target needs no Swift toolchain), stripped; the man page and the completions go where Debian
-# puts them; Depends names the packages that provide the shared libraries it still loads
-# (libudev1, libpci3, libc6, ...), found with readelf, ldd and dpkg -S, and those it opens with dlopen (libxml2, libzip,
-# libsystemd). Prints the .deb's path.
+# target needs no Swift toolchain; Scripts/release-flags.sh), stripped; the man page and the
+# completions go where Debian puts them; Depends names the packages that provide the shared libraries it still loads
+# (libudev1, libpci3, libc6, ...), found with readelf, ldd and dpkg -S, and those it opens
+# with dlopen (libxml2, libzip, libsystemd). Prints the .deb's path.
 set -eu
 umask 022
 cd "$(dirname "$0")/.."
 out=${1:-dist}
 export PATH="/opt/swift/usr/bin:$PATH"
 
-# Linked with full RELRO and immediate binding (lintian's hardening-no-bindnow).
-flags="-c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now"
+# The release flags (Scripts/release-flags.sh): the Swift runtime linked in, lld with packed
+# relative relocations, full RELRO and immediate binding (lintian's hardening-no-bindnow).
+flags=$(Scripts/release-flags.sh)
 swift build $flags --product capcheck >&2
 bin="$(swift build $flags --show-bin-path)/capcheck"
 # The version: the binary's ("capcheck 0.1.0 ..." on its first line). A build of the commit

@@ -92,7 +92,7 @@ package final class SystemBus {
         }
     }
 
-    deinit { library.flushCloseUnref(pointer) }
+    deinit { _ = library.flushCloseUnref(pointer) }
 
     /// Calls a method whose arguments are strings and returns the reply.
     /// - Parameters:
@@ -142,7 +142,7 @@ package final class BusMessage {
         self.pointer = pointer
     }
 
-    deinit { library.messageUnref(pointer) }
+    deinit { _ = library.messageUnref(pointer) }
 
     /// A D-Bus type character as sd-bus takes it.
     fileprivate static func type(_ character: Unicode.Scalar) -> CChar {
