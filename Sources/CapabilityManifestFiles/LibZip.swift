@@ -30,7 +30,8 @@ struct LibZip: @unchecked Sendable {
     let fileErrorText: capcheck_zip_file_strerror
 
     /// The library, opened once per process, or why it could not be.
-    static let shared: Result<LibZip, SharedLibrary.LoadFailure> = Result { () throws(SharedLibrary.LoadFailure) in
+    static let shared: Result<LibZip, SharedLibrary.LoadFailure> = Result {
+        () throws(SharedLibrary.LoadFailure) in
         try LibZip(SharedLibrary(sonames, for: "built apps (.apk, .aab, .ipa)"))
     }
 

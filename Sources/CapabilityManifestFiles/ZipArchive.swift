@@ -50,7 +50,8 @@ package final class ZipArchive {
 
     /// Opens a zip file by path (`zip_open` with `ZIP_RDONLY | ZIP_CHECKCONS`).
     /// - Parameter path: The file.
-    /// - Throws: ``Failure/open(_:)`` with libzip's reason.
+    /// - Throws: ``Failure/open(_:)`` with libzip's reason, ``Failure/unavailable(_:)``
+    ///   when libzip cannot be loaded.
     package init(path: String) throws(Failure) {
         let zip = try Self.library()
         var code: Int32 = 0
@@ -72,7 +73,8 @@ package final class ZipArchive {
 
     /// Opens a zip held in memory (`zip_source_buffer_create` + `zip_open_from_source`).
     /// - Parameter data: The archive's bytes (copied; the copy lives as long as the archive).
-    /// - Throws: ``Failure/open(_:)`` with libzip's reason.
+    /// - Throws: ``Failure/open(_:)`` with libzip's reason, ``Failure/unavailable(_:)``
+    ///   when libzip cannot be loaded.
     package init(data: Data) throws(Failure) {
         let zip = try Self.library()
         let count = max(data.count, 1)
@@ -89,15 +91,17 @@ package final class ZipArchive {
         else {
             if error.zip_err == ZIP_ER_EXISTS {
                 // A second source over the same bytes: zip_open_from_source took none of the first.
-                let name = Self.repeatedName(zip, {
-                    guard let again = zip.sourceBufferCreate(buffer, UInt64(data.count), 0, nil)
-                    else { return nil }
-                    guard let opened = zip.openFromSource(again, ZIP_RDONLY, nil) else {
-                        zip.sourceFree(again)
-                        return nil
-                    }
-                    return opened
-                })
+                let name = Self.repeatedName(
+                    zip,
+                    {
+                        guard let again = zip.sourceBufferCreate(buffer, UInt64(data.count), 0, nil)
+                        else { return nil }
+                        guard let opened = zip.openFromSource(again, ZIP_RDONLY, nil) else {
+                            zip.sourceFree(again)
+                            return nil
+                        }
+                        return opened
+                    })
                 if let name {
                     zip.sourceFree(source)
                     buffer.deallocate()

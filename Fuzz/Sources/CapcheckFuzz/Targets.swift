@@ -29,7 +29,8 @@ let recordingTargets: [FuzzTarget] = [
         guard let inventory = try? RecordedSource.inventory(Data(bytes), path: "fuzz") else {
             return
         }
-        checkReport(CapabilityClassifier().classify(inventory), choice: outputChoice(bytes, among: 7))
+        checkReport(
+            CapabilityClassifier().classify(inventory), choice: outputChoice(bytes, among: 7))
     },
 ]
 

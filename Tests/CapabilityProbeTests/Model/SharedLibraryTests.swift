@@ -14,14 +14,19 @@ import Testing
         do {
             _ = try SharedLibrary(["libcapcheck-absent.so.9"], for: "built apps")
         } catch {
-            #expect(error.message.hasPrefix("built apps need libcapcheck-absent.so.9, which cannot be loaded: "))
+            #expect(
+                error.message.hasPrefix(
+                    "built apps need libcapcheck-absent.so.9, which cannot be loaded: "))
             #expect(error.message.contains("No such file"))
         }
     }
 
     @Test func aFunctionTheLibraryLacksIsNamed() throws {
         let zip = try SharedLibrary(LibZip.sonames, for: "tests")
-        #expect(throws: SharedLibrary.LoadFailure(message: "\(zip.soname) lacks capcheck_absent, which capcheck calls")) {
+        #expect(
+            throws: SharedLibrary.LoadFailure(
+                message: "\(zip.soname) lacks capcheck_absent, which capcheck calls")
+        ) {
             _ = try zip.function("capcheck_absent", as: (@convention(c) () -> Void).self)
         }
     }
@@ -36,11 +41,16 @@ import Testing
         let missing = SystemBus.defaultSocketIsMissing
         var status = stat()
         let exists = lstat(SystemBus.defaultSocket, &status) == 0
-        if getenv("DBUS_SYSTEM_BUS_ADDRESS") == nil { #expect(missing == !exists) } else { #expect(!missing) }
+        if getenv("DBUS_SYSTEM_BUS_ADDRESS") == nil {
+            #expect(missing == !exists)
+        } else {
+            #expect(!missing)
+        }
         if missing {
             #expect(
                 ModemManagerClient.live()
-                    == .unavailable(reason: "the system D-Bus is unreachable (no such file or directory)"))
+                    == .unavailable(
+                        reason: "the system D-Bus is unreachable (no such file or directory)"))
         }
     }
 }
