@@ -8,6 +8,8 @@ package struct CSVReader {
     private let bytes: [UInt8]
     private let path: String
     private var index = 0
+    /// Where this reader stops: the end of the bytes, or of the part it was given.
+    private let end: Int
     private var line = 1
 
     /// Creates a reader.
@@ -17,8 +19,45 @@ package struct CSVReader {
     init(bytes: [UInt8], path: String) {
         // Skip a UTF-8 byte order mark.
         self.index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.end = bytes.count
         self.bytes = bytes
         self.path = path
+    }
+
+    /// A reader of whole records `bytes[range]`, the first on line `line`, from a file whose
+    /// first part another reader reads (``MatrixParser``'s parallel read of a large table).
+    private init(bytes: [UInt8], path: String, range: Range<Int>, line: Int) {
+        self.bytes = bytes
+        self.path = path
+        self.index = range.lowerBound
+        self.end = range.upperBound
+        self.line = line
+    }
+
+    /// Splits what is left to read in two readers at a line break near the middle, when the
+    /// rest is at least `minimum` bytes and holds no quote (so every line break ends a
+    /// record, and line numbers are line breaks counted).
+    /// - Parameter minimum: The least size worth splitting.
+    /// - Returns: The readers of the first and second part, or nil.
+    func split(minimum: Int) -> (CSVReader, CSVReader)? {
+        guard end - index >= minimum else { return nil }
+        let middle = index + (end - index) / 2
+        return bytes.withUnsafeBufferPointer { buffer -> (CSVReader, CSVReader)? in
+            var cut = middle
+            while cut < end, buffer[cut] != Self.newline { cut += 1 }
+            guard cut < end else { return nil }
+            cut += 1
+            var breaks = 0
+            for position in index..<end {
+                let byte = buffer[position]
+                if byte == Self.quote { return nil }
+                if byte == Self.newline, position < cut { breaks += 1 }
+            }
+            let first = CSVReader(bytes: bytes, path: path, range: index..<cut, line: line)
+            let second = CSVReader(
+                bytes: bytes, path: path, range: cut..<end, line: line + breaks)
+            return (first, second)
+        }
     }
 
     private static let comma = UInt8(ascii: ",")
@@ -55,7 +94,7 @@ package struct CSVReader {
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for an unterminated quote or
     ///   text after a closing quote.
     package mutating func next(into fields: inout CSVFields) throws(MatrixError) -> Item? {
-        while index < bytes.count {
+        while index < end {
             let byte = bytes[index]
             if byte == Self.newline {
                 index += 1
@@ -68,10 +107,10 @@ package struct CSVReader {
             }
             if byte == Self.hash {
                 let start = line
-                let end = bytes[index...].firstIndex(of: Self.newline) ?? bytes.count
-                var text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                let stop = bytes[index..<end].firstIndex(of: Self.newline) ?? end
+                var text = String(decoding: bytes[(index + 1)..<stop], as: UTF8.self)
                 if text.hasSuffix("\r") { text.removeLast() }
-                index = end
+                index = stop
                 return .comment(text.trimming(.whitespaces), line: start)
             }
             let start = line
@@ -89,20 +128,20 @@ package struct CSVReader {
         let start = line
         fields.reset()
         while true {
-            let end: Int
-            if index < bytes.count, bytes[index] == Self.quote {
+            let stop: Int
+            if index < end, bytes[index] == Self.quote {
                 var field: [UInt8] = []
                 try quoted(into: &field, number: fields.count + 1, recordLine: start)
-                end = fieldEnd(from: index)
-                field += bytes[index..<end]
+                stop = fieldEnd(from: index)
+                field += bytes[index..<stop]
                 fields.append(text: String(decoding: field, as: UTF8.self))
             } else {
-                end = fieldEnd(from: index)
-                fields.append(range: index..<end)
+                stop = fieldEnd(from: index)
+                fields.append(range: index..<stop)
             }
-            index = end
-            guard end < bytes.count else { return }
-            switch bytes[end] {
+            index = stop
+            guard stop < end else { return }
+            switch bytes[stop] {
             case Self.comma:
                 index += 1
             case Self.newline:
@@ -117,19 +156,20 @@ package struct CSVReader {
     /// Where the field from `start` ends: the first comma, line feed or CR before a line
     /// feed, else the end of the bytes.
     private func fieldEnd(from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { bytes in
+        let end = end
+        return bytes.withUnsafeBufferPointer { bytes in
             var index = start
-            while index < bytes.count {
+            while index < end {
                 let byte = bytes[index]
                 if byte == Self.comma || byte == Self.newline { return index }
-                if byte == Self.carriageReturn, index + 1 < bytes.count,
+                if byte == Self.carriageReturn, index + 1 < end,
                     bytes[index + 1] == Self.newline
                 {
                     return index
                 }
                 index += 1
             }
-            return bytes.count
+            return end
         }
     }
 
@@ -145,16 +185,16 @@ package struct CSVReader {
         into field: inout [UInt8], number: Int, recordLine: Int
     ) throws(MatrixError) {
         index += 1
-        while index < bytes.count {
+        while index < end {
             let byte = bytes[index]
             if byte == Self.quote {
-                if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
+                if index + 1 < end, bytes[index + 1] == Self.quote {
                     field.append(Self.quote)
                     index += 2
                     continue
                 }
                 index += 1
-                if index < bytes.count,
+                if index < end,
                     ![Self.comma, Self.newline, Self.carriageReturn].contains(bytes[index])
                 {
                     throw .malformed(

@@ -190,6 +190,10 @@ package struct MatrixBuilder {
             MatrixRow(name: name, family: family, line: line, cells: cells, values: values))
     }
 
+    /// Appends the rows another builder read after this one's (the second half of a table
+    /// read in parallel, from a copy of this builder).
+    mutating func append(_ other: MatrixBuilder) { matrix.rows += other.matrix.rows }
+
     /// Reserves room for rows (large tables).
     mutating func reserve(_ count: Int) { matrix.rows.reserveCapacity(count) }
 

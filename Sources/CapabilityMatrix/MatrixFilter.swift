@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Filters a device matrix through a manifest check.
 public enum MatrixFilter {
 
@@ -12,13 +15,41 @@ public enum MatrixFilter {
     public static func evaluate(
         _ matrix: DeviceMatrix, with evaluator: any RowEvaluator, manifest: String? = nil
     ) -> MatrixResult {
+        let rows = matrix.rows
+        var results: [MatrixRowResult]
+        if rows.count >= parallelMinimumRows {
+            // Two halves on two threads, each with its own signatures and cache: an evaluation
+            // depends on the signature alone, so the halves give what one pass gives.
+            let middle = rows.count / 2
+            let halves = HalfResults()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let range = index == 0 ? 0..<middle : middle..<rows.count
+                halves.set(index, evaluate(rows[range], of: matrix, with: evaluator))
+            }
+            let parts = halves.values
+            results = parts[0]
+            results += parts[1]
+        } else {
+            results = evaluate(rows[...], of: matrix, with: evaluator)
+        }
+        return MatrixResult(
+            matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
+    }
+
+    /// The fewest rows evaluated as two halves in parallel.
+    static let parallelMinimumRows = 20_000
+
+    /// The results of some rows of a matrix, in order.
+    private static func evaluate(
+        _ rows: ArraySlice<MatrixRow>, of matrix: DeviceMatrix, with evaluator: any RowEvaluator
+    ) -> [MatrixRowResult] {
         var signatures = RowSignature(matrix: matrix, ids: evaluator.capabilityIDs)
         let builder = signatures.reportBuilder
         var cache: [RowSignature.Key: RowEvaluation] = [:]
         var signature = RowSignature.Key()
         var results: [MatrixRowResult] = []
-        results.reserveCapacity(matrix.rows.count)
-        for row in matrix.rows {
+        results.reserveCapacity(rows.count)
+        for row in rows {
             signatures.write(row, into: &signature)
             let evaluation: RowEvaluation
             if let cached = cache[signature] {
@@ -31,9 +62,19 @@ public enum MatrixFilter {
                 MatrixRowResult(
                     name: row.name, family: row.group, line: row.line, evaluation: evaluation))
         }
-        return MatrixResult(
-            matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
+        return results
     }
+}
+
+/// The two halves' results of a parallel evaluation, written from the two workers.
+private final class HalfResults: Sendable {
+    private let storage = Mutex<[[MatrixRowResult]]>([[], []])
+
+    func set(_ index: Int, _ value: [MatrixRowResult]) {
+        storage.withLock { $0[index] = value }
+    }
+
+    var values: [[MatrixRowResult]] { storage.withLock { $0 } }
 }
 
 /// A matrix filtered through a manifest: one verdict per row, summaries per family.

@@ -1,6 +1,8 @@
-import FoundationEssentials
-import CapabilityModel
 import CapabilityInput
+import CapabilityModel
+import Dispatch
+import FoundationEssentials
+import Synchronization
 
 /// Reads device matrices from CSV, Markdown pipe tables or JSON.
 public enum MatrixParser {
@@ -84,31 +86,77 @@ public enum MatrixParser {
     }
 
     /// The CSV twin of ``build(path:next:)``: data records stay byte ranges until a field is
-    /// read (``CSVFields``).
+    /// read (``CSVFields``). A large table without quotes is read as two halves on two threads
+    /// (``CSVReader/split(minimum:)``); the rows, provenance lines and the first error are
+    /// those of a read from start to end.
     private static func buildCSV(_ reader: inout CSVReader, path: String) throws(MatrixError)
         -> DeviceMatrix
     {
         var provenance: [String] = []
-        var builder: MatrixBuilder?
+        var header: MatrixBuilder?
+        var fields = reader.makeFields()
+        while header == nil, let item = try reader.next(into: &fields) {
+            switch item {
+            case .comment(let text, _):
+                if !text.isEmpty { provenance.append(text) }
+            case .fields(let line):
+                header = try MatrixBuilder(
+                    header: fields.strings, line: line, path: path, provenance: [])
+            }
+        }
+        guard var builder = header else {
+            throw .malformed(path: path, line: nil, reason: "no table header found")
+        }
+        if let (first, second) = reader.split(minimum: parallelMinimumBytes) {
+            let template = builder
+            let parts = PartResults()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                var part = index == 0 ? first : second
+                var partBuilder = template
+                var partProvenance: [String] = []
+                do throws(MatrixError) {
+                    try readRecords(&part, into: &partBuilder, provenance: &partProvenance)
+                    parts.set(index, .success((partBuilder, partProvenance)))
+                } catch {
+                    parts.set(index, .failure(error))
+                }
+            }
+            let results = parts.values
+            guard case .success(let (head, headProvenance)) = results[0] else {
+                if case .failure(let error) = results[0] { throw error }
+                throw .malformed(path: path, line: nil, reason: "the table was not read")
+            }
+            guard case .success(let (tail, tailProvenance)) = results[1] else {
+                if case .failure(let error) = results[1] { throw error }
+                throw .malformed(path: path, line: nil, reason: "the table was not read")
+            }
+            builder = head
+            builder.append(tail)
+            provenance += headProvenance + tailProvenance
+        } else {
+            try readRecords(&reader, into: &builder, provenance: &provenance)
+        }
+        var matrix = builder.build()
+        matrix.provenance = provenance
+        return matrix
+    }
+
+    /// The smallest CSV rest read as two halves in parallel (about 10 000 rows of 40 columns).
+    static let parallelMinimumBytes = 1 << 20
+
+    /// Adds every record the reader has left to the builder, and its comments to `provenance`.
+    private static func readRecords(
+        _ reader: inout CSVReader, into builder: inout MatrixBuilder, provenance: inout [String]
+    ) throws(MatrixError) {
         var fields = reader.makeFields()
         while let item = try reader.next(into: &fields) {
             switch item {
             case .comment(let text, _):
                 if !text.isEmpty { provenance.append(text) }
             case .fields(let line):
-                if builder != nil {
-                    try builder?.add(fields, line: line)
-                } else {
-                    builder = try MatrixBuilder(
-                        header: fields.strings, line: line, path: path, provenance: [])
-                }
+                try builder.add(fields, line: line)
             }
         }
-        guard var matrix = builder?.build() else {
-            throw .malformed(path: path, line: nil, reason: "no table header found")
-        }
-        matrix.provenance = provenance
-        return matrix
     }
 
     /// Reads a JSON table (``JSONTable``), then feeds its rows to the builder as records:
@@ -328,5 +376,18 @@ package enum MatrixText {
             return ""
         }
         return String(text[start...end])
+    }
+}
+
+/// The two halves' results of a parallel read, written from the two workers.
+private final class PartResults: Sendable {
+    private let storage = Mutex<[Result<(MatrixBuilder, [String]), MatrixError>?]>([nil, nil])
+
+    func set(_ index: Int, _ value: Result<(MatrixBuilder, [String]), MatrixError>) {
+        storage.withLock { $0[index] = value }
+    }
+
+    var values: [Result<(MatrixBuilder, [String]), MatrixError>?] {
+        storage.withLock { $0 }
     }
 }
