@@ -141,7 +141,7 @@ public enum MatrixParser {
         return matrix
     }
 
-    /// The smallest CSV rest read as two halves in parallel (about 10 000 rows of 40 columns).
+    /// The smallest CSV rest read as two halves in parallel (about 6 500 rows of 40 columns).
     static let parallelMinimumBytes = 1 << 20
 
     /// Adds every record the reader has left to the builder, and its comments to `provenance`.
