@@ -216,16 +216,14 @@ public enum KeyCatalog {
     /// - Returns: The suggestion.
     static func closeAndroidFeature(to name: String) -> String? {
         // A doubled or stray prefix (`android.hardware.android.hardware.bluetooth_le`).
-        if let suffix = android.keys.filter({ name.hasSuffix("." + $0) }).max(by: {
+        if let suffix = dottedAndroidFeatures.filter({ name.hasSuffix($0) }).max(by: {
             $0.count < $1.count
         }) {
-            return suffix
+            return String(suffix.dropFirst())
         }
-        guard let nearest = EditDistance.nearest(name, in: android.keys.sorted()) else {
-            return nil
-        }
-        let distance = EditDistance.between(name.lowercased(), nearest.lowercased())
-        return distance <= max(2, name.count / 12) ? nearest : nil
+        // Closer than other vocabularies' suggestions: feature names are long and vendors
+        // invent their own.
+        return androidVocabulary.nearest(name, within: max(2, name.count / 12))
     }
 
     /// The entry for a native id (no predicate).
@@ -243,19 +241,26 @@ public enum KeyCatalog {
     package static func suggestion(for key: String, kind: ManifestKind) -> String? {
         switch kind {
         case .plist:
-            return EditDistance.nearest(key, in: apple.keys.sorted())
+            return appleVocabulary.nearest(key)
         case .android:
-            return EditDistance.nearest(key, in: android.keys.sorted())
+            return androidVocabulary.nearest(key)
         case .appstream:
             return nil
         case .json:
             if let entry = apple[key] ?? androidEntry(key), let label = entry.target.label {
                 return label
             }
-            return EditDistance.nearest(
-                key, in: nativeIDs + PredicateSubject.allCases.map(\.rawValue))
+            return jsonVocabulary.nearest(key)
         }
     }
+
+    /// The Apple keys, Android features and JSON keys, prepared once for suggestions.
+    private static let appleVocabulary = EditDistance.Vocabulary(apple.keys.sorted())
+    private static let androidVocabulary = EditDistance.Vocabulary(android.keys.sorted())
+    /// Every Android feature after a dot, for the doubled-prefix check.
+    private static let dottedAndroidFeatures = android.keys.map { "." + $0 }
+    private static let jsonVocabulary = EditDistance.Vocabulary(
+        nativeIDs + PredicateSubject.allCases.map(\.rawValue))
 }
 
 /// What one Apple key or Android feature means on Linux.

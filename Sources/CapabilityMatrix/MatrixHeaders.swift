@@ -75,16 +75,21 @@ package enum MatrixHeaders {
     /// - Parameter header: The unknown header.
     /// - Returns: `'Gyroscope' (sensor.gyroscope)`-style text, or nil when nothing is close.
     package static func suggestion(for header: String) -> String? {
-        var names: [String: String] = [:]
-        for (alias, id) in capabilityAliases { names[alias] = "'\(alias)' (\(id))" }
-        for id in capabilityIDs { names[id.rawValue] = "'\(id)'" }
-        for (alias, _) in valueAliases { names[alias] = "'\(alias)'" }
-        for (alias, _) in ignoredAliases { names[alias] = "'\(alias)'" }
-        names["Family"] = "'Family'"
-        let byKey = Dictionary(names.map { (normalized($0.key), $0.value) }, uniquingKeysWith: min)
-        guard let nearest = EditDistance.nearest(normalized(header), in: byKey.keys.sorted()) else {
-            return nil
-        }
-        return byKey[nearest]
+        suggestions.vocabulary.nearest(normalized(header)).flatMap { suggestions.shown[$0] }
     }
+
+    /// The known headers by lookup key, as a suggestion shows them, and their lookup keys
+    /// prepared for ``EditDistance/Vocabulary/nearest(_:)``.
+    private static let suggestions: (shown: [String: String], vocabulary: EditDistance.Vocabulary) =
+        {
+            var names: [String: String] = [:]
+            for (alias, id) in capabilityAliases { names[alias] = "'\(alias)' (\(id))" }
+            for id in capabilityIDs { names[id.rawValue] = "'\(id)'" }
+            for (alias, _) in valueAliases { names[alias] = "'\(alias)'" }
+            for (alias, _) in ignoredAliases { names[alias] = "'\(alias)'" }
+            names["Family"] = "'Family'"
+            let byKey = Dictionary(
+                names.map { (normalized($0.key), $0.value) }, uniquingKeysWith: min)
+            return (byKey, EditDistance.Vocabulary(byKey.keys.sorted()))
+        }()
 }
