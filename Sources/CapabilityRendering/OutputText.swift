@@ -33,6 +33,42 @@ public enum TerminalText {
         }
     }
 
+    /// Whether text holds any ``isDeceptive(_:)`` character: one pass over its UTF-8 bytes,
+    /// which for text without them (nearly all) touches each byte once.
+    /// - Parameter text: Any text.
+    /// - Returns: Whether a deceptive character is in it.
+    package static func containsDeceptive(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case 0x7f:
+                    return true
+                case 0xc2:  // U+0080–U+009F
+                    if index < bytes.count, (0x80...0x9f).contains(bytes[index]) { return true }
+                case 0xd8:  // U+061C
+                    if index < bytes.count, bytes[index] == 0x9c { return true }
+                case 0xe2:  // U+200E, U+200F, U+2028–U+202E, U+2066–U+2069
+                    guard index + 1 < bytes.count else { break }
+                    let second = bytes[index]
+                    let third = bytes[index + 1]
+                    if second == 0x80,
+                        third == 0x8e || third == 0x8f || (0xa8...0xae).contains(third)
+                    {
+                        return true
+                    }
+                    if second == 0x81, (0xa6...0xa9).contains(third) { return true }
+                default:
+                    break
+                }
+            }
+            return false
+        }
+    }
+
     /// Escapes text for HTML or XML content and attribute values.
     /// - Parameter text: Untrusted text.
     /// - Returns: Escaped text: C0 controls (but tab and newline) replaced with `?`, which XML
@@ -289,7 +325,7 @@ public enum JSONOutput {
     /// - Parameter json: Encoded JSON.
     /// - Returns: The same JSON value, with those characters escaped.
     static func escapingDeceptive(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: TerminalText.isDeceptive) else { return json }
+        guard TerminalText.containsDeceptive(json) else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if TerminalText.isDeceptive(scalar) {
