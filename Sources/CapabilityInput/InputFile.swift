@@ -81,7 +81,10 @@ package enum InputFile {
             var data = Data(capacity: max(size, head.count))
             data.append(contentsOf: head)
             var piece: [UInt8] = []
-            while try read(into: &piece, upTo: 1 << 20) > 0 {
+            // A regular file's rest in one read (and one more that finds the end); the scratch
+            // buffer is zeroed once at its size, so a small file costs a small one.
+            let chunk = size > 0 ? min(1 << 20, max(4096, size - head.count + 1)) : 1 << 20
+            while try read(into: &piece, upTo: chunk) > 0 {
                 data.append(contentsOf: piece)
                 piece.removeAll(keepingCapacity: true)
             }

@@ -137,9 +137,11 @@ public enum RecordedSource {
         let reader: InputFile.Reader
         do {
             reader = try InputFile.Reader(path, regularFileOnly: regularFileOnly)
-            while head.count < detectionWindow,
-                try reader.read(into: &head, upTo: detectionWindow - head.count) > 0
-            {}
+            // A regular file shorter than the window is read whole at once (one byte more
+            // finds its end), into a buffer of its size.
+            let window = reader.size > 0 ? min(detectionWindow, reader.size + 1) : detectionWindow
+            while head.count < window, try reader.read(into: &head, upTo: window - head.count) > 0 {
+            }
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
