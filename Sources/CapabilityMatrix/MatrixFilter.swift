@@ -1,6 +1,4 @@
-import Dispatch
-import Synchronization
-
+import CapabilityModel
 /// Filters a device matrix through a manifest check.
 public enum MatrixFilter {
 
@@ -21,14 +19,12 @@ public enum MatrixFilter {
             // Two halves on two threads, each with its own signatures and cache: an evaluation
             // depends on the signature alone, so the halves give what one pass gives.
             let middle = rows.count / 2
-            let halves = HalfResults()
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
-                let range = index == 0 ? 0..<middle : middle..<rows.count
-                halves.set(index, evaluate(rows[range], of: matrix, with: evaluator))
+            let halves = ParallelMap.results(count: 2) { index in
+                evaluate(
+                    rows[index == 0 ? 0..<middle : middle..<rows.count], of: matrix, with: evaluator
+                )
             }
-            let parts = halves.values
-            results = parts[0]
-            results += parts[1]
+            results = halves.flatMap { $0 }
         } else {
             results = evaluate(rows[...], of: matrix, with: evaluator)
         }
@@ -64,17 +60,6 @@ public enum MatrixFilter {
         }
         return results
     }
-}
-
-/// The two halves' results of a parallel evaluation, written from the two workers.
-private final class HalfResults: Sendable {
-    private let storage = Mutex<[[MatrixRowResult]]>([[], []])
-
-    func set(_ index: Int, _ value: [MatrixRowResult]) {
-        storage.withLock { $0[index] = value }
-    }
-
-    var values: [[MatrixRowResult]] { storage.withLock { $0 } }
 }
 
 /// A matrix filtered through a manifest: one verdict per row, summaries per family.

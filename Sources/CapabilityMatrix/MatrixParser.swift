@@ -1,8 +1,6 @@
 import CapabilityInput
 import CapabilityModel
-import Dispatch
 import FoundationEssentials
-import Synchronization
 
 /// Reads device matrices from CSV, Markdown pipe tables or JSON.
 public enum MatrixParser {
@@ -109,27 +107,21 @@ public enum MatrixParser {
         }
         if let (first, second) = reader.split(minimum: parallelMinimumBytes) {
             let template = builder
-            let parts = PartResults()
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let results = ParallelMap.results(count: 2) {
+                index -> Result<(MatrixBuilder, [String]), MatrixError> in
                 var part = index == 0 ? first : second
                 var partBuilder = template
                 var partProvenance: [String] = []
                 do throws(MatrixError) {
                     try readRecords(&part, into: &partBuilder, provenance: &partProvenance)
-                    parts.set(index, .success((partBuilder, partProvenance)))
+                    return .success((partBuilder, partProvenance))
                 } catch {
-                    parts.set(index, .failure(error))
+                    return .failure(error)
                 }
             }
-            let results = parts.values
-            guard case .success(let (head, headProvenance)) = results[0] else {
-                if case .failure(let error) = results[0] { throw error }
-                throw .malformed(path: path, line: nil, reason: "the table was not read")
-            }
-            guard case .success(let (tail, tailProvenance)) = results[1] else {
-                if case .failure(let error) = results[1] { throw error }
-                throw .malformed(path: path, line: nil, reason: "the table was not read")
-            }
+            // The first half's error first: it is the earlier line.
+            let (head, headProvenance) = try results[0].get()
+            let (tail, tailProvenance) = try results[1].get()
             builder = head
             builder.append(tail)
             provenance += headProvenance + tailProvenance
@@ -376,18 +368,5 @@ package enum MatrixText {
             return ""
         }
         return String(text[start...end])
-    }
-}
-
-/// The two halves' results of a parallel read, written from the two workers.
-private final class PartResults: Sendable {
-    private let storage = Mutex<[Result<(MatrixBuilder, [String]), MatrixError>?]>([nil, nil])
-
-    func set(_ index: Int, _ value: Result<(MatrixBuilder, [String]), MatrixError>) {
-        storage.withLock { $0[index] = value }
-    }
-
-    var values: [Result<(MatrixBuilder, [String]), MatrixError>?] {
-        storage.withLock { $0 }
     }
 }

@@ -1,11 +1,9 @@
-import Dispatch
 import CapabilityInput
 import CapabilityMatrix
 import CapabilityModel
 import CapabilityProbing
 import CapabilityRecordings
 import FoundationEssentials
-import Synchronization
 
 extension Fleet {
     /// Reads every regular, non-hidden file of a directory: not its subdirectories, FIFOs
@@ -29,8 +27,8 @@ extension Fleet {
         let paths = names.filter { !$0.hasPrefix(".") }.sorted().map {
             PathText.appending($0, to: directory)
         }.filter(InputFile.isRegularFile)
-        let slots = ResultSlots(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+        let results = ParallelMap.results(count: paths.count) {
+            index -> Result<Machine, SourceError> in
             let path = paths[index]
             do throws(SourceError) {
                 // Checked again on the opened descriptor: the entry may change in between.
@@ -40,43 +38,23 @@ extension Fleet {
                 // The findings are all a fleet needs; the records would hold megabytes per
                 // machine, thousands of times over.
                 report.devices = []
-                slots.set(
-                    index,
-                    .success(
-                        Machine(
-                            name: PathText.lastComponent(path), path: path,
-                            report: report)))
+                return .success(
+                    Machine(name: PathText.lastComponent(path), path: path, report: report))
             } catch {
-                slots.set(index, .failure(error))
+                return .failure(error)
             }
         }
         var machines: [Machine] = []
         var skipped: [SourceError] = []
-        for result in slots.values {
+        for result in results {
             switch result {
             case .success(let machine): machines.append(machine)
             case .failure(let error): skipped.append(error)
-            case nil: break
             }
         }
         let rowNames = Fleet.rowNames(
             machines.map { ($0.report.machine, PathText.lastComponent($0.path)) })
         for index in machines.indices { machines[index].name = rowNames[index] }
         return Fleet(directory: directory, machines: machines, skipped: skipped)
-    }
-}
-
-/// Per-index results written from concurrent workers.
-private final class ResultSlots: @unchecked Sendable {
-    private let storage: Mutex<[Result<Fleet.Machine, SourceError>?]>
-
-    init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
-
-    func set(_ index: Int, _ value: Result<Fleet.Machine, SourceError>) {
-        storage.withLock { $0[index] = value }
-    }
-
-    var values: [Result<Fleet.Machine, SourceError>?] {
-        storage.withLock { $0 }
     }
 }
