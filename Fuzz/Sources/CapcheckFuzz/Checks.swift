@@ -8,16 +8,27 @@ func outputChoice(_ bytes: [UInt8], among count: Int) -> Int {
     (bytes.count &+ Int(bytes.last ?? 0)) % count
 }
 
+/// How many outputs ``checkReport(_:choice:)`` chooses among.
+let reportOutputCount = FeatureTableRenderer.Format.allCases.count + 4
+
 /// One output of a classified machine (``outputChoice(_:among:)``), with its invariant:
-/// `list` text, `list --json` read back and classified alike, a `report` format, or `verify`
-/// text and JUnit.
+/// `list` text, `list --json` (the one-pass writer the command uses) read back and classified
+/// alike, that writer against `JSONEncoder`'s document, a `report` format, or `verify` text
+/// and JUnit.
 func checkReport(_ report: CapabilityReport, choice: Int) {
     let formats = FeatureTableRenderer.Format.allCases
-    switch choice % (formats.count + 3) {
+    switch choice % reportOutputCount {
     case 0:
         Invariant.terminalSafe(ListRenderer.render(report, showDevices: true), "list")
+    case 3:
+        // ReportJSONWriter promises JSONEncoder's bytes; both refuse the same numbers.
+        let written = try? ReportJSONWriter.json(report)
+        let encoded = try? JSONOutput.string(report)
+        guard written == encoded else {
+            Invariant.fail("list --json differs from JSONEncoder's document")
+        }
     case 1:
-        guard let json = try? JSONOutput.string(report) else {
+        guard let json = try? ReportJSONWriter.json(report) else {
             Invariant.fail("list --json could not encode")
         }
         Invariant.escaped(json, "list --json")
@@ -38,7 +49,7 @@ func checkReport(_ report: CapabilityReport, choice: Int) {
             VerificationTextRenderer.render(verification, outcome: "exit 0"), "verify text")
         Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
     case let other:
-        let format = formats[formats.index(formats.startIndex, offsetBy: other - 3)]
+        let format = formats[formats.index(formats.startIndex, offsetBy: other - 4)]
         let table = FeatureTable(machines: [("fuzz", report)])
         guard let text = try? FeatureTableRenderer.render(table, as: format) else {
             Invariant.fail("report \(format) could not render")

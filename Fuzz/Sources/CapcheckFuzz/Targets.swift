@@ -30,7 +30,8 @@ let recordingTargets: [FuzzTarget] = [
             return
         }
         checkReport(
-            CapabilityClassifier().classify(inventory), choice: outputChoice(bytes, among: 7))
+            CapabilityClassifier().classify(inventory),
+            choice: outputChoice(bytes, among: reportOutputCount))
     },
 ]
 
