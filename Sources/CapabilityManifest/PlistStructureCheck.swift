@@ -15,6 +15,14 @@ package struct PlistStructureCheck {
     static let maximumExpandedBytes = 16 << 20
     /// The deepest nesting of containers accepted.
     package static let maximumDepth = 64
+    /// The most the depths of all values may add up to (the top value is at depth 1), counting
+    /// shared ones each time they are referenced. `PropertyListDecoder` gives no value's type
+    /// up front, so ``PlistValue`` tries each type in turn, and every failed try costs the
+    /// length of the value's coding path: decoding costs about this sum times the few tries.
+    /// 120 000 empty arrays 60 levels deep (a 1 MB XML file, a sum of 7.3 million) took 38 s.
+    /// An Info.plist of a few thousand values a few levels deep sums to some ten thousand; a
+    /// flat one at ``maximumExpandedObjects`` to twice that many.
+    static let maximumDepthSum = 400_000
 
     /// What the check found: where (an object number or an XML line) and why.
     package struct Problem: Error, Equatable, Sendable {
@@ -200,17 +208,23 @@ package struct PlistStructureCheck {
 
         /// Walks the graph from the top object, computing each object's expanded size once
         /// (iteratively: depth is data): the first cycle, bad container, too-deep nesting or
-        /// expansion past ``PlistStructureCheck/maximumExpandedObjects`` or
-        /// ``PlistStructureCheck/maximumExpandedBytes``.
+        /// expansion past ``PlistStructureCheck/maximumExpandedObjects``,
+        /// ``PlistStructureCheck/maximumExpandedBytes`` or
+        /// ``PlistStructureCheck/maximumDepthSum``.
         func expansionProblem() -> Problem? {
             var expanded = [Int](repeating: -1, count: objectCount)
             var expandedBytes = [Int](repeating: 0, count: objectCount)
+            // The depths of an object's expanded values, counted from the object at 1: its own
+            // expanded size plus its children's sums (each of their values one level deeper).
+            var depthSum = [Int](repeating: 0, count: objectCount)
+            var depthProblem: Problem?
             var onStack = [Bool](repeating: false, count: objectCount)
             var stack: [(index: Int, children: [Int], next: Int)] = []
             func push(_ index: Int) -> Problem? {
                 switch references(of: index) {
                 case nil:
                     expanded[index] = 1
+                    depthSum[index] = 1
                     expandedBytes[index] = payloadBytes(at: offsets[index])
                 case .failure(let problem)?:
                     return problem
@@ -239,9 +253,11 @@ package struct PlistStructureCheck {
                 }
                 var total = 1
                 var totalBytes = 0
+                var totalDepths = 0
                 for child in frame.children {
                     total += expanded[child]
                     totalBytes += expandedBytes[child]
+                    totalDepths += depthSum[child]
                     if total > maximumExpandedObjects {
                         return Problem(
                             place: "object \(frame.index)",
@@ -257,14 +273,26 @@ package struct PlistStructureCheck {
                         )
                     }
                 }
+                // At most objects × depth (about 6.4 million) by the bounds above. Told only
+                // when the walk ends without their problems, which say more.
+                totalDepths += total
+                if totalDepths > maximumDepthSum, depthProblem == nil {
+                    depthProblem = Problem(
+                        place: "object \(frame.index)",
+                        reason: "containers nest too deeply for their size: \(depthProblemText)")
+                }
                 expanded[frame.index] = total
                 expandedBytes[frame.index] = totalBytes
+                depthSum[frame.index] = totalDepths
                 onStack[frame.index] = false
                 stack.removeLast()
             }
-            return nil
+            return depthProblem
         }
     }
+
+    /// The bound ``maximumDepthSum`` in words.
+    static let depthProblemText = "the values' depths add up to more than \(maximumDepthSum)"
 
     private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ width: Int) -> UInt64 {
         var value: UInt64 = 0
@@ -282,6 +310,7 @@ package struct PlistStructureCheck {
     /// - Returns: The first duplicate, or `nil`.
     static func xmlProblem(_ text: String) -> Problem? {
         var containers: [[String: Int]?] = []  // a dictionary's keys, or nil for an array
+        var depths = 0  // the values' depths so far (``maximumDepthSum``)
         var line = 1
         var rest = Substring(text)
         func advance(past prefix: Substring) {
@@ -303,6 +332,14 @@ package struct PlistStructureCheck {
             rest = rest[rest.index(after: close)...]
             let name = tag.prefix { !$0.isWhitespace && $0 != "/" }
             let selfClosing = tag.hasSuffix("/")
+            if !tag.hasPrefix("/"), valueElements.contains(name) {
+                depths += containers.count + 1
+                if depths > maximumDepthSum {
+                    return Problem(
+                        place: "line \(line)",
+                        reason: "containers nest too deeply for their size: \(depthProblemText)")
+                }
+            }
             if tag.hasPrefix("/") {
                 if tag.dropFirst() == "dict" || tag.dropFirst() == "array", !containers.isEmpty {
                     containers.removeLast()
@@ -332,6 +369,11 @@ package struct PlistStructureCheck {
         }
         return nil
     }
+
+    /// The elements that are values (a `<key>` is not one).
+    private static let valueElements: Set<Substring> = [
+        "dict", "array", "string", "integer", "real", "true", "false", "date", "data",
+    ]
 
     /// The text an XML character-data run stands for (the five named and numeric references).
     static func decodeEntities(_ text: Substring) -> String {

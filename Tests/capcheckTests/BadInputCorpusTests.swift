@@ -120,6 +120,14 @@ import Testing
                 "plist-shared-string-bomb.ipa", 65,
                 ": Payload/A.app/Info.plist: object 0: not a valid binary property list (shared references expand to more than 16 MiB of strings and data)"
             ),
+            (
+                "plist-deep-shared-arrays.plist", 65,
+                ": object 1: not a valid binary property list (containers nest too deeply for their size: the values' depths add up to more than 400000)"
+            ),
+            (
+                "plist-deep-xml-arrays.plist", 65,
+                ": line 6: containers nest too deeply for their size: the values' depths add up to more than 400000"
+            ),
             ("android-many-unknown-features.xml", 0, ""),
             ("manifest-many-unknown-keys.json", 0, ""),
             ("plist-many-unknown-keys.plist", 0, ""),

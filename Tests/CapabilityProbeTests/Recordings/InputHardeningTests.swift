@@ -198,6 +198,32 @@ import Testing
         return Data(bytes)
     }
 
+    /// The depth-sum bound refuses deep sharing but not a large flat list: 30 000 references
+    /// to one string in one array (a sum of 60 001) read; 15 levels of arrays sharing their
+    /// element twice (65 535 values, a sum of 983 041) do not.
+    @Test func depthSumBoundRefusesDeepSharingButNotAFlatList() {
+        let count = 30_000
+        var array: [UInt8] = [0xAF, 0x11, UInt8(count >> 8), UInt8(count & 0xFF)]
+        array += [UInt8](repeating: 1, count: count)
+        let flat = Self.binaryPlist([array, [0x53] + Array("gps".utf8)])
+        #expect(manifestMessage(flat, path: "flat.plist") == nil)
+        var deep: [[UInt8]] = (0..<15).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+        deep.append([0x09])
+        #expect(
+            manifestMessage(Self.binaryPlist(deep), path: "deep.plist")
+                == "deep.plist: object 1: not a valid binary property list (containers nest too deeply for their size: the values' depths add up to more than 400000)"
+        )
+        let xml =
+            "<plist><array>" + String(repeating: "<string>gps</string>", count: count)
+            + "</array></plist>"
+        #expect(PlistStructureCheck.xmlProblem(xml) == nil)
+        let nested =
+            "<plist>" + String(repeating: "<array>", count: 60)
+            + String(repeating: "<array/>", count: 7_000) + String(repeating: "</array>", count: 60)
+            + "</plist>"
+        #expect(PlistStructureCheck.xmlProblem(nested)?.place == "line 1")
+    }
+
     @Test func sharedReferencesThatExpandWithoutBoundAreRefused() {
         // Object i is an array of two references to object i + 1, 60 levels deep: 2^60 objects.
         var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
