@@ -14,20 +14,24 @@ package enum ModemManagerClient {
     static let messagingInterface = "org.freedesktop.ModemManager1.Modem.Messaging"
     static let locationInterface = "org.freedesktop.ModemManager1.Modem.Location"
 
+    /// The facts of a bus that could not be reached, with the reason sd-bus gave.
+    private static func unreachable(_ why: String) -> ModemManagerFacts {
+        .unavailable(reason: "the system D-Bus is unreachable (\(why))")
+    }
+
     /// The modems, or why they could not be read. Never throws: every failure is a reason.
     /// - Parameter busAddress: The bus to ask; `nil` is the system bus (``SystemBus``).
     /// - Returns: The facts for ``MachineIdentity/modemManager``.
     package static func live(busAddress: String? = nil) -> ModemManagerFacts {
         // No system bus socket: say what sd-bus would say without loading libsystemd for it.
         if busAddress == nil, SystemBus.defaultSocketIsMissing {
-            return .unavailable(
-                reason: "the system D-Bus is unreachable (\(Errno(ENOENT).lowercasedDescription))")
+            return unreachable(Errno(ENOENT).lowercasedDescription)
         }
         let bus: SystemBus
         do {
             bus = try SystemBus(address: busAddress)
         } catch {
-            return .unavailable(reason: "the system D-Bus is unreachable (\(error.message))")
+            return unreachable(error.message)
         }
         do {
             let owner = try bus.call(
