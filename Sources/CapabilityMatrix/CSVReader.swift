@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// An RFC 4180 CSV reader over UTF-8 bytes, yielding one record at a time.
 ///
@@ -47,12 +48,13 @@ package struct CSVReader {
             while cut < end, buffer[cut] != Self.newline { cut += 1 }
             guard cut < end else { return nil }
             cut += 1
+            // A quote anywhere could hold the cut's line break inside a field; memchr finds
+            // one fastest, and the line breaks are counted only up to the cut.
+            guard let base = buffer.baseAddress,
+                memchr(base + index, Int32(Self.quote), end - index) == nil
+            else { return nil }
             var breaks = 0
-            for position in index..<end {
-                let byte = buffer[position]
-                if byte == Self.quote { return nil }
-                if byte == Self.newline, position < cut { breaks += 1 }
-            }
+            for position in index..<cut where buffer[position] == Self.newline { breaks += 1 }
             let first = CSVReader(bytes: bytes, path: path, range: index..<cut, line: line)
             let second = CSVReader(
                 bytes: bytes, path: path, range: cut..<end, line: line + breaks)
