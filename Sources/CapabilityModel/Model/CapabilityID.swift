@@ -153,8 +153,15 @@ public enum CapabilityID: String, CaseIterable, Codable, Sendable, Hashable, Com
         lhs.rawValue < rhs.rawValue
     }
 
+    /// The id's row of the table, made once per process (renderers and probers ask for rows
+    /// thousands of times a run).
+    public var definition: Definition { Self.definitions[self] ?? row }
+
+    /// Every row, by id.
+    private static let definitions = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.row) })
+
     /// The table.
-    public var definition: Definition {
+    private var row: Definition {
         switch self {
         case .audioInput:
             return Definition(
