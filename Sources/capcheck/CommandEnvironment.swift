@@ -62,12 +62,21 @@ struct CommandEnvironment: @unchecked Sendable {
     func withReport(
         from path: String?, redact: Bool = false, _ body: (CapabilityReport) -> ExitCode
     ) -> ExitCode {
+        switch report(from: path, redact: redact) {
+        case .success(let report): return body(report)
+        case .failure(let error): return fail(error)
+        }
+    }
+
+    /// Reads and classifies a machine as ``withReport(from:redact:_:)`` does, reporting
+    /// nothing: safe to call from several threads at once (the name databases take a lock).
+    func report(from path: String?, redact: Bool = false) -> Result<CapabilityReport, SourceError> {
         do {
             let inventory = try inventory(from: path)
-            return body(
+            return .success(
                 CapabilityClassifier().classify(redact ? Redaction.redact(inventory) : inventory))
         } catch {
-            return fail(error)
+            return .failure(error)
         }
     }
 

@@ -55,8 +55,9 @@ public enum Redaction {
             return scrubInterfaceNames(scrub(value))
         }
         for (key, value) in device.attributes {
-            device.attributes[key] =
-                attributes.contains(key) ? marker : scrubInterfaceNames(scrub(value))
+            let redacted = attributes.contains(key) ? marker : scrubInterfaceNames(scrub(value))
+            // Most values stay as they are: written back only when changed.
+            if redacted != value { device.attributes[key] = redacted }
         }
         device.links = Array(Set(device.links.map(redactLink))).sorted()
         if let edid = device.binaryAttributes["edid"] {
@@ -86,6 +87,23 @@ public enum Redaction {
     static func scrubInterfaceNames(_ value: String) -> String {
         let length = 15
         guard value.utf8.count >= length else { return value }
+        // Most values hold no `enx`/`wlx` at all: found without copying, they cost no array.
+        let mayHold =
+            value.utf8.withContiguousStorageIfAvailable { bytes in
+                var index = 1
+                while index + 1 < bytes.count {
+                    if bytes[index + 1] == UInt8(ascii: "x"),
+                        (bytes[index] == UInt8(ascii: "n") && bytes[index - 1] == UInt8(ascii: "e"))
+                            || (bytes[index] == UInt8(ascii: "l")
+                                && bytes[index - 1] == UInt8(ascii: "w"))
+                    {
+                        return true
+                    }
+                    index += 1
+                }
+                return false
+            } ?? true
+        guard mayHold else { return value }
         let bytes = Array(value.utf8)
         func isWordByte(_ byte: UInt8) -> Bool {
             switch byte {

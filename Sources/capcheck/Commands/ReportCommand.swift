@@ -67,7 +67,17 @@ struct ReportCommand: Command {
 
     func run(in env: CommandEnvironment) -> ExitCode {
         var machines: [(name: String, report: CapabilityReport)] = []
-        for path in from.isEmpty ? [nil] : from.map(Optional.some) {
+        let paths = from.isEmpty ? [nil] : from.map(Optional.some)
+        // Recordings named one by one are read and classified on every core first; their
+        // results (or the first failure) are then taken in command-line order, as if read one
+        // after the other. The live machine, stdin and directories are read in that loop.
+        let env = env
+        let recorded = ParallelMap.results(count: paths.count) {
+            index -> Result<CapabilityReport, SourceError>? in
+            guard let path = paths[index], path != "-", !Self.isDirectory(path) else { return nil }
+            return env.report(from: path, redact: redact)
+        }
+        for (path, result) in zip(paths, recorded) {
             if let path, Self.isDirectory(path) {
                 switch MatrixInputs.fleet(path, env: env) {
                 case .value(let fleet):
@@ -84,11 +94,11 @@ struct ReportCommand: Command {
                 }
                 continue
             }
-            let code = env.withReport(from: path, redact: redact) { report in
+            switch result ?? env.report(from: path, redact: redact) {
+            case .success(let report):
                 machines.append((Self.columnName(report.machine, path: path), report))
-                return .ok
+            case .failure(let error): return env.fail(error)
             }
-            if code != .ok { return code }
         }
         var verdicts: [RowEvaluation]?
         if let manifest = manifestOptions.path {
