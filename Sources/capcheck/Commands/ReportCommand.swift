@@ -71,14 +71,14 @@ struct ReportCommand: Command {
         // Recordings named one by one are read and classified on every core first; their
         // results (or the first failure) are then taken in command-line order, as if read one
         // after the other. The live machine, stdin and directories are read in that loop.
-        let env = env
+        let directories = paths.map { $0.map(Self.isDirectory) ?? false }
         let recorded = ParallelMap.results(count: paths.count) {
             index -> Result<CapabilityReport, SourceError>? in
-            guard let path = paths[index], path != "-", !Self.isDirectory(path) else { return nil }
+            guard let path = paths[index], path != "-", !directories[index] else { return nil }
             return env.report(from: path, redact: redact)
         }
-        for (path, result) in zip(paths, recorded) {
-            if let path, Self.isDirectory(path) {
+        for (index, path) in paths.enumerated() {
+            if let path, directories[index] {
                 switch MatrixInputs.fleet(path, env: env) {
                 case .value(let fleet):
                     // A shared report names no host: columns by model (then file) instead.
@@ -94,7 +94,7 @@ struct ReportCommand: Command {
                 }
                 continue
             }
-            switch result ?? env.report(from: path, redact: redact) {
+            switch recorded[index] ?? env.report(from: path, redact: redact) {
             case .success(let report):
                 machines.append((Self.columnName(report.machine, path: path), report))
             case .failure(let error): return env.fail(error)
