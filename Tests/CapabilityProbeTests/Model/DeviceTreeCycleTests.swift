@@ -29,7 +29,7 @@ import Testing
 
     @Test func reportsTheFirstCycleAsTheWalkByIdDid() {
         // Random links over few ids (repeats, self-links, parents that are no record), a
-        // fixed generator so every run checks the same 3 000 graphs.
+        // fixed generator (EditDistanceTests' SplitMix) so every run checks the same 3 000 graphs.
         var generator = SplitMix(seed: 21)
         var cycles = 0
         for _ in 0..<3_000 {
@@ -63,18 +63,5 @@ import Testing
             Device(id: "/s", parentID: "/missing"), Device(id: "/r"),
         ]
         #expect(DeviceTree.parentCycle(in: devices) == nil)
-    }
-
-    /// A small deterministic generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
