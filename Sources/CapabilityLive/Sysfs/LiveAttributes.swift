@@ -58,11 +58,13 @@ package enum LiveAttributes {
         guard subsystem == .pci, let ids = properties["PCI_ID"] else { return }
         let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
         guard parts.count == 2 else { return }
-        if properties["ID_VENDOR_FROM_DATABASE"] == nil, let name = pci()?.vendor(parts[0]) {
+        if properties["ID_VENDOR_FROM_DATABASE"] == nil,
+            let name = pci()?.vendor(parts[0], hwdb: hwdb)
+        {
             properties["ID_VENDOR_FROM_DATABASE"] = name
         }
         if properties["ID_MODEL_FROM_DATABASE"] == nil,
-            let name = pci()?.device(parts[0], parts[1])
+            let name = pci()?.device(parts[0], parts[1], hwdb: hwdb)
         {
             properties["ID_MODEL_FROM_DATABASE"] = name
         }

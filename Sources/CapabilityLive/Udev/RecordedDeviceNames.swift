@@ -119,7 +119,7 @@ public enum RecordedDeviceNames {
             if let cached = cache.pciVendor[vendor] {
                 vendorName = cached
             } else {
-                vendorName = pci.vendor(vendor)
+                vendorName = pci.vendor(vendor, hwdb: hwdb)
                 cache.pciVendor[vendor] = vendorName
             }
             let key = UInt64(vendor) << 32 | UInt64(product)
@@ -127,7 +127,7 @@ public enum RecordedDeviceNames {
             if let cached = cache.pciDevice[key] {
                 deviceName = cached
             } else {
-                deviceName = pci.device(vendor, product)
+                deviceName = pci.device(vendor, product, hwdb: hwdb)
                 cache.pciDevice[key] = deviceName
             }
             add("ID_VENDOR_FROM_DATABASE", vendorName)

@@ -106,10 +106,10 @@ import Testing
         // The GMA 950 is listed and named; the host bridge 8086:0d57 of this project's
         // build VMs is in neither the list nor, so, libpci's answer.
         #expect(listing.lists(vendor: 0x8086, device: 0x27ae) == true)
-        #expect(libpci.device(0x8086, 0x27ae)?.contains("945") == true)
+        #expect(libpci.device(0x8086, 0x27ae, hwdb: nil)?.contains("945") == true)
         #expect(listing.lists(vendor: 0x8086, device: 0x0d57) == false)
-        #expect(libpci.device(0x8086, 0x0d57) == nil)
-        #expect(libpci.vendor(0x8086)?.contains("Intel") == true)
+        #expect(libpci.device(0x8086, 0x0d57, hwdb: nil) == nil)
+        #expect(libpci.vendor(0x8086, hwdb: nil)?.contains("Intel") == true)
     }
 
     @Test(.enabled(if: hasPCIIDs))
@@ -117,8 +117,37 @@ import Testing
         // An id the list lacks first (libpci is not asked and loads nothing), then one it has:
         // libpci loads its list then and names it as the file does.
         let names = try #require(PCINames())
-        #expect(names.device(0x8086, 0x0d57) == nil)
+        #expect(names.device(0x8086, 0x0d57, hwdb: nil) == nil)
         #expect(
-            names.device(0x8086, 0x27ae) == "Mobile 945GSE Express Integrated Graphics Controller")
+            names.device(0x8086, 0x27ae, hwdb: nil)
+                == "Mobile 945GSE Express Integrated Graphics Controller")
+    }
+
+    /// This machine's hwdb, and whether it names a Loongson Ethernet controller (0014:7a13)
+    /// that Debian 12's pci.ids (2023.04.10) lacks.
+    static func openHwdb() -> UdevHwdb? {
+        (try? UdevContext()).flatMap { try? UdevHwdb(context: $0) }
+    }
+    static let hwdbOnlyName = openHwdb()?.properties(modalias: "pci:v00000014d00007A13*")[
+        "ID_MODEL_FROM_DATABASE"]
+    static let hasHwdbOnlyID =
+        hasPCIIDs && hwdbOnlyName != nil
+        && PCIIDsListing(path: "/usr/share/misc/pci.ids")?.lists(vendor: 0x0014, device: 0x7a13)
+            == false
+
+    @Test(.enabled(if: hasHwdbOnlyID))
+    func namesAnIdPCIIDsLacksFromTheHwdbAsLibpciDoes() throws {
+        // libpci answers an id its list lacks from the hwdb (`pci_lookup_name` here gives
+        // "7A2000 PCH Gigabit Ethernet Controller" for 0014:7a13): without libpci's list
+        // loaded, PCINames asks the hwdb the same way.
+        let names = try #require(PCINames())
+        let hwdb = try #require(Self.openHwdb())
+        #expect(names.device(0x0014, 0x7a13, hwdb: nil) == nil)
+        #expect(names.device(0x0014, 0x7a13, hwdb: hwdb) == Self.hwdbOnlyName)
+        // pci.ids has the vendor: libpci is asked and loads its list; from then on libpci
+        // itself answers, from its own hwdb fall-back, with the same name.
+        #expect(names.vendor(0x0014, hwdb: hwdb) == "Loongson Technology LLC")
+        #expect(names.device(0x0014, 0x7a13, hwdb: nil) == Self.hwdbOnlyName)
+        #expect(names.device(0x8086, 0x0d57, hwdb: hwdb) == nil)
     }
 }
