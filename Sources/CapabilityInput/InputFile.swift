@@ -22,6 +22,15 @@ package enum InputFile {
         }
     }
 
+    /// The file's bytes as an array, read into it directly (no `Data` to copy from): a
+    /// regular file in one buffer of its size, anything else until its end.
+    /// - Parameter path: The path as the user gave it.
+    /// - Returns: The contents.
+    /// - Throws: ``Failure`` with the reason ``read(_:)`` gives.
+    package static func bytes(_ path: String) throws(Failure) -> [UInt8] {
+        try Reader(path).readAll()
+    }
+
     /// A file opened to be read in pieces (a recording is parsed as it is read, so its bytes
     /// are never all in memory at once). Owns its descriptor.
     package final class Reader {
@@ -72,6 +81,34 @@ package enum InputFile {
             }
             buffer.append(contentsOf: scratch[..<got])
             return got
+        }
+
+        /// Everything from the current position to the end: a regular file's size read
+        /// straight into the array's storage, then whatever more there is (a file that grew,
+        /// a pipe or device, whose size is 0) in pieces.
+        /// - Throws: ``Failure`` when the file cannot be read.
+        package func readAll() throws(Failure) -> [UInt8] {
+            let descriptor = descriptor
+            var failed = false
+            var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                initialized = 0
+                guard let base = buffer.baseAddress else { return }
+                while initialized < buffer.count {
+                    let filled = initialized
+                    let read = Retrying.result {
+                        Glibc.read(descriptor, base + filled, buffer.count - filled)
+                    }
+                    guard case .success(let got) = read else {
+                        failed = true
+                        return
+                    }
+                    if got == 0 { return }
+                    initialized += got
+                }
+            }
+            guard !failed else { throw Failure(reason: "permission denied or not a file") }
+            while try read(into: &bytes, upTo: 1 << 16) > 0 {}
+            return bytes
         }
 
         /// The rest of the file after `head`, its first bytes already read, in one buffer

@@ -39,27 +39,39 @@ package struct CSVReader {
     /// rest is at least `minimum` bytes and holds no quote (so every line break ends a
     /// record, and line numbers are line breaks counted).
     /// - Parameter minimum: The least size worth splitting.
-    /// - Returns: The readers of the first and second part, or nil.
-    func split(minimum: Int) -> (CSVReader, CSVReader)? {
+    /// - Returns: The readers of the first and second part, and how many line breaks the
+    ///   whole rest holds (a bound on its records), or nil.
+    func split(minimum: Int) -> (first: CSVReader, second: CSVReader, lines: Int)? {
         guard end - index >= minimum else { return nil }
         let middle = index + (end - index) / 2
-        return bytes.withUnsafeBufferPointer { buffer -> (CSVReader, CSVReader)? in
+        return bytes.withUnsafeBufferPointer { buffer -> (CSVReader, CSVReader, Int)? in
+            guard let base = buffer.baseAddress else { return nil }
             var cut = middle
             while cut < end, buffer[cut] != Self.newline { cut += 1 }
             guard cut < end else { return nil }
             cut += 1
             // A quote anywhere could hold the cut's line break inside a field; memchr finds
-            // one fastest, and the line breaks are counted only up to the cut.
-            guard let base = buffer.baseAddress,
-                memchr(base + index, Int32(Self.quote), end - index) == nil
-            else { return nil }
-            var breaks = 0
-            for position in index..<cut where buffer[position] == Self.newline { breaks += 1 }
+            // one fastest, and counts the line breaks.
+            guard memchr(base + index, Int32(Self.quote), end - index) == nil else { return nil }
+            let breaks = Self.lineBreaks(base, index..<cut)
             let first = CSVReader(bytes: bytes, path: path, range: index..<cut, line: line)
             let second = CSVReader(
                 bytes: bytes, path: path, range: cut..<end, line: line + breaks)
-            return (first, second)
+            return (first, second, breaks + Self.lineBreaks(base, cut..<end))
         }
+    }
+
+    /// The line feeds in `base[range]`.
+    private static func lineBreaks(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var position = range.lowerBound
+        while position < range.upperBound,
+            let found = memchr(base + position, Int32(newline), range.upperBound - position)
+        {
+            count += 1
+            position = UnsafeRawPointer(base).distance(to: found) + 1
+        }
+        return count
     }
 
     private static let comma = UInt8(ascii: ",")
@@ -96,6 +108,59 @@ package struct CSVReader {
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for an unterminated quote or
     ///   text after a closing quote.
     package mutating func next(into fields: inout CSVFields) throws(MatrixError) -> Item? {
+        if let comment = skipToRecord() { return comment }
+        guard index < end else { return nil }
+        let start = line
+        try record(into: &fields)
+        return .fields(line: start)
+    }
+
+    /// Hands plain records to `plain` until it finds one `plain` does not take, a comment or
+    /// the end. A plain record is one line without a quote, given as its bytes without the
+    /// line break (and a CR before it), so its fields are the bytes between commas. A record
+    /// `plain` declines (it returns false), and any other record, is read into `fields` as
+    /// by ``next(into:)``.
+    /// - Parameters:
+    ///   - fields: Receives a record that was not taken.
+    ///   - plain: Takes a plain record's bytes and line number, or declines it.
+    /// - Returns: The comment or record found, or nil at the end.
+    /// - Throws: What ``next(into:)`` throws.
+    package mutating func next(
+        into fields: inout CSVFields, plain: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+    ) throws(MatrixError) -> Item? {
+        while true {
+            if let comment = skipToRecord() { return comment }
+            guard index < end else { return nil }
+            let start = line
+            let (index, end) = (index, end)
+            let taken = bytes.withUnsafeBufferPointer { buffer -> Int? in
+                guard let base = buffer.baseAddress else { return nil }
+                let lineEnd =
+                    memchr(base + index, Int32(Self.newline), end - index).map {
+                        UnsafeRawPointer(base).distance(to: $0)
+                    } ?? end
+                guard memchr(base + index, Int32(Self.quote), lineEnd - index) == nil else {
+                    return nil
+                }
+                // A CR ends the last field only before a line feed (``fieldEnd(from:)``).
+                let contentEnd =
+                    lineEnd < end && buffer[lineEnd - 1] == Self.carriageReturn
+                    ? lineEnd - 1 : lineEnd
+                let line = UnsafeBufferPointer(rebasing: buffer[index..<contentEnd])
+                return plain(line, start) ? lineEnd : nil
+            }
+            guard let stop = taken else { break }
+            self.index = stop
+        }
+        let start = line
+        try record(into: &fields)
+        return .fields(line: start)
+    }
+
+    /// Skips line breaks up to the next record's first byte (or the end), and reads a `#`
+    /// line found on the way.
+    /// - Returns: The comment, or nil at a record or the end.
+    private mutating func skipToRecord() -> Item? {
         while index < end {
             let byte = bytes[index]
             if byte == Self.newline {
@@ -115,9 +180,7 @@ package struct CSVReader {
                 index = stop
                 return .comment(text.trimming(.whitespaces), line: start)
             }
-            let start = line
-            try record(into: &fields)
-            return .fields(line: start)
+            return nil
         }
         return nil
     }

@@ -123,8 +123,7 @@ package struct MatrixBuilder {
                 reason: "\(fields.count) fields, the header has \(slots.count)")
         }
         var cells = [MatrixCell](repeating: .unknown, count: capabilityHeaders.count)
-        var numbers = 0
-        var shareable = valueKinds.count <= 4
+        var values = ValueNumbers(shareable: valueKinds.count <= 4)
         var name = ""
         var family: String?
         for (index, slot) in slots.enumerated() {
@@ -145,30 +144,7 @@ package struct MatrixBuilder {
                 cells[position] = cell
             case .value(let position):
                 let text = MatrixText.trimmed(fields.text(at: index))
-                let number: Int
-                if let known = valueNumbers[position][text] {
-                    number = known
-                } else {
-                    if valueKinds[position] != .notes {
-                        do {
-                            try MatrixValueParser.validate(text, kind: valueKinds[position])
-                        } catch {
-                            throw .malformed(
-                                path: path, line: line,
-                                reason:
-                                    "column '\(matrix.valueColumns[position].header)': \(error.reason)"
-                            )
-                        }
-                    }
-                    number = valueNumbers[position].count
-                    valueNumbers[position][text] = number
-                }
-                if number >= 1 << 16 {
-                    shareable = false
-                } else {
-                    numbers |= number << (16 * position)
-                }
-                scratchValues[position] = text
+                try value(text, at: position, line: line, into: &values).get()
             case .ignored:
                 break
             }
@@ -177,14 +153,128 @@ package struct MatrixBuilder {
             throw .malformed(
                 path: path, line: line, reason: "the row has no name in its first column")
         }
+        append(name: name, family: family, line: line, cells: cells, values: values)
+    }
+
+    /// Adds one record given as a line of comma-separated fields without quotes or line
+    /// breaks (``CSVReader``'s plain records), reading its bytes in place: no field ranges,
+    /// no string for a `yes`, `no` or blank cell.
+    /// - Parameters:
+    ///   - fields: The line's bytes.
+    ///   - line: The line number.
+    /// - Returns: False, having added no row, when the record is not a valid row (a field
+    ///   count other than the header's, an empty name, a bad cell or value): ``add(_:line:)``
+    ///   then says why.
+    package mutating func add(plain fields: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        guard let base = fields.baseAddress else { return false }
+        let count = fields.count
+        var cells = [MatrixCell](repeating: .unknown, count: capabilityHeaders.count)
+        var values = ValueNumbers(shareable: valueKinds.count <= 4)
+        var name = ""
+        var family: String?
+        var start = 0
+        let valid = cells.withUnsafeMutableBufferPointer { cells -> Bool in
+            for slot in slots {
+                // Past the end: the record has fewer fields than the header.
+                guard start <= count else { return false }
+                var stop = start
+                while stop < count, base[stop] != 0x2C { stop += 1 }
+                let field = UnsafeBufferPointer(start: base + start, count: stop - start)
+                start = stop + 1
+                switch slot {
+                case .capability(let position):
+                    if field.count == 3, field[0] == 0x79, field[1] == 0x65, field[2] == 0x73 {
+                        cells[position] = .yes
+                    } else if field.count == 2, field[0] == 0x6E, field[1] == 0x6F {
+                        cells[position] = .no
+                    } else if field.isEmpty {
+                        cells[position] = .unknown
+                    } else if let cell = MatrixCell(parsing: Self.text(field)) {
+                        cells[position] = cell
+                    } else {
+                        return false
+                    }
+                case .name:
+                    name = MatrixText.trimmed(Self.text(field))
+                case .family:
+                    let trimmed = MatrixText.trimmed(Self.text(field))
+                    family = trimmed.isEmpty ? nil : trimmed
+                case .value(let position):
+                    let text = MatrixText.trimmed(Self.text(field))
+                    guard case .success = value(text, at: position, line: line, into: &values)
+                    else {
+                        return false
+                    }
+                case .ignored:
+                    break
+                }
+            }
+            // Fields left over: more than the header has.
+            return start == count + 1
+        }
+        guard valid, !name.isEmpty else { return false }
+        append(name: name, family: family, line: line, cells: cells, values: values)
+        return true
+    }
+
+    private static func text(_ field: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: field, as: UTF8.self)
+    }
+
+    /// The numbers of the value texts of the row being read, packed 16 bits a column (rows
+    /// with the same numbers share one value list), and whether every number fits.
+    private struct ValueNumbers {
+        var packed = 0
+        var shareable: Bool
+    }
+
+    /// Takes a value cell: numbers its text (checking it the first time it is seen) and keeps
+    /// it in `scratchValues`.
+    /// - Returns: Failure naming the column when the text is not a valid value.
+    private mutating func value(
+        _ text: String, at position: Int, line: Int, into numbers: inout ValueNumbers
+    ) -> Result<Void, MatrixError> {
+        let number: Int
+        if let known = valueNumbers[position][text] {
+            number = known
+        } else {
+            if valueKinds[position] != .notes {
+                do {
+                    try MatrixValueParser.validate(text, kind: valueKinds[position])
+                } catch {
+                    return .failure(
+                        .malformed(
+                            path: path, line: line,
+                            reason:
+                                "column '\(matrix.valueColumns[position].header)': \(error.reason)"
+                        ))
+                }
+            }
+            number = valueNumbers[position].count
+            valueNumbers[position][text] = number
+        }
+        if number >= 1 << 16 {
+            numbers.shareable = false
+        } else {
+            numbers.packed |= number << (16 * position)
+        }
+        scratchValues[position] = text
+        return .success(())
+    }
+
+    /// Appends a read row, its values those of `scratchValues` (shared with an earlier row
+    /// that has the same ones).
+    private mutating func append(
+        name: String, family: String?, line: Int, cells: [MatrixCell], values numbers: ValueNumbers
+    ) {
         let values: [String]
         if scratchValues.isEmpty {
             values = []
-        } else if shareable, let shared = valueLists[numbers] {
+        } else if numbers.shareable, let shared = valueLists[numbers.packed] {
             values = shared
         } else {
             values = scratchValues.map { $0 }
-            if shareable { valueLists[numbers] = values }
+            if numbers.shareable { valueLists[numbers.packed] = values }
         }
         matrix.rows.append(
             MatrixRow(name: name, family: family, line: line, cells: cells, values: values))

@@ -49,13 +49,13 @@ public enum MatrixParser {
     public static func parse(contentsOf path: String, format: MatrixFormat? = nil)
         throws(MatrixError) -> DeviceMatrix
     {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try InputFile.read(path)
+            bytes = try InputFile.bytes(path)
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        return try parse([UInt8](data), path: path, format: format)
+        return try parse(bytes, path: path, format: format)
     }
 
     private static func build(
@@ -105,12 +105,15 @@ public enum MatrixParser {
         guard var builder = header else {
             throw .malformed(path: path, line: nil, reason: "no table header found")
         }
-        if let (first, second) = reader.split(minimum: parallelMinimumBytes) {
+        if let (first, second, lines) = reader.split(minimum: parallelMinimumBytes) {
             let template = builder
-            let results = ParallelMap.results(count: 2) {
+            var results = ParallelMap.results(count: 2) {
                 index -> Result<(MatrixBuilder, [String]), MatrixError> in
                 var part = index == 0 ? first : second
                 var partBuilder = template
+                // Room for every row in the first half's builder: the second's rows are
+                // appended to it, so the rows are allocated once.
+                if index == 0 { partBuilder.reserve(lines) }
                 var partProvenance: [String] = []
                 do throws(MatrixError) {
                     try readRecords(&part, into: &partBuilder, provenance: &partProvenance)
@@ -122,6 +125,8 @@ public enum MatrixParser {
             // The first half's error first: it is the earlier line.
             let (head, headProvenance) = try results[0].get()
             let (tail, tailProvenance) = try results[1].get()
+            // The builders' only copies now, so the rows are appended in place.
+            results.removeAll()
             builder = head
             builder.append(tail)
             provenance += headProvenance + tailProvenance
@@ -141,7 +146,9 @@ public enum MatrixParser {
         _ reader: inout CSVReader, into builder: inout MatrixBuilder, provenance: inout [String]
     ) throws(MatrixError) {
         var fields = reader.makeFields()
-        while let item = try reader.next(into: &fields) {
+        while let item = try reader.next(
+            into: &fields, plain: { bytes, line in builder.add(plain: bytes, line: line) })
+        {
             switch item {
             case .comment(let text, _):
                 if !text.isEmpty { provenance.append(text) }
