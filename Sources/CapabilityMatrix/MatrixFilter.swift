@@ -1,4 +1,5 @@
 import CapabilityModel
+import Synchronization
 /// Filters a device matrix through a manifest check.
 public enum MatrixFilter {
 
@@ -19,14 +20,20 @@ public enum MatrixFilter {
             // Two halves on two threads, each with its own signatures and cache: an evaluation
             // depends on the signature alone, so the halves give what one pass gives.
             let middle = rows.count / 2
-            let halves = ParallelMap.results(count: 2) { index in
+            let shared = SharedEvaluations()
+            var halves = ParallelMap.results(count: 2) { index in
                 evaluate(
-                    rows[index == 0 ? 0..<middle : middle..<rows.count], of: matrix, with: evaluator
-                )
+                    rows[index == 0 ? 0..<middle : middle..<rows.count], of: matrix,
+                    with: evaluator, capacity: index == 0 ? rows.count : 0, shared: shared)
             }
-            results = halves.flatMap { $0 }
+            // The first half has room for all: the second is appended in place.
+            results = halves[0]
+            let tail = halves[1]
+            halves.removeAll()
+            results.append(contentsOf: tail)
         } else {
-            results = evaluate(rows[...], of: matrix, with: evaluator)
+            results = evaluate(
+                rows[...], of: matrix, with: evaluator, capacity: rows.count, shared: nil)
         }
         return MatrixResult(
             matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
@@ -35,30 +42,53 @@ public enum MatrixFilter {
     /// The fewest rows evaluated as two halves in parallel.
     static let parallelMinimumRows = 20_000
 
-    /// The results of some rows of a matrix, in order.
+    /// The results of some rows of a matrix, in order, in an array with room for `capacity`.
+    /// A signature this call has not seen is looked up in `shared` (the other half's
+    /// evaluations so far) before it is evaluated.
     private static func evaluate(
-        _ rows: ArraySlice<MatrixRow>, of matrix: DeviceMatrix, with evaluator: any RowEvaluator
+        _ rows: ArraySlice<MatrixRow>, of matrix: DeviceMatrix, with evaluator: any RowEvaluator,
+        capacity: Int, shared: SharedEvaluations?
     ) -> [MatrixRowResult] {
         var signatures = RowSignature(matrix: matrix, ids: evaluator.capabilityIDs)
         let builder = signatures.reportBuilder
         var cache: [RowSignature.Key: RowEvaluation] = [:]
         var signature = RowSignature.Key()
         var results: [MatrixRowResult] = []
-        results.reserveCapacity(rows.count)
+        results.reserveCapacity(max(capacity, rows.count))
         for row in rows {
             signatures.write(row, into: &signature)
             let evaluation: RowEvaluation
             if let cached = cache[signature] {
                 evaluation = cached
+            } else if let known = shared?.evaluation(signature) {
+                evaluation = known
+                cache[signature] = evaluation
             } else {
                 evaluation = evaluator.evaluate(builder.report(for: row))
                 cache[signature] = evaluation
+                shared?.add(evaluation, for: signature)
             }
             results.append(
                 MatrixRowResult(
                     name: row.name, family: row.group, line: row.line, evaluation: evaluation))
         }
         return results
+    }
+}
+
+/// The evaluations both halves of a parallel ``MatrixFilter/evaluate(_:with:manifest:)`` have
+/// made, by signature: a half asks here on its own cache's miss, so a signature is mostly
+/// evaluated once, not once per half. Two halves that miss at once both evaluate; an
+/// evaluation depends on the signature alone, so either result is the same.
+private final class SharedEvaluations: Sendable {
+    private let storage = Mutex<[RowSignature.Key: RowEvaluation]>([:])
+
+    func evaluation(_ signature: RowSignature.Key) -> RowEvaluation? {
+        storage.withLock { $0[signature] }
+    }
+
+    func add(_ evaluation: RowEvaluation, for signature: RowSignature.Key) {
+        storage.withLock { $0[signature] = evaluation }
     }
 }
 

@@ -23,19 +23,33 @@ package struct MatrixReportBuilder: Sendable {
 
     /// The matrix whose rows are turned into reports.
     package let matrix: DeviceMatrix
-    private let ids: [CapabilityID]
+    /// The capability columns reports read: (column index, its id).
+    private let columns: [(index: Int, id: CapabilityID)]
     private let kinds: [MatrixValueKind]
-    /// Per capability column, the evidence for each cell value (written once, not per row).
+    /// The ids reports are limited to, or nil for every id.
+    private let only: Set<CapabilityID>?
+    /// The parent/sub-capability groups reports apply (those of `only`, else all).
+    private let groups: [(parent: CapabilityID, children: [CapabilityID])]
+    /// Per column of `columns`, the evidence for each cell value (written once, not per row).
     private let evidence: [[MatrixCell: Evidence]]
     private let source: SourceInfo
 
     /// Creates a builder for a matrix.
-    /// - Parameter matrix: The matrix.
-    init(matrix: DeviceMatrix) {
+    /// - Parameters:
+    ///   - matrix: The matrix.
+    ///   - only: Limits reports to these ids (the findings of the others are left out), or
+    ///     nil for every id. The set must hold every group (``children``) it meets, so the
+    ///     implications among its ids are the same as in a whole report.
+    init(matrix: DeviceMatrix, only: Set<CapabilityID>? = nil) {
         self.matrix = matrix
-        self.ids = matrix.capabilityIDs
+        let columnIDs = matrix.capabilityIDs
+        self.columns = columnIDs.indices.compactMap { index in
+            only.map { $0.contains(columnIDs[index]) } ?? true ? (index, columnIDs[index]) : nil
+        }
         self.kinds = matrix.valueKinds
-        self.evidence = matrix.capabilityColumns.map { column in
+        self.only = only
+        self.groups = Self.children.filter { only?.contains($0.parent) ?? true }
+        self.evidence = columns.map { matrix.capabilityColumns[$0.index] }.map { column in
             Dictionary(
                 uniqueKeysWithValues: MatrixCell.allCases.map { cell in
                     (
@@ -56,12 +70,12 @@ package struct MatrixReportBuilder: Sendable {
     /// - Returns: A report with one finding per capability the row decides.
     package func report(for row: MatrixRow) -> CapabilityReport {
         var findings: [CapabilityID: CapabilityFinding] = [:]
-        findings.reserveCapacity(ids.count + 4)
-        for (index, id) in ids.enumerated() {
-            let cell = row.cells[index]
-            findings[id] = CapabilityFinding(
-                id: id, status: cell.status, count: cell == .yes ? 1 : 0,
-                evidence: evidence[index][cell].map { [$0] } ?? [])
+        findings.reserveCapacity(columns.count + 4)
+        for (position, column) in columns.enumerated() {
+            let cell = row.cells[column.index]
+            findings[column.id] = CapabilityFinding(
+                id: column.id, status: cell.status, count: cell == .yes ? 1 : 0,
+                evidence: evidence[position][cell].map { [$0] } ?? [])
         }
         addDetails(row, to: &findings)
         applyImplications(to: &findings)
@@ -82,7 +96,9 @@ package struct MatrixReportBuilder: Sendable {
             guard !text.isEmpty else { continue }
             values.read(text, as: kind)
         }
-        Self.merge(values.details, into: &findings)
+        var details = values.details
+        if let only { details = details.filter { only.contains($0.key) } }
+        Self.merge(details, into: &findings)
     }
 
     /// The ids the given value columns of a row give details to (what ``addDetails(_:to:)``
@@ -122,7 +138,7 @@ package struct MatrixReportBuilder: Sendable {
     }
 
     private func applyImplications(to findings: inout [CapabilityID: CapabilityFinding]) {
-        for (parent, children) in Self.children {
+        for (parent, children) in groups {
             let current = findings[parent]?.status
             if current == nil || current == .unknown,
                 let child = children.first(where: { findings[$0]?.status == .present })

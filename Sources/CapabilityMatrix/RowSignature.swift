@@ -42,12 +42,11 @@ package struct RowSignature {
     private let valueColumns: [Int]
     /// Whether each of `valueColumns` feeds the details of an id the evaluator reads.
     private let readValues: [Bool]
-    /// Per distinct text of the value columns: the number of its read part (the columns that
-    /// feed ids the evaluator reads), and per slot whether the values give that id details
-    /// (computed once per distinct text by the builder).
-    private var valueTexts: [Key: (number: Int, details: [Bool])] = [:]
-    /// The numbers of the read parts seen so far.
-    private var readTexts: [[UInt8]: Int] = [:]
+    /// Per distinct text of the value columns: its read part (the texts of the columns that
+    /// feed ids the evaluator reads, each after a 0xFF), and per slot whether the values give
+    /// that id details (computed once per distinct text by the builder). The read part goes
+    /// into the signature as it is, so signatures from two instances over one matrix compare.
+    private var valueTexts: [Key: (read: [UInt8], details: [Bool])] = [:]
     private var text = Key()
     private var status: [UInt8] = []
     private var origin: [UInt8] = []
@@ -57,10 +56,10 @@ package struct RowSignature {
     ///   - matrix: The matrix.
     ///   - ids: The ids the evaluator reads, or nil when it may read any.
     init(matrix: DeviceMatrix, ids: Set<CapabilityID>?) {
-        builder = MatrixReportBuilder(matrix: matrix)
         let columnIDs = matrix.capabilityIDs
         let kinds = matrix.valueKinds
         guard let ids else {
+            builder = MatrixReportBuilder(matrix: matrix)
             slots = nil
             (groupParents, groupChildren, groupStarts) = ([], [], [0])
             cellColumns = Array(columnIDs.indices)
@@ -81,6 +80,9 @@ package struct RowSignature {
                 }
             }
         }
+        // Reports limited to the reach: the evaluator reads no other finding, and the reach
+        // holds whole groups, so the implications among its ids are those of a whole report.
+        builder = MatrixReportBuilder(matrix: matrix, only: reach)
         let ordered = CapabilityID.allCases.filter(reach.contains)
         var slotOf: [CapabilityID: Int] = [:]
         for (index, id) in ordered.enumerated() { slotOf[id] = index }
@@ -151,9 +153,9 @@ package struct RowSignature {
                 origin[child] = Self.impliedByParent
             }
         }
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: values.number).littleEndian) {
-            signature.bytes.append(contentsOf: $0)
-        }
+        // The read texts, then two bytes a read slot: the status part's length is fixed, so
+        // equal signatures have equal read texts.
+        signature.bytes += values.read
         for (index, slot) in slots.enumerated() where slot.read {
             signature.bytes.append(status[index])
             signature.bytes.append(origin[index])
@@ -161,7 +163,7 @@ package struct RowSignature {
     }
 
     /// The entry for the row's value text (in `text`), made the first time it is seen.
-    private mutating func valueEntry(_ row: MatrixRow) -> (number: Int, details: [Bool]) {
+    private mutating func valueEntry(_ row: MatrixRow) -> (read: [UInt8], details: [Bool]) {
         if let entry = valueTexts[text] { return entry }
         let given = builder.detailIDs(row, columns: valueColumns)
         var read: [UInt8] = []
@@ -169,9 +171,7 @@ package struct RowSignature {
             read.append(0xFF)
             read.append(contentsOf: row.values[column].utf8)
         }
-        let number = readTexts[read] ?? readTexts.count
-        readTexts[read] = number
-        let entry = (number, (slots ?? []).map { given.contains($0.id) })
+        let entry = (read, (slots ?? []).map { given.contains($0.id) })
         valueTexts[text] = entry
         return entry
     }

@@ -78,4 +78,28 @@ import Testing
         #expect(whole.rows == parts)
         #expect(Set(whole.rows.map(\.verdict)).count == 3)
     }
+
+    @Test func halvesShareEvaluationsWhateverOrderTheirValuesFirstAppearIn() throws {
+        // The first half meets the megapixel values in one order, the second in another, so
+        // anything numbered by first appearance differs between the halves.
+        let orders = [["0.3", "5.0", "12.0"], ["12.0", "0.3", "5.0"]]
+        var lines = ["Device,GPS,Cellular,StillMegapixels"]
+        for row in 0..<30_000 {
+            let order = orders[row < 15_000 ? 0 : 1]
+            lines.append(
+                "Device \(row),\(["yes", "no", ""][row % 3]),\(["no", "yes"][(row / 3) % 2]),"
+                    + order[(row / 6) % 3])
+        }
+        let matrix = try MatrixParser.parse(text: lines.joined(separator: "\n"), path: "t.csv")
+        let manifest = try ManifestLoader.load(
+            data: Data(
+                #"{"version": 1, "require": ["location.gnss", "camera.megapixels >= 5"], "forbid": ["cellular"]}"#
+                    .utf8), path: "m.json")
+        let evaluator = ManifestRowEvaluator(manifest: manifest)
+        #expect(matrix.rows.count >= MatrixFilter.parallelMinimumRows)
+        let shared = MatrixFilter.evaluate(matrix, with: evaluator)
+        let each = MatrixFilter.evaluateEachRow(matrix, with: evaluator)
+        #expect(shared.rows == each.rows)
+        #expect(Set(shared.rows.map(\.verdict)).count == 3)
+    }
 }
