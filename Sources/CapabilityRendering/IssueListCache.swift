@@ -7,7 +7,7 @@ import CapabilityMatrix
 /// hashing the issues and their reasons a row. Two equal lists in different storage just get
 /// their text made twice. The cache keeps every list it has seen, so no storage address is
 /// freed and reused for another list while the cache lives.
-package struct IssueListCache<Text> {
+package struct IssueListCache<Text: Sendable>: Sendable {
     /// The storage addresses of one list or of a pair of lists.
     private struct Key: Hashable {
         var first: UInt

@@ -156,6 +156,33 @@ package struct JSONTextWriter {
         append(json)
     }
 
+    /// Writes already formatted JSON bytes as the next value (``raw(_:)`` for bytes).
+    package mutating func raw(bytes json: [UInt8]) {
+        beforeValue()
+        bytes.append(contentsOf: json)
+    }
+
+    /// Writes the next value as formatted JSON that `write` appends to the bytes in place
+    /// (``raw(bytes:)`` without a buffer of its own).
+    package mutating func raw(appending write: (inout [UInt8]) -> Void) {
+        beforeValue()
+        write(&bytes)
+    }
+
+    /// A writer for a fragment inside an object that sits `depth` containers deep and has
+    /// `members` members so far: its first ``key(_:)`` places a comma, and a ``close()``
+    /// ends that object.
+    package init(insideObjectAt depth: Int, members: Int) {
+        baseDepth = depth
+        open = [(false, members)]
+    }
+
+    /// Appends a string value's quoted, escaped bytes with no comma or line break before it
+    /// (for callers that place those in bytes of their own).
+    package static func quoted(_ value: String, to bytes: inout [UInt8]) {
+        appendQuoted(value, to: &bytes)
+    }
+
     /// Writes a ``JSONValue`` tree, object keys sorted.
     package mutating func value(_ value: JSONValue) throws(JSONTextError) {
         switch value {

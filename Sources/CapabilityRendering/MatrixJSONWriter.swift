@@ -37,10 +37,12 @@ public enum MatrixJSONWriter {
         out.array(result.provenance)
         out.key("rows")
         out.openArray()
-        // Rows that share an evaluation share their issue lists: write each list once.
-        var issueCache = IssueListCache<String>()
+        // Rows that share an evaluation share their issue lists: the bytes before the family
+        // (from the failing list) and after the name (from the unknown list and the verdict)
+        // are made once per list, by ``RowParts``.
+        var parts = RowParts(depth: out.depth)
         for row in result.rows {
-            self.row(row, cache: &issueCache, into: &out)
+            out.raw { parts.write(row, into: &$0) }
             if out.bytes.count >= pieceSize { out.flush(to: output) }
         }
         out.close()
@@ -97,38 +99,72 @@ public enum MatrixJSONWriter {
         out.close()
     }
 
-    private static func row(
-        _ row: MatrixRowResult, cache: inout IssueListCache<String>,
-        into out: inout JSONTextWriter
-    ) {
-        func issues(_ list: [RowIssue]) {
-            let depth = out.depth
-            let text = cache.value(for: list) {
-                var fragment = JSONTextWriter(depth: depth)
-                fragment.openArray()
-                for issue in list { self.issue(issue, into: &fragment) }
-                fragment.close()
-                return fragment.text
-            }
-            out.raw(text)
+    /// A row object's bytes in three kinds of parts: the head up to the family's value, made
+    /// once per failing list; the fixed keys between the family, line and name; the tail
+    /// from the unknown list to the closing brace, made once per unknown list and verdict.
+    /// The parts are written by fragment writers, so the layout is ``JSONTextWriter``'s.
+    private struct RowParts {
+        /// How deep the row objects sit (inside the document and its `rows` array).
+        let depth: Int
+        private var heads = IssueListCache<[UInt8]>()
+        private var tails = [IssueListCache<[UInt8]>](
+            repeating: .init(), count: RowVerdict.allCases.count)
+        private let lineKey: [UInt8]
+        private let nameKey: [UInt8]
+
+        init(depth: Int) {
+            self.depth = depth
+            // The row object's members in key order: failing, family, line, name, unknown,
+            // verdict.
+            var line = JSONTextWriter(insideObjectAt: depth, members: 2)
+            line.key("line")
+            lineKey = line.bytes
+            var name = JSONTextWriter(insideObjectAt: depth, members: 3)
+            name.key("name")
+            nameKey = name.bytes
         }
-        out.openObject()
-        out.key("failing")
-        issues(row.failing)
-        out.key("family")
-        out.string(row.family)
-        out.key("line")
-        out.int(row.line)
-        out.key("name")
-        out.string(row.name)
-        out.key("unknown")
-        issues(row.unknown)
-        out.key("verdict")
-        out.string(row.verdict.rawValue)
-        out.close()
+
+        /// Appends the row object's text (no comma or line break before it) to `bytes`.
+        mutating func write(_ row: MatrixRowResult, into bytes: inout [UInt8]) {
+            let depth = depth
+            let head = heads.value(for: row.failing) {
+                var head = JSONTextWriter(depth: depth)
+                head.openObject()
+                head.key("failing")
+                head.raw(bytes: Self.issues(row.failing, depth: head.depth))
+                head.key("family")
+                return head.bytes
+            }
+            let verdict = RowVerdict.allCases.firstIndex(of: row.verdict) ?? 0
+            let tail = tails[verdict].value(for: row.unknown) {
+                var tail = JSONTextWriter(insideObjectAt: depth, members: 4)
+                tail.key("unknown")
+                tail.raw(bytes: Self.issues(row.unknown, depth: tail.depth))
+                tail.key("verdict")
+                tail.string(row.verdict.rawValue)
+                tail.close()
+                return tail.bytes
+            }
+            bytes.append(contentsOf: head)
+            JSONTextWriter.quoted(row.family, to: &bytes)
+            bytes.append(contentsOf: lineKey)
+            bytes.append(contentsOf: String(row.line).utf8)
+            bytes.append(contentsOf: nameKey)
+            JSONTextWriter.quoted(row.name, to: &bytes)
+            bytes.append(contentsOf: tail)
+        }
+
+        /// An issue list as an array written `depth` containers deep.
+        private static func issues(_ list: [RowIssue], depth: Int) -> [UInt8] {
+            var fragment = JSONTextWriter(depth: depth)
+            fragment.openArray()
+            for issue in list { MatrixJSONWriter.issue(issue, into: &fragment) }
+            fragment.close()
+            return fragment.bytes
+        }
     }
 
-    private static func issue(_ issue: RowIssue, into out: inout JSONTextWriter) {
+    fileprivate static func issue(_ issue: RowIssue, into out: inout JSONTextWriter) {
         out.openObject()
         if let capability = issue.capability {
             out.key("capability")

@@ -27,53 +27,61 @@ public enum MatrixRenderer {
         let width = min(
             40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
         head += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
-        // The table is written as UTF-8 bytes into one buffer of the piece size (or, for one
-        // piece, of the whole text): no doubling series, no page faults past the first piece.
-        var out: [UInt8] = []
-        out.reserveCapacity(
-            min(pieceSize, head.utf8.count + result.rows.count * (width + 96)) + 4096)
-        out.append(contentsOf: head.utf8)
         // Rows that share an evaluation share their issue arrays: build each reason text
         // once per array (``IssueListCache``), per verdict (by its position in `allCases`).
         let verdicts = RowVerdict.allCases
-        var cache = [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
         let verdictColumn = verdicts.map { Array(TerminalText.pad($0.rawValue, 11).utf8) }
         let unknownSubject = subject(result)
-        for row in result.rows {
-            // Printable ASCII (the common case) is shown as is and is one column a byte.
-            let count: Int
-            if row.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
-                out.append(contentsOf: row.name.utf8)
-                count = row.name.utf8.count
-            } else {
-                let name = TerminalText.sanitize(row.name)
-                out.append(contentsOf: name.utf8)
-                count = TerminalText.characterCount(name)
+        let rows = result.rows
+        var out = PieceBuffer(head: Array(head.utf8), pieceSize: pieceSize)
+        RowChunks.render(
+            count: rows.count,
+            initial: [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
+        ) { range, cache, emit in
+            // The rows are written as UTF-8 bytes into one buffer of the piece size (or, for
+            // one piece, of all the rows): no doubling series, no page faults past the first.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(min(pieceSize, range.count * (width + 96)) + 4096)
+            for row in rows[range] {
+                // Printable ASCII (the common case) is shown as is and is one column a byte.
+                let count: Int
+                if row.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+                    bytes.append(contentsOf: row.name.utf8)
+                    count = row.name.utf8.count
+                } else {
+                    let name = TerminalText.sanitize(row.name)
+                    bytes.append(contentsOf: name.utf8)
+                    count = TerminalText.characterCount(name)
+                }
+                if count < width {
+                    bytes.append(contentsOf: repeatElement(0x20, count: width - count))
+                } else {
+                    // A name as wide as its column has a line of its own: the verdicts stay
+                    // aligned.
+                    bytes.append(0x0A)
+                    bytes.append(contentsOf: repeatElement(0x20, count: width))
+                }
+                let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
+                let why = cache[verdict].value(
+                    for: row.verdict == .excluded ? row.failing : row.unknown
+                ) {
+                    Array(clean(reasons(row, unknownSubject: unknownSubject)).utf8)
+                }
+                if why.isEmpty {
+                    bytes.append(contentsOf: row.verdict.rawValue.utf8)
+                } else {
+                    bytes.append(contentsOf: verdictColumn[verdict])
+                    bytes.append(contentsOf: why)
+                }
+                bytes.append(0x0A)
+                if bytes.count >= pieceSize {
+                    emit(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
-            if count < width {
-                out.append(contentsOf: repeatElement(0x20, count: width - count))
-            } else {
-                // A name as wide as its column has a line of its own: the verdicts stay aligned.
-                out.append(0x0A)
-                out.append(contentsOf: repeatElement(0x20, count: width))
-            }
-            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
-            let why = cache[verdict].value(
-                for: row.verdict == .excluded ? row.failing : row.unknown
-            ) {
-                Array(clean(reasons(row, unknownSubject: unknownSubject)).utf8)
-            }
-            if why.isEmpty {
-                out.append(contentsOf: row.verdict.rawValue.utf8)
-            } else {
-                out.append(contentsOf: verdictColumn[verdict])
-                out.append(contentsOf: why)
-            }
-            out.append(0x0A)
-            if out.count >= pieceSize {
-                piece(out)
-                out.removeAll(keepingCapacity: true)
-            }
+            if !bytes.isEmpty { emit(bytes) }
+        } piece: {
+            out.take($0, to: piece)
         }
         var tail = ""
         // A table without families makes every row its own family: no section then.
@@ -87,8 +95,7 @@ public enum MatrixRenderer {
         let totals = result.totals
         tail +=
             "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
-        out.append(contentsOf: tail.utf8)
-        piece(out)
+        out.finish(Array(tail.utf8), to: piece)
     }
 
     /// `doesn't support required feature: X; …` for excluded rows, `the table does not say:
@@ -136,36 +143,44 @@ public enum MatrixRenderer {
             head += "# manifest: " + TerminalText.sanitize(manifest) + "\n"
         }
         head += "row,family,verdict,failing,unknown,reasons\n"
-        var out: [UInt8] = []
-        out.reserveCapacity(min(pieceSize, head.utf8.count + result.rows.count * 128) + 4096)
-        out.append(contentsOf: head.utf8)
         // Rows that share an evaluation share their issue arrays: the fields after the family
         // are made once per pair of arrays, per verdict (by its position in `allCases`).
         let verdicts = RowVerdict.allCases
-        var tails = [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
         let unknownSubject = subject(result)
-        for row in result.rows {
-            out.append(contentsOf: CSVText.field(row.name).utf8)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: CSVText.field(row.family).utf8)
-            out.append(UInt8(ascii: ","))
-            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
-            let tail = tails[verdict].value(for: row.failing, and: row.unknown) {
-                Array(
-                    CSVText.line([
-                        row.verdict.rawValue,
-                        row.failing.map(\.key).joined(separator: ";"),
-                        row.unknown.map(\.key).joined(separator: ";"),
-                        reasons(row, unknownSubject: unknownSubject),
-                    ]).utf8)
+        let rows = result.rows
+        var out = PieceBuffer(head: Array(head.utf8), pieceSize: pieceSize)
+        RowChunks.render(
+            count: rows.count,
+            initial: [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
+        ) { range, tails, emit in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(min(pieceSize, range.count * 128) + 4096)
+            for row in rows[range] {
+                bytes.append(contentsOf: CSVText.field(row.name).utf8)
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(contentsOf: CSVText.field(row.family).utf8)
+                bytes.append(UInt8(ascii: ","))
+                let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
+                let tail = tails[verdict].value(for: row.failing, and: row.unknown) {
+                    Array(
+                        CSVText.line([
+                            row.verdict.rawValue,
+                            row.failing.map(\.key).joined(separator: ";"),
+                            row.unknown.map(\.key).joined(separator: ";"),
+                            reasons(row, unknownSubject: unknownSubject),
+                        ]).utf8)
+                }
+                bytes.append(contentsOf: tail)
+                if bytes.count >= pieceSize {
+                    emit(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
-            out.append(contentsOf: tail)
-            if out.count >= pieceSize {
-                piece(out)
-                out.removeAll(keepingCapacity: true)
-            }
+            if !bytes.isEmpty { emit(bytes) }
+        } piece: {
+            out.take($0, to: piece)
         }
-        piece(out)
+        out.finish([], to: piece)
     }
 
     /// A document written in pieces (``writeText(_:pieceSize:piece:)``, ``writeCSV(_:pieceSize:piece:)``,
