@@ -88,7 +88,7 @@ import Testing
             let order = orders[row < 15_000 ? 0 : 1]
             lines.append(
                 "Device \(row),\(["yes", "no", ""][row % 3]),\(["no", "yes"][(row / 3) % 2]),"
-                    + order[(row / 6) % 3])
+                    + order[(row % 15_000 / 6) % 3])
         }
         let matrix = try MatrixParser.parse(text: lines.joined(separator: "\n"), path: "t.csv")
         let manifest = try ManifestLoader.load(
@@ -99,7 +99,9 @@ import Testing
         #expect(matrix.rows.count >= MatrixFilter.parallelMinimumRows)
         let shared = MatrixFilter.evaluate(matrix, with: evaluator)
         let each = MatrixFilter.evaluateEachRow(matrix, with: evaluator)
-        #expect(shared.rows == each.rows)
+        // The first row that differs, not 30 000 rows, if they do.
+        #expect(shared.rows.count == each.rows.count)
+        #expect(zip(shared.rows, each.rows).first { $0 != $1 }.map(\.0.name) == nil)
         #expect(Set(shared.rows.map(\.verdict)).count == 3)
     }
 }
