@@ -128,6 +128,7 @@ struct MatrixCommand: Command {
                 } catch {
                     return env.fail("cannot encode the matrix: \(error)", .software)
                 }
+                env.keepUntilExit(result)
                 return .ok
             case .failed(let code):
                 return code
@@ -155,7 +156,9 @@ struct MatrixCommand: Command {
             }
             switch manifestOptions.evaluator(manifest, in: env) {
             case .value(let evaluator):
-                return .value(MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest))
+                let result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
+                env.keepUntilExit(matrix)
+                return .value(result)
             case .failed(let code): return .failed(code)
             }
         case .fleet(let directory):

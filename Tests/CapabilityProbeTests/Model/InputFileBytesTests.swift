@@ -11,7 +11,8 @@ import Testing
             "capcheck-bytes-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for size in [0, 1, 4095, 65_536, 65_537, 1 << 20] {
+        // 8 MiB is past HugePages.minimum: the buffer is advised to use huge pages.
+        for size in [0, 1, 4095, 65_536, 65_537, 1 << 20, 8 << 20] {
             let path = directory.appendingPathComponent("f\(size)").path
             let content = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
             try Data(content).write(to: URL(fileURLWithPath: path))
