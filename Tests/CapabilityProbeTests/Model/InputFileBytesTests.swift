@@ -11,10 +11,12 @@ import Testing
             "capcheck-bytes-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // 8 MiB is past HugePages.minimum: the buffer is advised to use huge pages.
-        for size in [0, 1, 4095, 65_536, 65_537, 1 << 20, 8 << 20] {
+        // From HugePages.minimum (4 MiB) the buffer is advised to use huge pages and the file
+        // is read as two halves at once, of one size or (odd sizes) one byte apart.
+        for size in [0, 1, 4095, 65_536, 65_537, 1 << 20, 4 << 20, (4 << 20) + 1, 8 << 20] {
             let path = directory.appendingPathComponent("f\(size)").path
-            let content = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            // No short period: halves read into each other's place would differ.
+            let content = (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
             try Data(content).write(to: URL(fileURLWithPath: path))
             #expect(try InputFile.bytes(path) == content)
             #expect(try InputFile.bytes(path) == [UInt8](InputFile.read(path)))
