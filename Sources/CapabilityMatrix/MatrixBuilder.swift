@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import CapabilityModel
 
 /// Builds a ``DeviceMatrix`` from a header and records, whatever the table syntax.
@@ -13,7 +14,7 @@ package struct MatrixBuilder {
     private let valueKinds: [MatrixValueKind]
     /// Per value column, a number for each distinct (and so already validated) text: tables
     /// repeat few distinct values.
-    private var valueNumbers: [[String: Int]]
+    private var valueNumbers: [TextNumbers]
     /// The value lists made so far, by their texts' numbers (16 bits a column): rows with the
     /// same values share one list instead of allocating their own.
     private var valueLists: [Int: [String]] = [:]
@@ -49,7 +50,7 @@ package struct MatrixBuilder {
             if case .value(let kind) = column.role { return kind }
             return .notes
         }
-        self.valueNumbers = Array(repeating: [:], count: layout.values.count)
+        self.valueNumbers = Array(repeating: TextNumbers(), count: layout.values.count)
         self.scratchValues = Array(repeating: "", count: layout.values.count)
         self.matrix = DeviceMatrix(
             source: path, provenance: provenance,
@@ -195,12 +196,16 @@ package struct MatrixBuilder {
                         return false
                     }
                 case .name:
-                    name = MatrixText.trimmed(Self.text(field))
+                    name = Self.trimmedText(field)
                 case .family:
-                    let trimmed = MatrixText.trimmed(Self.text(field))
+                    let trimmed = Self.trimmedText(field)
                     family = trimmed.isEmpty ? nil : trimmed
                 case .value(let position):
-                    let text = MatrixText.trimmed(Self.text(field))
+                    if let (number, text) = valueNumbers[position].known(field) {
+                        take(text, number: number, at: position, into: &values)
+                        continue
+                    }
+                    let text = Self.trimmedText(field)
                     guard case .success = value(text, at: position, line: line, into: &values)
                     else {
                         return false
@@ -221,6 +226,60 @@ package struct MatrixBuilder {
         String(decoding: field, as: UTF8.self)
     }
 
+    /// A field's text as ``MatrixText/trimmed(_:)`` gives it; a field with no space or tab
+    /// at either end (the common case) is not looked at again.
+    private static func trimmedText(_ field: UnsafeBufferPointer<UInt8>) -> String {
+        guard let first = field.first, let last = field.last else { return "" }
+        let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        if !blank(first) && !blank(last) { return text(field) }
+        return MatrixText.trimmed(text(field))
+    }
+
+    /// The numbers of one value column's distinct texts, in order of first appearance: a
+    /// few are compared one by one (tables repeat a handful of values), more are hashed.
+    private struct TextNumbers {
+        private var few: [String] = []
+        /// The UTF-8 bytes of each of `few`.
+        private var fewBytes: [[UInt8]] = []
+        private var more: [String: Int] = [:]
+        /// Texts compared one by one before the rest are hashed.
+        private static let fewest = 16
+
+        /// The number of a text seen before, or nil.
+        func number(of text: String) -> Int? {
+            if let index = few.firstIndex(of: text) { return index }
+            return few.count < Self.fewest ? nil : more[text]
+        }
+
+        /// One of the first texts seen, and its number, when `bytes` are its bytes: a
+        /// plain record's value is looked up without making a string of it.
+        func known(_ bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, text: String)? {
+            for (index, known) in fewBytes.enumerated() where known.count == bytes.count {
+                let equal = known.withUnsafeBufferPointer { known in
+                    guard let left = known.baseAddress, let right = bytes.baseAddress else {
+                        return true
+                    }
+                    return memcmp(left, right, bytes.count) == 0
+                }
+                if equal { return (index, few[index]) }
+            }
+            return nil
+        }
+
+        /// Numbers a text not seen before.
+        /// - Returns: Its number.
+        mutating func add(_ text: String) -> Int {
+            let number = few.count + more.count
+            if few.count < Self.fewest {
+                few.append(text)
+                fewBytes.append(Array(text.utf8))
+            } else {
+                more[text] = number
+            }
+            return number
+        }
+    }
+
     /// The numbers of the value texts of the row being read, packed 16 bits a column (rows
     /// with the same numbers share one value list), and whether every number fits.
     private struct ValueNumbers {
@@ -235,7 +294,7 @@ package struct MatrixBuilder {
         _ text: String, at position: Int, line: Int, into numbers: inout ValueNumbers
     ) -> Result<Void, MatrixError> {
         let number: Int
-        if let known = valueNumbers[position][text] {
+        if let known = valueNumbers[position].number(of: text) {
             number = known
         } else {
             if valueKinds[position] != .notes {
@@ -250,16 +309,22 @@ package struct MatrixBuilder {
                         ))
                 }
             }
-            number = valueNumbers[position].count
-            valueNumbers[position][text] = number
+            number = valueNumbers[position].add(text)
         }
+        take(text, number: number, at: position, into: &numbers)
+        return .success(())
+    }
+
+    /// Keeps a value cell's checked text and its number.
+    private mutating func take(
+        _ text: String, number: Int, at position: Int, into numbers: inout ValueNumbers
+    ) {
         if number >= 1 << 16 {
             numbers.shareable = false
         } else {
             numbers.packed |= number << (16 * position)
         }
         scratchValues[position] = text
-        return .success(())
     }
 
     /// Appends a read row, its values those of `scratchValues` (shared with an earlier row

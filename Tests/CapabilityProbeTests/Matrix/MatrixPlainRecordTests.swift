@@ -53,6 +53,9 @@ import Testing
         "\"A, quoted\",F,yes,no,5,\nB,F,no,yes,,\n",
         // Combining marks and non-ASCII names, trimmed as text, not as bytes.
         " \u{301}A,F,yes,no,,\nÉcran ,F,yes,no,,\n",
+        // More distinct values than are compared one by one: the rest are hashed.
+        (0..<40).map { "D\($0),F,yes,no,\($0 % 20 + 1),\n" }.joined()
+            + (0..<20).map { "E\($0),F,no,yes, \($0 + 1) ,VGA at 30fps\n" }.joined(),
     ])
     func plainRecordsGiveTheRowsOfTheFieldPath(rows: String) throws {
         let plain = try Self.parsed(Self.header + rows).get()
