@@ -15,26 +15,34 @@ public enum MatrixFilter {
         _ matrix: DeviceMatrix, with evaluator: any RowEvaluator, manifest: String? = nil
     ) -> MatrixResult {
         let rows = matrix.rows
-        var results: [MatrixRowResult]
         if rows.count >= parallelMinimumRows {
-            // Two halves on two threads, each with its own signatures and cache: an evaluation
-            // depends on the signature alone, so the halves give what one pass gives.
+            // Two halves on two threads, each with its own signatures and cache, sharing their
+            // evaluations (``SharedEvaluations``): an evaluation depends on the signature
+            // alone, so the halves give what one pass gives.
             let middle = rows.count / 2
             let shared = SharedEvaluations()
+            // Each half counts its own families too.
             var halves = ParallelMap.results(count: 2) { index in
-                evaluate(
+                let part = evaluate(
                     rows[index == 0 ? 0..<middle : middle..<rows.count], of: matrix,
                     with: evaluator, capacity: index == 0 ? rows.count : 0, shared: shared)
+                var tally = FamilyTally()
+                tally.add(part[...])
+                return (part, tally)
             }
             // The first half has room for all: the second is appended in place.
-            results = halves[0]
+            var results = halves[0].0
+            var tally = halves[0].1
             let tail = halves[1]
             halves.removeAll()
-            results.append(contentsOf: tail)
-        } else {
-            results = evaluate(
-                rows[...], of: matrix, with: evaluator, capacity: rows.count, shared: nil)
+            results.append(contentsOf: tail.0)
+            tally.merge(tail.1)
+            return MatrixResult(
+                matrix: matrix.source, provenance: matrix.provenance, manifest: manifest,
+                rows: results, tally: tally)
         }
+        let results = evaluate(
+            rows[...], of: matrix, with: evaluator, capacity: rows.count, shared: nil)
         return MatrixResult(
             matrix: matrix.source, provenance: matrix.provenance, manifest: manifest, rows: results)
     }
@@ -121,16 +129,39 @@ public struct MatrixResult: Sendable, Hashable, Codable {
     ///   - manifest: The manifest path.
     ///   - rows: The row results in table order.
     package init(matrix: String, provenance: [String], manifest: String?, rows: [MatrixRowResult]) {
+        var tally = FamilyTally()
+        tally.add(rows[...])
+        self.init(
+            matrix: matrix, provenance: provenance, manifest: manifest, rows: rows, tally: tally)
+    }
+
+    /// Creates a result whose summaries were counted already (``FamilyTally``, over `rows`).
+    init(
+        matrix: String, provenance: [String], manifest: String?, rows: [MatrixRowResult],
+        tally: FamilyTally
+    ) {
         self.schema = Self.currentSchema
         self.matrix = matrix
         self.provenance = provenance
         self.manifest = manifest
         self.rows = rows
-        // One hash look-up a row: the family's position in order of first appearance.
-        var position: [String: Int] = [:]
-        var families: [FamilySummary] = []
-        var totals = FamilySummary(family: "all")
+        self.families = tally.families
+        self.totals = tally.totals
+    }
+}
+
+/// Family summaries counted row by row, in order of first appearance; the tallies of a
+/// table's two halves merge into the tally of the whole.
+struct FamilyTally: Sendable {
+    private(set) var families: [FamilySummary] = []
+    private(set) var totals = FamilySummary(family: "all")
+    /// Family name → its position in `families`.
+    private var position: [String: Int] = [:]
+
+    /// Counts rows.
+    mutating func add(_ rows: ArraySlice<MatrixRowResult>) {
         for row in rows {
+            // One hash look-up a row.
             if let index = position[row.family] {
                 families[index].add(row.verdict)
             } else {
@@ -141,8 +172,20 @@ public struct MatrixResult: Sendable, Hashable, Codable {
             }
             totals.add(row.verdict)
         }
-        self.families = families
-        self.totals = totals
+    }
+
+    /// Counts the rows another tally counted, all after this one's: its families new here
+    /// come after this one's, in its order.
+    mutating func merge(_ other: FamilyTally) {
+        for summary in other.families {
+            if let index = position[summary.family] {
+                families[index].merge(summary)
+            } else {
+                position[summary.family] = families.count
+                families.append(summary)
+            }
+        }
+        totals.merge(other.totals)
     }
 }
 
@@ -193,6 +236,14 @@ public struct FamilySummary: Sendable, Hashable, Codable {
         self.eligible = 0
         self.excluded = 0
         self.undecided = 0
+    }
+
+    /// Adds another summary's counts (of the same family, or of other rows of the total).
+    mutating func merge(_ other: FamilySummary) {
+        total += other.total
+        eligible += other.eligible
+        excluded += other.excluded
+        undecided += other.undecided
     }
 
     /// Counts one row.

@@ -104,4 +104,26 @@ import Testing
         #expect(zip(shared.rows, each.rows).first { $0 != $1 }.map(\.0.name) == nil)
         #expect(Set(shared.rows.map(\.verdict)).count == 3)
     }
+
+    @Test func familiesFirstSeenInTheSecondHalfFollowTheFirstHalfsAsInOnePass() throws {
+        // Rows 15 000 on bring families the first half never met, between rows of old ones.
+        var lines = ["Device,Family,GPS"]
+        for row in 0..<30_000 {
+            let family = row < 15_000 || row % 2 == 0 ? "Early \(row % 3)" : "Late \(row % 4)"
+            lines.append("Device \(row),\(family),\(["yes", "no", ""][row % 3])")
+        }
+        let matrix = try MatrixParser.parse(text: lines.joined(separator: "\n"), path: "t.csv")
+        let manifest = try ManifestLoader.load(
+            data: Data(#"{"version": 1, "require": ["location.gnss"]}"#.utf8), path: "m.json")
+        let result = MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest))
+        #expect(matrix.rows.count >= MatrixFilter.parallelMinimumRows)
+        // The summaries one pass over the rows counts.
+        let onePass = MatrixResult(
+            matrix: result.matrix, provenance: result.provenance, manifest: nil, rows: result.rows)
+        #expect(
+            result.families.map(\.family) == ["Early 0", "Early 1", "Early 2", "Late 1", "Late 3"])
+        #expect(result.families == onePass.families)
+        #expect(result.totals == onePass.totals)
+        #expect(result.totals.total == 30_000)
+    }
 }
