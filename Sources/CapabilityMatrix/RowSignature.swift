@@ -50,6 +50,8 @@ package struct RowSignature {
     private var text = Key()
     private var status: [UInt8] = []
     private var origin: [UInt8] = []
+    /// The indices of the slots the evaluator reads.
+    private let readSlots: [Int]
 
     /// Prepares signatures for a matrix and the ids an evaluator reads.
     /// - Parameters:
@@ -65,6 +67,7 @@ package struct RowSignature {
             cellColumns = Array(columnIDs.indices)
             valueColumns = Array(kinds.indices)
             readValues = valueColumns.map { _ in true }
+            readSlots = []
             return
         }
         // The ids the rules can reach from the ids read: whole groups, until nothing is added.
@@ -88,7 +91,9 @@ package struct RowSignature {
         for (index, id) in ordered.enumerated() { slotOf[id] = index }
         var columnOf: [CapabilityID: Int] = [:]
         for (index, id) in columnIDs.enumerated() { columnOf[id] = index }
-        slots = ordered.map { Slot(id: $0, column: columnOf[$0], read: ids.contains($0)) }
+        let slots = ordered.map { Slot(id: $0, column: columnOf[$0], read: ids.contains($0)) }
+        self.slots = slots
+        readSlots = slots.indices.filter { slots[$0].read }
         var parents: [Int] = []
         var members: [Int] = []
         var starts = [0]
@@ -119,7 +124,7 @@ package struct RowSignature {
         // Each value after a 0xFF (a byte UTF-8 never holds), so equal bytes mean equal values.
         for column in valueColumns {
             text.bytes.append(0xFF)
-            text.bytes.append(contentsOf: row.values[column].utf8)
+            Self.append(row.values[column], to: &text.bytes)
         }
         guard let slots else {
             for column in cellColumns { signature.bytes.append(row.cells[column].rawValue) }
@@ -127,38 +132,52 @@ package struct RowSignature {
             return
         }
         let values = valueEntry(row)
-        for (index, slot) in slots.enumerated() {
-            status[index] = slot.column.map { row.cells[$0].rawValue } ?? Self.none
-            origin[index] = Self.fromCell
-            // Details on an id without a cell make it present (``MatrixReportBuilder``).
-            if values.details[index], status[index] == Self.none {
-                status[index] = MatrixCell.yes.rawValue
-                origin[index] = Self.fromValues
-            }
-        }
-        let present = MatrixCell.yes.rawValue
-        let absent = MatrixCell.no.rawValue
-        let unknown = MatrixCell.unknown.rawValue
-        for (group, parent) in groupParents.enumerated() {
-            let children = groupChildren[groupStarts[group]..<groupStarts[group + 1]]
-            if status[parent] == Self.none || status[parent] == unknown,
-                let child = children.first(where: { status[$0] == present })
-            {
-                status[parent] = present
-                origin[parent] = Self.impliedByChild + UInt8(child)
-            }
-            guard status[parent] == absent else { continue }
-            for child in children where status[child] == Self.none || status[child] == unknown {
-                status[child] = absent
-                origin[child] = Self.impliedByParent
+        let cells = row.cells
+        // In the buffers: no uniqueness check an element.
+        status.withUnsafeMutableBufferPointer { status in
+            origin.withUnsafeMutableBufferPointer { origin in
+                for (index, slot) in slots.enumerated() {
+                    status[index] = slot.column.map { cells[$0].rawValue } ?? Self.none
+                    origin[index] = Self.fromCell
+                    // Details on an id without a cell make it present (``MatrixReportBuilder``).
+                    if values.details[index], status[index] == Self.none {
+                        status[index] = MatrixCell.yes.rawValue
+                        origin[index] = Self.fromValues
+                    }
+                }
+                let present = MatrixCell.yes.rawValue
+                let absent = MatrixCell.no.rawValue
+                let unknown = MatrixCell.unknown.rawValue
+                for (group, parent) in groupParents.enumerated() {
+                    let children = groupChildren[groupStarts[group]..<groupStarts[group + 1]]
+                    if status[parent] == Self.none || status[parent] == unknown,
+                        let child = children.first(where: { status[$0] == present })
+                    {
+                        status[parent] = present
+                        origin[parent] = Self.impliedByChild + UInt8(child)
+                    }
+                    guard status[parent] == absent else { continue }
+                    for child in children
+                    where status[child] == Self.none || status[child] == unknown {
+                        status[child] = absent
+                        origin[child] = Self.impliedByParent
+                    }
+                }
             }
         }
         // The read texts, then two bytes a read slot: the status part's length is fixed, so
         // equal signatures have equal read texts.
         signature.bytes += values.read
-        for (index, slot) in slots.enumerated() where slot.read {
+        for index in readSlots {
             signature.bytes.append(status[index])
             signature.bytes.append(origin[index])
+        }
+    }
+
+    /// Appends a string's UTF-8 bytes, from its contiguous storage when it has one.
+    private static func append(_ string: String, to bytes: inout [UInt8]) {
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: string.utf8)
         }
     }
 
@@ -169,7 +188,7 @@ package struct RowSignature {
         var read: [UInt8] = []
         for (position, column) in valueColumns.enumerated() where readValues[position] {
             read.append(0xFF)
-            read.append(contentsOf: row.values[column].utf8)
+            Self.append(row.values[column], to: &read)
         }
         let entry = (read, (slots ?? []).map { given.contains($0.id) })
         valueTexts[text] = entry
