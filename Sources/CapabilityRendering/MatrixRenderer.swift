@@ -24,15 +24,17 @@ public enum MatrixRenderer {
             head += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
         }
         head += "\n"
-        let width = min(
-            40, max(12, (result.rows.map { TerminalText.characterCount($0.name) }.max() ?? 0) + 2))
+        let rows = result.rows
+        let longest = RowChunks.largest(count: rows.count) {
+            TerminalText.characterCount(rows[$0].name)
+        }
+        let width = min(40, max(12, longest + 2))
         head += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
         // Rows that share an evaluation share their issue arrays: build each reason text
         // once per array (``IssueListCache``), per verdict (by its position in `allCases`).
         let verdicts = RowVerdict.allCases
         let verdictColumn = verdicts.map { Array(TerminalText.pad($0.rawValue, 11).utf8) }
         let unknownSubject = subject(result)
-        let rows = result.rows
         var out = PieceBuffer(head: Array(head.utf8), pieceSize: pieceSize)
         RowChunks.render(
             count: rows.count,
@@ -45,7 +47,7 @@ public enum MatrixRenderer {
             for row in rows[range] {
                 // Printable ASCII (the common case) is shown as is and is one column a byte.
                 let count: Int
-                if row.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+                if TerminalText.isPrintableASCII(row.name) {
                     bytes.append(contentsOf: row.name.utf8)
                     count = row.name.utf8.count
                 } else {
@@ -195,7 +197,7 @@ public enum MatrixRenderer {
 
     /// Sanitised text; printable ASCII (the common case) is returned as is.
     static func clean(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? text : TerminalText.sanitize(text)
+        TerminalText.isPrintableASCII(text) ? text : TerminalText.sanitize(text)
     }
 
     /// The matrix and provenance lines shown with every result.

@@ -111,8 +111,20 @@ public enum TerminalText {
     /// The number of characters, counted from the bytes when the text is ASCII (one byte
     /// per character), so padding 100 000 table rows needs no grapheme breaking.
     package static func characterCount(_ text: String) -> Int {
-        let bytes = text.utf8
-        return bytes.allSatisfy { $0 < 0x80 } ? bytes.count : text.count
+        allBytes(of: text) { $0 < 0x80 } ? text.utf8.count : text.count
+    }
+
+    /// Whether every UTF-8 byte of the text is printable ASCII (shown as it is, one column a
+    /// byte).
+    package static func isPrintableASCII(_ text: String) -> Bool {
+        allBytes(of: text) { $0 >= 0x20 && $0 < 0x7f }
+    }
+
+    /// Whether every UTF-8 byte of the text passes `test`, read from the text's contiguous
+    /// bytes (a loop over `utf8` steps an index a byte).
+    private static func allBytes(of text: String, _ test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) }
+            ?? text.utf8.allSatisfy(test)
     }
 }
 

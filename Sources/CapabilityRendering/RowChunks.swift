@@ -55,6 +55,23 @@ package enum RowChunks {
     }
 }
 
+extension RowChunks {
+    /// The largest `value(row)` over rows `0..<count` (0 for none), the two halves of a
+    /// large result on two threads.
+    /// - Parameters:
+    ///   - count: How many rows.
+    ///   - value: A row's value; it may run on any thread.
+    /// - Returns: The largest value.
+    package static func largest(count: Int, _ value: @Sendable (Int) -> Int) -> Int {
+        @Sendable func largest(_ rows: Range<Int>) -> Int { rows.reduce(0) { max($0, value($1)) } }
+        guard count >= parallelMinimum else { return largest(0..<count) }
+        let middle = count / 2
+        return ParallelMap.results(count: 2) { half in
+            largest(half == 0 ? 0..<middle : middle..<count)
+        }.reduce(0, max)
+    }
+}
+
 /// The pieces of a document on their way out: the head (what comes before the rows) is held
 /// until, with the rows' first pieces, it makes a piece of the asked size; after that a
 /// piece passes through uncopied.

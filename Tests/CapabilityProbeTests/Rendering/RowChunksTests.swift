@@ -49,4 +49,13 @@ import Testing
         let small = Self.rendered(100)
         #expect(small.pieces == 1 && small.states == [100])
     }
+
+    @Test(arguments: [1, 100, RowChunks.parallelMinimum - 1, RowChunks.parallelMinimum, 50_001])
+    func largestFindsTheLargestValueWhicheverHalfHoldsIt(count: Int) {
+        #expect(RowChunks.largest(count: 0) { _ in 1 } == 0)
+        for peak in Set([0, count / 2 - 1, count / 2, count - 1]) where peak >= 0 {
+            let largest = RowChunks.largest(count: count) { $0 == peak ? 1_000 : $0 % 7 }
+            #expect(largest == 1_000, "peak at \(peak) of \(count)")
+        }
+    }
 }
