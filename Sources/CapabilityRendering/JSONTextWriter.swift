@@ -183,6 +183,24 @@ package struct JSONTextWriter {
         appendQuoted(value, to: &bytes)
     }
 
+    /// Appends an integer's decimal digits (as ``int(_:)`` writes them) with no comma or line
+    /// break before it, without making a string of them.
+    package static func decimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude's digits from the last; Int.min's magnitude fits a UInt.
+        var rest = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
     /// Writes a ``JSONValue`` tree, object keys sorted.
     package mutating func value(_ value: JSONValue) throws(JSONTextError) {
         switch value {

@@ -148,7 +148,7 @@ public enum MatrixJSONWriter {
             bytes.append(contentsOf: head)
             JSONTextWriter.quoted(row.family, to: &bytes)
             bytes.append(contentsOf: lineKey)
-            bytes.append(contentsOf: String(row.line).utf8)
+            JSONTextWriter.decimal(row.line, to: &bytes)
             bytes.append(contentsOf: nameKey)
             JSONTextWriter.quoted(row.name, to: &bytes)
             bytes.append(contentsOf: tail)

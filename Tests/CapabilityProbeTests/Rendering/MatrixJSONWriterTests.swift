@@ -7,6 +7,13 @@ import Testing
 @testable import CapabilityRendering
 
 @Suite struct MatrixJSONWriterTests {
+    @Test(arguments: [0, 7, 10, 99, 100_003, -1, -40, Int.max, Int.min])
+    func rowLinesAreWrittenAsTheirDecimalText(line: Int) {
+        var bytes = Array("x".utf8)
+        JSONTextWriter.decimal(line, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x" + String(line))
+    }
+
     @Test func writesTheSameDocumentAsTheEncoder() throws {
         let matrix = try MatrixParser.parse(
             text:
