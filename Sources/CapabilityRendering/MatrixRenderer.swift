@@ -35,56 +35,46 @@ public enum MatrixRenderer {
         let verdicts = RowVerdict.allCases
         let verdictColumn = verdicts.map { Array(TerminalText.pad($0.rawValue, 11).utf8) }
         let unknownSubject = subject(result)
-        var out = PieceBuffer(head: Array(head.utf8), pieceSize: pieceSize)
-        RowChunks.render(
-            count: rows.count,
-            initial: [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
-        ) { range, cache, emit in
-            // The rows are written as UTF-8 bytes into one buffer of the piece size (or, for
-            // one piece, of all the rows): no doubling series, no page faults past the first.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(min(pieceSize, range.count * (width + 96)) + 4096)
-            for row in rows[range] {
-                // Printable ASCII (the common case) is shown as is and is one column a byte.
-                let count: Int
-                if TerminalText.isPrintableASCII(row.name) {
-                    bytes.append(contentsOf: row.name.utf8)
-                    count = row.name.utf8.count
-                } else {
-                    let name = TerminalText.sanitize(row.name)
-                    bytes.append(contentsOf: name.utf8)
-                    count = TerminalText.characterCount(name)
-                }
-                if count < width {
-                    bytes.append(contentsOf: repeatElement(0x20, count: width - count))
-                } else {
-                    // A name as wide as its column has a line of its own: the verdicts stay
-                    // aligned.
-                    bytes.append(0x0A)
-                    bytes.append(contentsOf: repeatElement(0x20, count: width))
-                }
-                let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
-                let why = cache[verdict].value(
-                    for: row.verdict == .excluded ? row.failing : row.unknown
-                ) {
-                    Array(clean(reasons(row, unknownSubject: unknownSubject)).utf8)
-                }
-                if why.isEmpty {
-                    bytes.append(contentsOf: row.verdict.rawValue.utf8)
-                } else {
-                    bytes.append(contentsOf: verdictColumn[verdict])
-                    bytes.append(contentsOf: why)
-                }
-                bytes.append(0x0A)
-                if bytes.count >= pieceSize {
-                    emit(bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                }
+        writeRows(
+            rows, head: head, tail: textTail(result), rowBytes: width + 96,
+            pieceSize: pieceSize, piece: piece
+        ) { row, cache, bytes in
+            // Printable ASCII (the common case) is shown as is and is one column a byte.
+            let count: Int
+            if TerminalText.isPrintableASCII(row.name) {
+                bytes.append(contentsOf: row.name.utf8)
+                count = row.name.utf8.count
+            } else {
+                let name = TerminalText.sanitize(row.name)
+                bytes.append(contentsOf: name.utf8)
+                count = TerminalText.characterCount(name)
             }
-            if !bytes.isEmpty { emit(bytes) }
-        } piece: {
-            out.take($0, to: piece)
+            if count < width {
+                bytes.append(contentsOf: repeatElement(0x20, count: width - count))
+            } else {
+                // A name as wide as its column has a line of its own: the verdicts stay
+                // aligned.
+                bytes.append(0x0A)
+                bytes.append(contentsOf: repeatElement(0x20, count: width))
+            }
+            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
+            let why = cache[verdict].value(
+                for: row.verdict == .excluded ? row.failing : row.unknown
+            ) {
+                Array(clean(reasons(row, unknownSubject: unknownSubject)).utf8)
+            }
+            if why.isEmpty {
+                bytes.append(contentsOf: row.verdict.rawValue.utf8)
+            } else {
+                bytes.append(contentsOf: verdictColumn[verdict])
+                bytes.append(contentsOf: why)
+            }
+            bytes.append(0x0A)
         }
+    }
+
+    /// What the text shows after its rows: the families and the totals.
+    private static func textTail(_ result: MatrixResult) -> String {
         var tail = ""
         // A table without families makes every row its own family: no section then.
         if result.families.count < result.rows.count {
@@ -97,7 +87,7 @@ public enum MatrixRenderer {
         let totals = result.totals
         tail +=
             "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
-        out.finish(Array(tail.utf8), to: piece)
+        return tail
     }
 
     /// `doesn't support required feature: X; …` for excluded rows, `the table does not say:
@@ -149,30 +139,57 @@ public enum MatrixRenderer {
         // are made once per pair of arrays, per verdict (by its position in `allCases`).
         let verdicts = RowVerdict.allCases
         let unknownSubject = subject(result)
-        let rows = result.rows
+        writeRows(
+            result.rows, head: head, tail: "", rowBytes: 128, pieceSize: pieceSize, piece: piece
+        ) { row, tails, bytes in
+            bytes.append(contentsOf: CSVText.field(row.name).utf8)
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(contentsOf: CSVText.field(row.family).utf8)
+            bytes.append(UInt8(ascii: ","))
+            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
+            let tail = tails[verdict].value(for: row.failing, and: row.unknown) {
+                Array(
+                    CSVText.line([
+                        row.verdict.rawValue,
+                        row.failing.map(\.key).joined(separator: ";"),
+                        row.unknown.map(\.key).joined(separator: ";"),
+                        reasons(row, unknownSubject: unknownSubject),
+                    ]).utf8)
+            }
+            bytes.append(contentsOf: tail)
+        }
+    }
+
+    /// Writes `head`, the rows and `tail` in pieces of about `pieceSize` bytes that end after
+    /// whole rows, the rows a chunk at a time on two threads (``RowChunks``).
+    /// - Parameters:
+    ///   - rows: The rows.
+    ///   - head: What comes before the rows.
+    ///   - tail: What comes after them.
+    ///   - rowBytes: About how many bytes a row takes, to size a chunk's buffer.
+    ///   - pieceSize: About how many bytes a piece holds.
+    ///   - piece: Receives the pieces in order.
+    ///   - write: Appends a row's bytes; the caches, one per verdict (by its position in
+    ///     `allCases`), are the rendering thread's own.
+    private static func writeRows(
+        _ rows: [MatrixRowResult], head: String, tail: String, rowBytes: Int, pieceSize: Int,
+        piece: ([UInt8]) -> Void,
+        row write:
+            @Sendable (MatrixRowResult, inout [IssueListCache<[UInt8]>], inout [UInt8])
+            -> Void
+    ) {
         var out = PieceBuffer(head: Array(head.utf8), pieceSize: pieceSize)
         RowChunks.render(
             count: rows.count,
-            initial: [IssueListCache<[UInt8]>](repeating: .init(), count: verdicts.count)
-        ) { range, tails, emit in
+            initial: [IssueListCache<[UInt8]>](
+                repeating: .init(), count: RowVerdict.allCases.count)
+        ) { range, caches, emit in
+            // The rows are written as UTF-8 bytes into one buffer of the piece size (or, for
+            // one piece, of all the rows): no doubling series, no page faults past the first.
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(min(pieceSize, range.count * 128) + 4096)
+            bytes.reserveCapacity(min(pieceSize, range.count * rowBytes) + 4096)
             for row in rows[range] {
-                bytes.append(contentsOf: CSVText.field(row.name).utf8)
-                bytes.append(UInt8(ascii: ","))
-                bytes.append(contentsOf: CSVText.field(row.family).utf8)
-                bytes.append(UInt8(ascii: ","))
-                let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
-                let tail = tails[verdict].value(for: row.failing, and: row.unknown) {
-                    Array(
-                        CSVText.line([
-                            row.verdict.rawValue,
-                            row.failing.map(\.key).joined(separator: ";"),
-                            row.unknown.map(\.key).joined(separator: ";"),
-                            reasons(row, unknownSubject: unknownSubject),
-                        ]).utf8)
-                }
-                bytes.append(contentsOf: tail)
+                write(row, &caches, &bytes)
                 if bytes.count >= pieceSize {
                     emit(bytes)
                     bytes.removeAll(keepingCapacity: true)
@@ -182,7 +199,7 @@ public enum MatrixRenderer {
         } piece: {
             out.take($0, to: piece)
         }
-        out.finish([], to: piece)
+        out.finish(Array(tail.utf8), to: piece)
     }
 
     /// A document written in pieces (``writeText(_:pieceSize:piece:)``, ``writeCSV(_:pieceSize:piece:)``,
