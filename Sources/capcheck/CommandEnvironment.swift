@@ -65,19 +65,36 @@ struct CommandEnvironment: @unchecked Sendable {
     func withReport(
         from path: String?, redact: Bool = false, _ body: (CapabilityReport) -> ExitCode
     ) -> ExitCode {
-        switch report(from: path, redact: redact) {
+        switch report(from: path, redact: redact ? .everything : .nothing) {
         case .success(let report): return body(report)
         case .failure(let error): return fail(error)
         }
     }
 
+    /// What is removed from a machine's records before they are classified.
+    enum Redacting: Sendable {
+        /// Nothing: the records as read.
+        case nothing
+        /// The host name only, for an output that shows no device value (``Redaction/redactHostName(_:)``).
+        case hostName
+        /// Serials, addresses, UUIDs and the host name (``Redaction/redact(_:)-(DeviceInventory)``).
+        case everything
+    }
+
     /// Reads and classifies a machine as ``withReport(from:redact:_:)`` does, reporting
     /// nothing: safe to call from several threads at once (the name databases take a lock).
-    func report(from path: String?, redact: Bool = false) -> Result<CapabilityReport, SourceError> {
+    func report(from path: String?, redact: Redacting = .nothing) -> Result<
+        CapabilityReport, SourceError
+    > {
         do {
             let inventory = try inventory(from: path)
-            return .success(
-                CapabilityClassifier().classify(redact ? Redaction.redact(inventory) : inventory))
+            let redacted: DeviceInventory
+            switch redact {
+            case .nothing: redacted = inventory
+            case .hostName: redacted = Redaction.redactHostName(inventory)
+            case .everything: redacted = Redaction.redact(inventory)
+            }
+            return .success(CapabilityClassifier().classify(redacted))
         } catch {
             return .failure(error)
         }

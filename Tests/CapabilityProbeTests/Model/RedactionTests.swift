@@ -56,6 +56,41 @@ import Testing
         }
     }
 
+    /// `report` classifies records as read and removes only the host name: its feature table
+    /// (statuses, counts' rows, numbers, column names) must be the one redacted records give,
+    /// names from this machine's databases included as `report` adds them.
+    @Test(arguments: recordings)
+    func featureTableOfRecordsAsReadIsTheRedactedOnes(path: String) throws {
+        guard let read = try? Fixtures.inventory(path) else { return }  // not a recording
+        var inventory = RecordedDeviceNames.enrich(read)
+        inventory.machine.hostname = inventory.machine.hostname ?? "alice-laptop"
+        let classifier = CapabilityClassifier()
+        let redacted = classifier.classify(Redaction.redact(inventory))
+        let asRead = classifier.classify(Redaction.redactHostName(inventory))
+        // The column name comes from the machine, which the two share.
+        #expect(asRead.machine == redacted.machine)
+        #expect(asRead.machine.hostname == Redaction.marker)
+        #expect(
+            FeatureTable(machines: [(path, asRead)]) == FeatureTable(machines: [(path, redacted)]))
+    }
+
+    @Test func hostNameOnlyLeavesTheRecordsAsTheyAre() {
+        let device = Device(
+            id: "/devices/usb1/1-1", subsystem: "usb", properties: ["ID_SERIAL": "S1234"],
+            attributes: ["serial": "S1234"])
+        let inventory = DeviceInventory(
+            source: SourceInfo(kind: .live, udevDatabase: false, attributes: true, complete: true),
+            machine: MachineIdentity(hostname: "alice-laptop"), devices: [device])
+        let redacted = Redaction.redactHostName(inventory)
+        #expect(redacted.machine.hostname == Redaction.marker)
+        #expect(redacted.devices == inventory.devices)
+        #expect(redacted.source == inventory.source)
+        #expect(
+            Redaction.redactHostName(
+                DeviceInventory(source: inventory.source, machine: MachineIdentity(), devices: [])
+            ).machine.hostname == nil)
+    }
+
     @Test func hostNameIsRemoved() {
         let inventory = DeviceInventory(
             source: SourceInfo(kind: .live, udevDatabase: false, attributes: true, complete: true),
