@@ -7,6 +7,11 @@ import CapabilityModel
 /// Each reader tries the udev property first (dumps, live with udevd), then the uevent
 /// property (live without udevd), then the sysfs attribute (recordings, live).
 package enum BusFacts {
+    /// `OF_COMPATIBLE_0` … `OF_COMPATIBLE_15`, the device-tree compatible properties, written
+    /// once: probers read them on every record, where a key built for each look-up cost more
+    /// than the look-up.
+    static let compatibleKeys = (0..<16).map { "OF_COMPATIBLE_\($0)" }
+
     /// The 24-bit PCI class of a PCI function (`0x028000` for Wi-Fi), if recorded.
     static func pciClass(_ device: Device) -> Int? {
         guard device.is(.pci) else { return nil }

@@ -234,12 +234,14 @@ package struct RecordedCPU: Sendable {
     /// The ARM core named by a CPU node or the PMU node.
     private static func armCore(_ context: ProbeContext, cpus: [Device]) -> RecordedCPU? {
         let pmus = context.devices.filter { device in
-            (0..<4).contains { device.property("OF_COMPATIBLE_\($0)")?.hasSuffix("pmu") == true }
+            BusFacts.compatibleKeys.prefix(4).contains {
+                device.property($0)?.hasSuffix("pmu") == true
+            }
                 || device.property("OF_COMPATIBLE_0")?.hasSuffix("pmuv3") == true
         }
         for device in cpus + pmus {
-            for index in 0..<4 {
-                guard let compatible = device.property("OF_COMPATIBLE_\(index)"),
+            for key in BusFacts.compatibleKeys.prefix(4) {
+                guard let compatible = device.property(key),
                     compatible.hasPrefix("arm,")
                 else { continue }
                 var core = String(compatible.dropFirst("arm,".count))

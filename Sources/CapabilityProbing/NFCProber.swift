@@ -38,10 +38,12 @@ package struct NFCProber: CapabilityProber {
 
     /// The ACPI id of a record (`acpi:NXP5441:NXP5441:` → `NXP5441`), if it has one.
     static func acpiID(_ device: Device) -> String? {
-        if let modalias = device.property("MODALIAS"), modalias.hasPrefix("acpi:") {
-            return modalias.dropFirst("acpi:".count).split(separator: ":").first.map(String.init)
+        guard let modalias = device.property("MODALIAS"), modalias.hasPrefix("acpi:") else {
+            return nil
         }
-        return nil
+        // The first non-empty field after `acpi:`, found without splitting the whole alias.
+        let id = modalias.dropFirst("acpi:".count).drop { $0 == ":" }.prefix { $0 != ":" }
+        return id.isEmpty ? nil : String(id)
     }
 
     /// Controllers declared by firmware or a USB id that have no `nfcN` below them.
@@ -66,8 +68,8 @@ package struct NFCProber: CapabilityProber {
                 }
                 key = "acpi:" + instance
                 if nfc.contains(where: { $0.id.contains("-" + instance + "/") }) { continue }
-            } else if let compatible = (0..<4).lazy.compactMap({
-                device.property("OF_COMPATIBLE_\($0)")
+            } else if let compatible = BusFacts.compatibleKeys.prefix(4).lazy.compactMap({
+                device.property($0)
             }).first(where: deviceTreeCompatibles.contains) {
                 what = "NFC controller declared by the device tree (\(compatible))"
             } else if BusFacts.isUSBDevice(device), let usb = BusFacts.usbID(device),

@@ -328,7 +328,7 @@ package struct SensorProber: CapabilityProber {
         var tokens: [(String, String, String)] = []
         let count = parent.property("OF_COMPATIBLE_N").flatMap { Int($0) } ?? 4
         for index in 0..<min(max(count, 0), 16) {
-            if let compatible = parent.property("OF_COMPATIBLE_\(index)") {
+            if let compatible = parent.property(BusFacts.compatibleKeys[index]) {
                 tokens.append(
                     ("OF_COMPATIBLE", compatible, IIOChipTable.compatibleChip(compatible)))
             }
