@@ -88,6 +88,22 @@ package struct PropertyList: Sendable, Hashable {
 
     /// Where the key is, or where it would go.
     private func search(_ key: String) -> (index: Int, found: Bool) {
+        // The key's bytes are taken once, not once a comparison.
+        let inPlace = key.utf8.withContiguousStorageIfAvailable { wanted in
+            var low = 0
+            var high = pairs.count
+            while low < high {
+                let middle = (low + high) / 2
+                let order =
+                    pairs[middle].key.utf8.withContiguousStorageIfAvailable {
+                        Self.order($0, wanted)
+                    } ?? Self.order(pairs[middle].key, key)
+                if order == 0 { return (middle, true) }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return (low, false)
+        }
+        if let inPlace { return inPlace }
         var low = 0
         var high = pairs.count
         while low < high {
@@ -128,18 +144,24 @@ package struct PropertyList: Sendable, Hashable {
     package static func order(_ left: String, _ right: String) -> Int {
         // Native and literal strings (all the records hold) are contiguous UTF-8; the view's
         // walk is only a fallback.
-        let order = left.utf8.withContiguousStorageIfAvailable { a in
-            right.utf8.withContiguousStorageIfAvailable { b in
-                let common = min(a.count, b.count)
-                if common > 0, let x = a.baseAddress, let y = b.baseAddress {
-                    let bytes = memcmp(x, y, common)
-                    if bytes != 0 { return Int(bytes) }
-                }
-                return a.count - b.count
-            }
+        let inPlace = left.utf8.withContiguousStorageIfAvailable { a in
+            right.utf8.withContiguousStorageIfAvailable { b in Self.order(a, b) }
         }
-        if let order = order ?? nil { return order }
+        if let order = inPlace ?? nil { return order }
         if left.utf8.elementsEqual(right.utf8) { return 0 }
         return left.utf8.lexicographicallyPrecedes(right.utf8) ? -1 : 1
+    }
+
+    /// How two byte strings compare: negative, zero or positive.
+    @inline(__always)
+    private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let bytes = memcmp(x, y, common)
+            if bytes != 0 { return Int(bytes) }
+        }
+        return a.count - b.count
     }
 }

@@ -74,6 +74,43 @@ import Testing
         #expect(keys.allSatisfy { many[$0] == $0 })
     }
 
+    /// Keys that share prefixes, differ in length, are longer than a small string or not
+    /// ASCII: each found with its value, and a key not there (a prefix, an extension) not.
+    @Test func aPropertyIsFoundAsADictionaryFindsIt() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["ID_", "MODEL", "_FROM_DATABASE", "\u{00E9}", "e\u{0301}", "A", "", "0"]
+        // Keys are bytes (as for udev), so the reference is keyed by bytes too: Swift's own
+        // String equality would make "é" and "e\u{0301}" one key.
+        var byBytes: [[UInt8]: String] = [:]
+        while byBytes.count < 300 {
+            let key = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            byBytes[Array(key.utf8)] = key
+        }
+        let keys = Array(byBytes.values)
+        let list = PropertyList(
+            collecting: keys.map { PropertyList.Pair(key: $0, value: "v" + $0) })
+        for key in keys {
+            #expect(list[key] == "v" + key)
+            for other in [key + "X", String(key.utf8.dropLast()) ?? "", "_" + key] {
+                let expected = byBytes[Array(other.utf8)].map { "v" + $0 }
+                #expect(list[other] == expected, "\(other)")
+            }
+        }
+    }
+
+    /// The last non-empty path component, as splitting the id gives it.
+    @Test(arguments: [
+        "/devices/pci0000:00/0000:00:02.0", "/devices/virtual/net/lo/", "video0", "/",
+        "", "//", "/devices/caf\u{00E9}/n\u{00FC}m\u{00E9}ro-\u{00E9}t\u{00E9}-long-0",
+    ])
+    func sysnameIsTheLastComponentOfTheID(id: String) {
+        let device = Device(id: id, subsystem: nil)
+        let expected = id.split(separator: "/").last.map(String.init) ?? id
+        #expect(device.sysname == expected)
+    }
+
     @Test func propertiesWithNonASCIIKeysAreWrittenInUTF8ByteOrder() throws {
         let list = PropertyList(["\u{00E9}": "1", "Z": "2", "f": "3"])
         #expect(list.pairs.map(\.key) == ["Z", "f", "\u{00E9}"])
