@@ -26,6 +26,10 @@ import Testing
 
     @Test func anUnmetArchitectureSaysHowToDeclareIt() throws {
         let path = try temporaryFile("Info.plist", Self.arm64Plist)
+        defer {
+            try? FileManager.default.removeItem(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        }
         let run = CLI.run(["verify", path, "--from", CLI.fixture("snapshots/deep-facts.json")])
         #expect(run.code == .unmet)
         let line = try #require(run.stdout.split(separator: "\n").first.map(String.init))
@@ -43,6 +47,10 @@ import Testing
 
     @Test func theJSONReportCarriesTheHintAsDataNotFlagText() throws {
         let path = try temporaryFile("Info.plist", Self.arm64Plist)
+        defer {
+            try? FileManager.default.removeItem(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        }
         let run = CLI.run([
             "verify", path, "--from", CLI.fixture("snapshots/deep-facts.json"), "--json",
         ])
@@ -70,6 +78,10 @@ import Testing
             </dict></plist>
             """
         let path = try temporaryFile("Info.plist", text)
+        defer {
+            try? FileManager.default.removeItem(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        }
         let run = CLI.run(["lint", path])
         #expect(run.code == .dataError)
         #expect(
@@ -82,6 +94,10 @@ import Testing
         // `$(PRODUCT_BUNDLE_IDENTIFIER)` inside <string> is valid XML: the defect is the cut.
         let text = String(Self.arm64Plist.prefix(150))
         let path = try temporaryFile("Info.plist", text)
+        defer {
+            try? FileManager.default.removeItem(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        }
         let run = CLI.run(["lint", path])
         #expect(run.code == .dataError)
         #expect(run.stderr.hasPrefix("capcheck: error: \(path): not a valid XML property list"))

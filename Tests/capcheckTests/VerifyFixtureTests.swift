@@ -39,6 +39,7 @@ import Testing
         throws
     {
         let path = try Self.manifest(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let result = CLI.run(["verify", path, "--from", CLI.fixture("udevadm/\(dump).txt")])
         #expect(result.code == expected, "\(result.stdout)\(result.stderr)")
     }
@@ -72,6 +73,7 @@ import Testing
 
     @Test func assumedFactsAreShownAsAssumed() throws {
         let path = try Self.manifest(#"{"version":1,"require":["sensor.gyroscope"]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let result = CLI.run([
             "verify", path, "--from", CLI.fixture("udevadm/QEMU_KVM.txt"), "--assume",
             "sensor.gyroscope=present",

@@ -4,7 +4,14 @@ import Testing
 @testable import CapabilityLive
 
 /// pci.ids read line by line before libpci loads all of it (``PCIIDsListing``).
-@Suite struct PCIIDsListingTests {
+@Suite final class PCIIDsListingTests {
+    /// The files and folders a test made, removed when it is done.
+    private var made: [URL] = []
+
+    deinit {
+        for url in made { try? FileManager.default.removeItem(at: url) }
+    }
+
     /// A small list in pci.ids' format: comments, two vendors with devices and subsystems,
     /// then the class list, after which nothing is a vendor.
     static let sample = """
@@ -23,19 +30,20 @@ import Testing
 
         """
 
-    static func listing(_ text: String, chunk: Int = 1 << 16) throws -> PCIIDsListing {
+    func listing(_ text: String, chunk: Int = 1 << 16) throws -> PCIIDsListing {
         try listing(Data(text.utf8), chunk: chunk)
     }
 
-    static func listing(_ bytes: Data, chunk: Int = 1 << 16) throws -> PCIIDsListing {
+    func listing(_ bytes: Data, chunk: Int = 1 << 16) throws -> PCIIDsListing {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("pci-ids-\(UUID().uuidString).ids")
+        made.append(url)
         try bytes.write(to: url)
         return try #require(PCIIDsListing(path: url.path, chunk: chunk))
     }
 
     @Test func findsAVendorAndItsDevice() throws {
-        let listing = try Self.listing(Self.sample)
+        let listing = try self.listing(Self.sample)
         #expect(listing.lists(vendor: 0x8086, device: nil) == true)
         #expect(listing.lists(vendor: 0x8086, device: 0x27ae) == true)
         #expect(listing.lists(vendor: 0x10de, device: 0x0020) == true)
@@ -43,7 +51,7 @@ import Testing
     }
 
     @Test func doesNotFindAnotherVendorsDeviceOrASubsystem() throws {
-        let listing = try Self.listing(Self.sample)
+        let listing = try self.listing(Self.sample)
         // 0020 is NVIDIA's, 1043 and 144d are subsystem vendors, 0d57 is listed nowhere.
         #expect(listing.lists(vendor: 0x8086, device: 0x0020) == false)
         #expect(listing.lists(vendor: 0x10de, device: 0x1043) == false)
@@ -52,20 +60,20 @@ import Testing
     }
 
     @Test func endsAtTheClassList() throws {
-        let listing = try Self.listing(Self.sample)
+        let listing = try self.listing(Self.sample)
         #expect(listing.lists(vendor: 0x1234, device: nil) == false)
     }
 
     @Test func readsLinesSplitAcrossReads() throws {
         // Three bytes a read: every line is split, most more than once.
-        let listing = try Self.listing(Self.sample, chunk: 3)
+        let listing = try self.listing(Self.sample, chunk: 3)
         #expect(listing.lists(vendor: 0x8086, device: 0x27ae) == true)
         #expect(listing.lists(vendor: 0x8086, device: 0x0020) == false)
         #expect(listing.lists(vendor: 0x1234, device: nil) == false)
     }
 
     @Test func findsTheLastLineWithoutALineBreak() throws {
-        let listing = try Self.listing("8086  Intel Corporation\n\t27ae  GMA 950")
+        let listing = try self.listing("8086  Intel Corporation\n\t27ae  GMA 950")
         #expect(listing.lists(vendor: 0x8086, device: 0x27ae) == true)
     }
 
@@ -81,6 +89,7 @@ import Testing
     @Test func readsThePlainListWhenLibpcisCompressedOneIsMissing() throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("pci-ids-\(UUID().uuidString)")
+        made.append(folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let plain = folder.appendingPathComponent("pci.ids")
         try Data(Self.sample.utf8).write(to: plain)
@@ -93,7 +102,7 @@ import Testing
     }
 
     @Test func cannotTellForGzipDataUnderAPlainName() throws {
-        let listing = try Self.listing(Data([0x1f, 0x8b, 0x08, 0x00]))
+        let listing = try self.listing(Data([0x1f, 0x8b, 0x08, 0x00]))
         #expect(listing.lists(vendor: 0x8086, device: nil) == nil)
     }
 

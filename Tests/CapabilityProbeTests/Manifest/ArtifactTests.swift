@@ -146,10 +146,10 @@ import Testing
     }
 
     @Test func anAPKIsReadFromItsBinaryManifest() throws {
-        let manifest = try ManifestLoader.load(
-            path: try BadArtifacts.zip(
-                "good.apk", [("AndroidManifest.xml", BadArtifacts.binaryXML())]
-            ).path)
+        let url = try BadArtifacts.zip(
+            "good.apk", [("AndroidManifest.xml", BadArtifacts.binaryXML())])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let manifest = try ManifestLoader.load(path: url.path)
         #expect(manifest.notes.first == "read from the APK's AndroidManifest.xml")
         #expect(manifest.requirements.map(\.key) == ["android.hardware.faketouch"])
     }
