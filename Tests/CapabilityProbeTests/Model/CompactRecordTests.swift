@@ -100,6 +100,16 @@ import Testing
         }
     }
 
+    /// Every byte value is a known line kind exactly when the format's letters hold it.
+    @Test(arguments: ["PMRJUTDINLSQBVEG", "PNSEAHL", "\u{00E9}?~\u{7F}A"])
+    func aLineKindIsKnownExactlyWhenItsLetterIsListed(letters: String) {
+        let kinds = RecordKinds(letters)
+        let listed = Set(letters.utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(kinds.contains(byte) == listed.contains(byte), "\(byte)")
+        }
+    }
+
     /// The last non-empty path component, as splitting the id gives it.
     @Test(arguments: [
         "/devices/pci0000:00/0000:00:02.0", "/devices/virtual/net/lo/", "video0", "/",
