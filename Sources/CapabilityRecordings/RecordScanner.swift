@@ -1,3 +1,6 @@
+import FoundationEssentials
+import Glibc
+
 /// Splits the bytes of a udevadm dump or umockdev recording into records of `X: value` lines,
 /// in one pass over the UTF-8 bytes (no `Character` splitting).
 ///
@@ -59,17 +62,16 @@ package struct RecordScanner {
             position = 3
             warnings.add(line: 1, "UTF-8 byte order mark skipped")
         }
+        // A NUL byte is nearly never there: when the piece has none, no line is searched for one.
+        let mayHoldNUL = bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
         while position < bytes.count {
             number += 1
-            var end = position
-            var nonASCII = false
-            var nul = false
-            while end < bytes.count {
-                let byte = bytes[end]
-                if byte == Self.newline { break }
-                if byte >= 0x80 { nonASCII = true } else if byte == 0 { nul = true }
-                end += 1
-            }
+            let end = Self.lineEnd(bytes, from: position)
+            let nonASCII = Self.holdsNonASCII(bytes, position..<end)
+            let nul =
+                mayHoldNUL
+                && bytes.baseAddress.map { memchr($0 + position, 0, end - position) != nil }
+                    ?? false
             if end == bytes.count {
                 warnings.add(
                     line: number, "no newline at the end of the file (it may have been cut short)")
@@ -91,6 +93,33 @@ package struct RecordScanner {
             position = end + 1
         }
         if isLast && !current.isEmpty { finishRecord(record) }
+    }
+
+    /// Where the line starting at `start` ends: its newline, else the end of the piece.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(newline), bytes.count - start)
+        else { return bytes.count }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
+    /// Whether a byte of the range is not ASCII, read eight bytes at a time.
+    private static func holdsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+        -> Bool
+    {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 { return true }
+            index += 8
+        }
+        while index < range.upperBound {
+            if bytes[index] >= 0x80 { return true }
+            index += 1
+        }
+        return false
     }
 
     private mutating func finishRecord(_ record: ([RecordLine]) -> Void) {

@@ -185,6 +185,30 @@ import Testing
             ])
     }
 
+    /// Lines are checked eight bytes at a time: an invalid byte or a NUL is found at every
+    /// offset of a line, in its words and in its tail.
+    @Test(arguments: 0..<20)
+    func findsAnInvalidByteOrANULAtAnyOffsetOfALine(offset: Int) throws {
+        let head = Data("P: /devices/a\nE: A=b\nE: NAME=".utf8)
+        let before = Data(repeating: UInt8(ascii: "x"), count: offset)
+        let after = Data(repeating: UInt8(ascii: "y"), count: 19 - offset) + Data([0x0A])
+        let invalid = try dump(head + before + Data([0xE9]) + after)
+        let name =
+            String(repeating: "x", count: offset) + "\u{FFFD}"
+            + String(repeating: "y", count: 19 - offset)
+        #expect(try device(invalid, "/devices/a").properties["NAME"] == name)
+        #expect(
+            invalid.source.warnings.map(\.description) == [
+                "line 3: invalid UTF-8 replaced by U+FFFD"
+            ])
+        let nul = try dump(head + before + Data([0]) + after)
+        #expect(try device(nul, "/devices/a").properties == ["A": "b"])
+        #expect(
+            nul.source.warnings.map(\.description) == [
+                "line 3: NUL bytes in a text line: line skipped"
+            ])
+    }
+
     // Detection looks at the first 64 KiB only; a NUL byte further on is one odd line of a
     // recording (a file system that filled a torn write with zeros), not binary input.
     @Test func skipsALineWithNULBytesBeyondTheDetectionWindow() throws {
