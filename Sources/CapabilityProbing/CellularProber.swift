@@ -132,8 +132,10 @@ package struct CellularProber: CapabilityProber {
             modems[key] = modem
         }
         for device in context.devices {
-            let interfaceDriver =
+            // Asked only by the two kinds that name it, not for every record.
+            var interfaceDriver: String? {
                 device.property("ID_USB_DRIVER") ?? context.parent(of: device)?.driver
+            }
             switch device.subsystemKind {
             case .wwan:
                 add(
@@ -145,7 +147,9 @@ package struct CellularProber: CapabilityProber {
                     device,
                     "wwan netdev \(device.sysname)" + (interfaceDriver.map { " (\($0))" } ?? ""))
             case .usbmisc where device.sysname.hasPrefix("cdc-wdm"):
-                if let interfaceDriver, ["qmi_wwan", "cdc_mbim"].contains(interfaceDriver) {
+                if let interfaceDriver = interfaceDriver,
+                    ["qmi_wwan", "cdc_mbim"].contains(interfaceDriver)
+                {
                     add(device, "\(device.sysname) control node on \(interfaceDriver)")
                 }
             case .pci:
@@ -171,8 +175,8 @@ package struct CellularProber: CapabilityProber {
             default:
                 break
             }
-            let tags = device.propertyList.pairs.filter {
-                $0.key.hasPrefix("ID_MM_PORT_TYPE_") && $0.value == "1"
+            let tags = device.propertyList.pairs(withPrefix: "ID_MM_PORT_TYPE_").filter {
+                $0.value == "1"
             }.map(\.key)
             if !tags.isEmpty {
                 add(

@@ -132,6 +132,17 @@ package struct PropertyList: Sendable, Hashable {
         }
     }
 
+    /// The properties whose key starts with `prefix`, in key order: they sit together from
+    /// where the prefix itself would go, so only they are looked at.
+    /// - Parameter prefix: The start of the keys (`ID_MM_PORT_TYPE_`).
+    /// - Returns: Those pairs.
+    package func pairs(withPrefix prefix: String) -> ArraySlice<Pair> {
+        var end = search(prefix).index
+        let start = end
+        while end < pairs.count, pairs[end].key.utf8.starts(with: prefix.utf8) { end += 1 }
+        return pairs[start..<end]
+    }
+
     /// Replaces every value by what `transform` makes of its key and value (the keys, and so
     /// their order, stay).
     mutating func updateValues(_ transform: (_ key: String, _ value: String) -> String) {

@@ -100,6 +100,22 @@ import Testing
         }
     }
 
+    /// The pairs under a prefix are the ones filtering every pair finds, in the same order.
+    @Test func pairsWithAPrefixAreTheOnesFilteringFinds() {
+        let keys = [
+            "ID_MM_PORT_TYPE_AT_PRIMARY", "ID_MM_PORT_TYPE_QMI", "ID_MM_PORT_TYPE", "ID_MM",
+            "ID_MM_PORT_TYPE_\u{00E9}", "ID_MODEL", "A", "ID_MM_PORT_TYPE_", "ID_MN", "Z",
+        ]
+        let list = PropertyList(
+            collecting: keys.map { PropertyList.Pair(key: $0, value: "1") })
+        for prefix in [
+            "ID_MM_PORT_TYPE_", "ID_MM", "ID_", "", "Z", "ZZ", "ID_MM_PORT_TYPE_\u{00E9}",
+        ] {
+            let expected = list.pairs.filter { $0.key.utf8.starts(with: prefix.utf8) }.map(\.key)
+            #expect(list.pairs(withPrefix: prefix).map(\.key) == expected, "\(prefix)")
+        }
+    }
+
     /// Every byte value is a known line kind exactly when the format's letters hold it.
     @Test(arguments: ["PMRJUTDINLSQBVEG", "PNSEAHL", "\u{00E9}?~\u{7F}A"])
     func aLineKindIsKnownExactlyWhenItsLetterIsListed(letters: String) {
