@@ -32,34 +32,17 @@ package struct RecordLine {
 
 /// The line kinds one format knows; the parser skips every other kind with a warning.
 package struct RecordKinds {
-    /// One bit per byte value, four words: asked once a line, a hashed set cost more than
-    /// the rest of the line's dispatch.
-    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Whether each byte value is a kind, indexed by the byte: asked once a line, a hashed set
+    /// cost more than the rest of the line's dispatch.
+    private var known = [Bool](repeating: false, count: 256)
 
     /// Creates the set from capital letters, `"PNSE"`.
     init(_ kinds: String) {
-        for byte in kinds.utf8 {
-            let bit = UInt64(1) << (byte & 63)
-            switch byte >> 6 {
-            case 0: bits.0 |= bit
-            case 1: bits.1 |= bit
-            case 2: bits.2 |= bit
-            default: bits.3 |= bit
-            }
-        }
+        for byte in kinds.utf8 { known[Int(byte)] = true }
     }
 
     /// Whether the kind is known.
-    package func contains(_ kind: UInt8) -> Bool {
-        let word: UInt64
-        switch kind >> 6 {
-        case 0: word = bits.0
-        case 1: word = bits.1
-        case 2: word = bits.2
-        default: word = bits.3
-        }
-        return word & (UInt64(1) << (kind & 63)) != 0
-    }
+    package func contains(_ kind: UInt8) -> Bool { known[Int(kind)] }
 
     /// Whether lines of the kind hold `KEY=value` (properties, attributes, links), split as
     /// they are read: `E`, `A`, `H`, `L`.

@@ -260,32 +260,21 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
 
     /// The last path component of the id (`video0`, `hci0`, `0000:00:02.0`).
     public var sysname: String {
-        // The last non-empty component, found from the end without splitting the whole id;
-        // a native id's bytes are read in place (probers ask for it on every record).
+        // The last non-empty component, found from the end in the id's bytes without
+        // splitting it (probers ask for it on every record); cut at ASCII slashes, valid
+        // UTF-8 stays valid, so decoding repairs nothing.
         let id = self.id
-        let inPlace = id.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+        let inPlace = id.utf8.withContiguousStorageIfAvailable { bytes -> String in
             let slash = UInt8(ascii: "/")
             var end = bytes.count
             while end > 0, bytes[end - 1] == slash { end -= 1 }
-            guard end > 0 else { return nil }
+            guard end > 0 else { return id }
             var start = end
             while start > 0, bytes[start - 1] != slash { start -= 1 }
-            // Cut at ASCII slashes, valid UTF-8 stays valid: decoding repairs nothing.
             return String(
                 decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        if let inPlace { return inPlace ?? id }
-        let bytes = id.utf8
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
-            end = bytes.index(before: end)
-        }
-        guard end > bytes.startIndex else { return id }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "/") {
-            start = bytes.index(before: start)
-        }
-        return String(id[start..<end])
+        return inPlace ?? id.split(separator: "/").last.map(String.init) ?? id
     }
 
     /// A property value, or `nil` when absent or empty.

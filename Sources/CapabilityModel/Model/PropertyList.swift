@@ -86,31 +86,26 @@ package struct PropertyList: Sendable, Hashable {
         return dictionary
     }
 
-    /// Where the key is, or where it would go.
+    /// Where the key is, or where it would go. The key's bytes are taken once, not once a
+    /// comparison.
     private func search(_ key: String) -> (index: Int, found: Bool) {
-        // The key's bytes are taken once, not once a comparison.
-        let inPlace = key.utf8.withContiguousStorageIfAvailable { wanted in
-            var low = 0
-            var high = pairs.count
-            while low < high {
-                let middle = (low + high) / 2
-                let order =
-                    pairs[middle].key.utf8.withContiguousStorageIfAvailable {
-                        Self.order($0, wanted)
-                    } ?? Self.order(pairs[middle].key, key)
-                if order == 0 { return (middle, true) }
-                if order < 0 { low = middle + 1 } else { high = middle }
+        key.utf8.withContiguousStorageIfAvailable { wanted in
+            search {
+                pairs[$0].key.utf8.withContiguousStorageIfAvailable { Self.order($0, wanted) }
+                    ?? Self.order(pairs[$0].key, key)
             }
-            return (low, false)
-        }
-        if let inPlace { return inPlace }
+        } ?? search { Self.order(pairs[$0].key, key) }
+    }
+
+    /// A binary search by `order(index)`: how the pair at the index compares with the key.
+    private func search(by order: (Int) -> Int) -> (index: Int, found: Bool) {
         var low = 0
         var high = pairs.count
         while low < high {
             let middle = (low + high) / 2
-            let order = Self.order(pairs[middle].key, key)
-            if order == 0 { return (middle, true) }
-            if order < 0 { low = middle + 1 } else { high = middle }
+            let comparison = order(middle)
+            if comparison == 0 { return (middle, true) }
+            if comparison < 0 { low = middle + 1 } else { high = middle }
         }
         return (low, false)
     }
