@@ -32,10 +32,11 @@ package enum InputFile {
     }
 
     /// A file opened to be read in pieces (a recording is parsed as it is read, so its bytes
-    /// are never all in memory at once). Owns its descriptor.
+    /// are never all in memory at once). Owns its descriptor and its read buffer.
     package final class Reader {
         private let descriptor: Int32
-        private var scratch: [UInt8] = []
+        /// What read(2) fills before the bytes are appended; freed in `deinit`.
+        private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         /// The size of a regular file when it was opened (0 for a pipe or device).
         package let size: Int
 
@@ -65,21 +66,27 @@ package enum InputFile {
             size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         }
 
-        deinit { close(descriptor) }
+        deinit {
+            close(descriptor)
+            scratch.deallocate()
+        }
 
         /// Appends up to `count` more bytes of the file to `buffer`.
         /// - Returns: How many bytes were appended; 0 at the end of the file.
         /// - Throws: ``Failure`` when the file cannot be read.
         package func read(into buffer: inout [UInt8], upTo count: Int) throws(Failure) -> Int {
-            if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
-            let descriptor = descriptor
-            let read = scratch.withUnsafeMutableBytes { raw in
-                Retrying.result { Glibc.read(descriptor, raw.baseAddress, count) }
+            // Never zeroed: only the bytes read(2) wrote are copied out.
+            if scratch.count < count {
+                scratch.deallocate()
+                scratch = .allocate(byteCount: count, alignment: 16)
             }
+            let descriptor = descriptor
+            let base = scratch.baseAddress
+            let read = Retrying.result { Glibc.read(descriptor, base, count) }
             guard case .success(let got) = read else {
                 throw Failure(reason: "permission denied or not a file")
             }
-            buffer.append(contentsOf: scratch[..<got])
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<got]))
             return got
         }
 
@@ -150,7 +157,7 @@ package enum InputFile {
             data.append(contentsOf: head)
             var piece: [UInt8] = []
             // A regular file's rest in one read (and one more that finds the end); the scratch
-            // buffer is zeroed once at its size, so a small file costs a small one.
+            // buffer is allocated once at its size, so a small file costs a small one.
             let chunk = size > 0 ? min(1 << 20, max(4096, size - head.count + 1)) : 1 << 20
             while try read(into: &piece, upTo: chunk) > 0 {
                 data.append(contentsOf: piece)
