@@ -40,7 +40,7 @@ package final class HwdbFile: @unchecked Sendable {
     private let root: Int
     /// Whether value entries carry a file priority and a line number (format 2 and later):
     /// then a key found twice keeps the value from the higher file and line.
-    private let ranked: Bool
+    private var ranked: Bool { valueSize >= 32 }
     /// At most this many nodes in the file (its node section over the node size): no search
     /// visits more.
     private let nodeLimit: Int
@@ -100,7 +100,6 @@ package final class HwdbFile: @unchecked Sendable {
         childSize = field(4)
         valueSize = field(5)
         root = field(6)
-        ranked = valueSize >= 32
         nodeLimit = field(7) / nodeSize + 1
     }
 
@@ -113,11 +112,11 @@ package final class HwdbFile: @unchecked Sendable {
     package func properties(modalias: String) -> [String: String] {
         var subject = Array(modalias.utf8)
         if let nul = subject.firstIndex(of: 0) { subject.removeSubrange(nul...) }
-        var found = Found()
+        var found: Found = [:]
         search(subject, into: &found)
         var result: [String: String] = [:]
-        result.reserveCapacity(found.entries.count)
-        for (key, entry) in found.entries {
+        result.reserveCapacity(found.count)
+        for (key, entry) in found {
             result[key] =
                 string(at: offset(at: entry + 8)).map { String(decoding: $0, as: UTF8.self) }
                 ?? ""
@@ -140,9 +139,7 @@ package final class HwdbFile: @unchecked Sendable {
     }
 
     /// The properties found so far: each name's value entry.
-    private struct Found {
-        var entries: [String: Int] = [:]
-    }
+    private typealias Found = [String: Int]
 
     /// libudev's walk: the literal part of the search follows the subject byte by byte; at
     /// each node, the children `*`, `?` and `[` start a glob match of the rest.
@@ -279,28 +276,27 @@ package final class HwdbFile: @unchecked Sendable {
                 continue
             }
             let name = String(decoding: key.dropFirst(), as: UTF8.self)
-            if ranked, let old = found.entries[name], lower(entry, than: old) { continue }
-            found.entries[name] = entry
+            if ranked, let old = found[name], lower(entry, than: old) { continue }
+            found[name] = entry
         }
     }
 
     /// Whether a value entry ranks below another: by file priority and line (format 3), or,
     /// when the entry has no priority (format 2), by file name offset and line.
     private func lower(_ entry: Int, than old: Int) -> Bool {
-        let priority = UInt16(
-            littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 28, as: UInt16.self))
-        let line = UInt32(
-            littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 24, as: UInt32.self))
-        let oldLine = UInt32(
-            littleEndian: bytes.loadUnaligned(fromByteOffset: old + 24, as: UInt32.self))
-        if priority == 0 {
-            let file = offset(at: entry + 16)
-            let oldFile = offset(at: old + 16)
-            return file < oldFile || (file == oldFile && line < oldLine)
+        // Format 3's line (32 bits at 24) and file priority (16 bits at 28).
+        func line(_ entry: Int) -> UInt32 {
+            UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 24, as: UInt32.self))
         }
-        let oldPriority = UInt16(
-            littleEndian: bytes.loadUnaligned(fromByteOffset: old + 28, as: UInt16.self))
-        return priority < oldPriority || (priority == oldPriority && line < oldLine)
+        func priority(_ entry: Int) -> UInt16 {
+            UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 28, as: UInt16.self))
+        }
+        guard priority(entry) != 0 else {
+            let (file, oldFile) = (offset(at: entry + 16), offset(at: old + 16))
+            return file < oldFile || (file == oldFile && line(entry) < line(old))
+        }
+        return priority(entry) < priority(old)
+            || (priority(entry) == priority(old) && line(entry) < line(old))
     }
 
     // MARK: - Reading the file
