@@ -12,6 +12,18 @@ package enum BusFacts {
     /// than the look-up.
     static let compatibleKeys = (0..<16).map { "OF_COMPATIBLE_\($0)" }
 
+    /// The values of `OF_COMPATIBLE_0` … `OF_COMPATIBLE_<count - 1>` a record has, in that
+    /// order. Most records (every one of a PC) have none: one search for the keys' common
+    /// prefix finds that, instead of one search a key.
+    /// - Parameters:
+    ///   - device: The record.
+    ///   - count: How many of the numbered keys to read (at most 16).
+    /// - Returns: The compatibles found, skipping a missing number.
+    static func compatibles(_ device: Device, first count: Int) -> [String] {
+        guard !device.propertyList.pairs(withPrefix: "OF_COMPATIBLE_").isEmpty else { return [] }
+        return compatibleKeys.prefix(count).compactMap { device.property($0) }
+    }
+
     /// The 24-bit PCI class of a PCI function (`0x028000` for Wi-Fi), if recorded.
     static func pciClass(_ device: Device) -> Int? {
         guard device.is(.pci) else { return nil }

@@ -234,9 +234,10 @@ package struct RecordedCPU: Sendable {
     /// The ARM core named by a CPU node or the PMU node.
     private static func armCore(_ context: ProbeContext, cpus: [Device]) -> RecordedCPU? {
         let pmus = context.devices.filter { device in
-            BusFacts.compatibleKeys.prefix(4).contains {
-                device.property($0)?.hasSuffix("pmu") == true
-            }
+            let compatibles = BusFacts.compatibles(device, first: 4)
+            // No compatible at all (most records): no OF_COMPATIBLE_0 either.
+            guard !compatibles.isEmpty else { return false }
+            return compatibles.contains { $0.hasSuffix("pmu") }
                 || device.property("OF_COMPATIBLE_0")?.hasSuffix("pmuv3") == true
         }
         for device in cpus + pmus {

@@ -192,7 +192,7 @@ package struct GPUProber: CapabilityProber {
         -> APIVerdict
     {
         let driver = device.driver ?? "its driver"
-        let compatibles = BusFacts.compatibleKeys.prefix(8).compactMap { device.property($0) }
+        let compatibles = BusFacts.compatibles(device, first: 8)
         guard
             let row = GPUAPITable.row(
                 driver: device.driver, pciID: pciID(device), compatibles: compatibles)

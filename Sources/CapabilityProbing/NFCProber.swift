@@ -68,9 +68,9 @@ package struct NFCProber: CapabilityProber {
                 }
                 key = "acpi:" + instance
                 if nfc.contains(where: { $0.id.contains("-" + instance + "/") }) { continue }
-            } else if let compatible = BusFacts.compatibleKeys.prefix(4).lazy.compactMap({
-                device.property($0)
-            }).first(where: deviceTreeCompatibles.contains) {
+            } else if let compatible = BusFacts.compatibles(device, first: 4).first(
+                where: deviceTreeCompatibles.contains)
+            {
                 what = "NFC controller declared by the device tree (\(compatible))"
             } else if BusFacts.isUSBDevice(device), let usb = BusFacts.usbID(device),
                 usbIDs.contains(usb)

@@ -60,7 +60,12 @@ public struct KernelFacts: Codable, Sendable, Hashable {
     }
 
     /// Whether no probe stored anything.
-    public var isEmpty: Bool { self == KernelFacts() }
+    public var isEmpty: Bool {
+        // Field by field, as `== KernelFacts()` compares, without building and destroying an
+        // empty value for every record read.
+        v4l2 == nil && v4l2Subdevice == nil && drm == nil && hci == nil && evdev == nil
+            && alsa == nil && unreadable.isEmpty && unrecognized.isEmpty
+    }
 
     /// Takes every fact `newer` has, keeping the others.
     /// - Parameter newer: Facts probed later (a watch event's).
