@@ -140,6 +140,11 @@ package enum RecordText {
         var device = Device(id: id)
         var links: [String] = []
         var properties: [PropertyList.Pair] = []
+        // Room for exactly the `E:` lines, so the list keeps this array instead of an
+        // exact-size copy of a grown one.
+        var propertyLines = 0
+        for line in block where line.kind == UInt8(ascii: "E") { propertyLines += 1 }
+        properties.reserveCapacity(propertyLines)
         for line in block.dropFirst() {
             switch line.kind {
             case UInt8(ascii: "N"):

@@ -49,8 +49,8 @@ package struct PropertyList: Sendable, Hashable {
             break
         }
         guard !sorted else {
-            // An exact-size copy: the collecting array may have grown past its count.
-            pairs = collected.map { $0 }
+            // An exact-size copy where the collecting array grew past its count.
+            pairs = collected.capacity > collected.count ? collected.map { $0 } : collected
             return
         }
         // Sorting by key and then by position keeps the last of equal keys last.
