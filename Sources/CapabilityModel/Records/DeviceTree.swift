@@ -11,22 +11,86 @@ package enum DeviceTree {
 
     /// Sets each record's `parentID` to its nearest recorded ancestor, where not already set,
     /// in place: records the caller no longer shares are changed without a copy, and the
-    /// parent id is the parent's own id string, not another copy of it.
+    /// parent id is the parent's own id string, not another copy of it. Paths are compared
+    /// by their bytes, as udev compares them; of records with one id the last is the parent.
     /// - Parameter devices: Records from one source.
     package static func linkParents(in devices: inout [Device]) {
-        var index: [Substring: Int] = [:]
-        index.reserveCapacity(devices.count)
-        for (position, device) in devices.enumerated() { index[Substring(device.id)] = position }
+        let ids = devices.map(\.id)
+        var table = PathTable(capacity: ids.count)
+        for position in ids.indices {
+            withBytes(ids[position]) { table.insert(position, $0, ids: ids) }
+        }
         for position in devices.indices where devices[position].parentID == nil {
-            let id = devices[position].id
-            var path = Substring(id)
-            while let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.startIndex {
-                path = path[..<slash]
-                if let parent = index[path] {
-                    devices[position].parentID = devices[parent].id
-                    break
+            let parent = withBytes(ids[position]) { bytes -> Int? in
+                var end = bytes.count
+                while end > 0 {
+                    end -= 1
+                    // The next shorter prefix ends before a slash; the leading one is no path.
+                    guard bytes[end] == UInt8(ascii: "/"), end > 0 else { continue }
+                    if let found = table.find(
+                        UnsafeBufferPointer(rebasing: bytes[..<end]), ids: ids)
+                    {
+                        return found
+                    }
                 }
+                return nil
             }
+            if let parent { devices[position].parentID = ids[parent] }
+        }
+    }
+
+    /// Calls `body` with a string's UTF-8 bytes, in place where the string is contiguous.
+    private static func withBytes<Result>(
+        _ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Record positions by id bytes, open-addressed (FNV-1a, linear probing): a parent look-up
+    /// hashes a prefix of the child's bytes where they are, instead of running each prefix
+    /// through `Hasher` as a `[Substring: Int]` does.
+    private struct PathTable {
+        /// A position + 1, or 0 for an empty slot.
+        private var slots: [Int]
+        private let mask: Int
+
+        /// A table for `capacity` ids, at most half full.
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size *= 2 }
+            slots = [Int](repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        }
+
+        private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
+            withBytes(id) { $0.elementsEqual(bytes) }
+        }
+
+        /// Adds a record's position; a later record with the same id takes the slot.
+        mutating func insert(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, ids: [String]) {
+            var slot = Self.hash(bytes) & mask
+            while slots[slot] != 0 {
+                if Self.same(bytes, ids[slots[slot] - 1]) { break }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = position + 1
+        }
+
+        /// The position of the record whose id is these bytes, if any.
+        func find(_ bytes: UnsafeBufferPointer<UInt8>, ids: [String]) -> Int? {
+            var slot = Self.hash(bytes) & mask
+            while slots[slot] != 0 {
+                if Self.same(bytes, ids[slots[slot] - 1]) { return slots[slot] - 1 }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
     }
 
