@@ -86,8 +86,11 @@ enum ManPage {
             .I /run/udev/data
             The udev database: the properties udevd gave each device.
             .TP
-            .I /usr/lib/udev/hwdb.bin, /etc/udev/hwdb.bin
+            .I /usr/lib/udev/hwdb.bin
             The hwdb (package udev): vendor and model names, sensor and input quirks.
+            As libudev does, capcheck reads the first of /etc/systemd/hwdb/hwdb.bin,
+            /etc/udev/hwdb.bin, /usr/lib/systemd/hwdb/hwdb.bin, /lib/systemd/hwdb/hwdb.bin,
+            /lib/udev/hwdb.bin and /usr/lib/udev/hwdb.bin that exists.
             .TP
             .I /usr/share/misc/pci.ids
             PCI vendor and device names, read through libpci (package pci.ids).
