@@ -1,3 +1,5 @@
+import Glibc
+
 /// Helpers that relate device records to each other by their paths.
 package enum DeviceTree {
     /// Sets each record's `parentID` to its nearest recorded ancestor, where not already set.
@@ -70,7 +72,11 @@ package enum DeviceTree {
         }
 
         private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
-            withBytes(id) { $0.elementsEqual(bytes) }
+            withBytes(id) { other in
+                guard other.count == bytes.count else { return false }
+                guard let a = other.baseAddress, let b = bytes.baseAddress else { return true }
+                return memcmp(a, b, bytes.count) == 0
+            }
         }
 
         /// Adds a record's position; a later record with the same id takes the slot.
