@@ -149,6 +149,26 @@ import Testing
         #expect(!facts.isEmpty && KernelFacts().isEmpty)
     }
 
+    /// `isEmpty` reads the fields one by one: each field alone makes the facts non-empty,
+    /// as comparing with `KernelFacts()` does.
+    @Test func factsWithAnyOneFieldSetAreNotEmpty() {
+        let unknown = "probe failed"
+        let each = [
+            KernelFacts(v4l2: .unknown(reason: unknown)),
+            KernelFacts(v4l2Subdevice: .unknown(reason: unknown)),
+            KernelFacts(drm: .unknown(reason: unknown)),
+            KernelFacts(hci: .unknown(reason: unknown)),
+            KernelFacts(evdev: EvdevFacts(near: false)), KernelFacts(alsa: ALSAPCMInfo()),
+            KernelFacts(unreadable: ["uevent": "permission denied"]),
+            KernelFacts(unrecognized: ["later": 1]),
+        ]
+        for facts in each {
+            #expect(!facts.isEmpty)
+            #expect(facts.isEmpty == (facts == KernelFacts()))
+        }
+        #expect(KernelFacts().isEmpty)
+    }
+
     @Test func treeEncoderKeepsNumbersAsTheirSwiftType() throws {
         let values: [JSONValue] = [.double(-0.0), .double(1e16), .int(7), .double(2)]
         #expect(try JSONValue(encoding: values) == .array(values))
