@@ -49,9 +49,10 @@ package enum DeviceTree {
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
-    /// Record positions by id bytes, open-addressed (FNV-1a, linear probing): a parent look-up
-    /// hashes a prefix of the child's bytes where they are, instead of running each prefix
-    /// through `Hasher` as a `[Substring: Int]` does.
+    /// Record positions by id bytes, open-addressed with linear probing: a parent look-up
+    /// hashes a prefix of the child's bytes where they are, in one `Hasher.combine(bytes:)`,
+    /// where a `[Substring: Int]` hashed each prefix through `Substring`'s own path. `Hasher`
+    /// is seeded per process, so a crafted dump cannot make its paths collide.
     private struct PathTable {
         /// A position + 1, or 0 for an empty slot.
         private var slots: [Int]
@@ -66,9 +67,9 @@ package enum DeviceTree {
         }
 
         private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return hasher.finalize()
         }
 
         private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
