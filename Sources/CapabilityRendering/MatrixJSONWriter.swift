@@ -23,9 +23,9 @@ public enum MatrixJSONWriter {
     ) {
         var out = JSONTextWriter(capacity: min(pieceSize, 256 + result.rows.count * 160) + 4096)
         out.openObject()
-        if result.summary != nil {
+        if let answer = result.answer {
             out.key("answer")
-            out.string(MatrixRenderer.answer(result))
+            out.string(answer)
         }
         out.key("families")
         out.openArray()
@@ -37,9 +37,9 @@ public enum MatrixJSONWriter {
         }
         out.key("matrix")
         out.string(result.matrix)
-        if !result.notes.isEmpty {
+        if let notes = result.notes {
             out.key("notes")
-            out.array(result.notes)
+            out.array(notes)
         }
         out.key("provenance")
         out.array(result.provenance)
@@ -76,7 +76,7 @@ public enum MatrixJSONWriter {
     /// One catalog row: its verdict and issues, and what the device is (`device`).
     private static func catalogRow(_ row: MatrixRowResult, into out: inout JSONTextWriter) {
         out.openObject()
-        if let details = row.details {
+        if let details = row.device {
             out.key("device")
             out.openObject()
             func text(_ key: String, _ value: String?) {

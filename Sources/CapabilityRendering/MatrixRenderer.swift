@@ -109,7 +109,7 @@ public enum MatrixRenderer {
     /// - Parameter result: The filtered catalog.
     /// - Returns: The lines.
     package static func catalogHeadline(_ result: MatrixResult) -> String {
-        var out = TerminalText.sanitize(answer(result)) + "\n"
+        var out = TerminalText.sanitize(result.answer ?? "") + "\n"
         if let summary = result.summary, !summary.excludedBy.isEmpty {
             let top = summary.excludedBy.prefix(6).map { "\($0.key): \($0.rows)" }
             let more = summary.excludedBy.count > 6 ? ", …" : ""
@@ -120,18 +120,8 @@ public enum MatrixRenderer {
             let more = summary.undecidedBy.count > 6 ? ", …" : ""
             out += "Undecided on " + TerminalText.sanitize(top.joined(separator: ", ")) + more + "\n"
         }
-        for note in result.notes { out += "Note: " + TerminalText.sanitize(note) + "\n" }
+        for note in result.notes ?? [] { out += "Note: " + TerminalText.sanitize(note) + "\n" }
         return out
-    }
-
-    /// `Which devices can install MyApp.ipa? 106 of 164 (56 excluded, 2 undecided)`.
-    /// - Parameter result: The filtered catalog.
-    /// - Returns: The sentence.
-    package static func answer(_ result: MatrixResult) -> String {
-        let totals = result.totals
-        let app = result.manifest ?? "the app"
-        return
-            "Which devices can install \(app)? \(totals.eligible) of \(totals.total) (\(totals.excluded) excluded, \(totals.undecided) undecided) in \(result.matrix)"
     }
 
     /// A catalog row's reasons: the failing filter's reasons for an excluded row, what the
@@ -139,8 +129,8 @@ public enum MatrixRenderer {
     package static func catalogReasons(_ row: MatrixRowResult) -> String {
         switch row.verdict {
         case .eligible:
-            guard let levels = row.details?.qualifyingSdkLevels, !levels.isEmpty,
-                levels != row.details?.sdkLevels
+            guard let levels = row.device?.qualifyingSdkLevels, !levels.isEmpty,
+                levels != row.device?.sdkLevels
             else { return "" }
             return "on SDK " + levels.map(String.init).joined(separator: ", ")
         case .excluded: return row.failing.map(\.reason).joined(separator: "; ")

@@ -53,14 +53,14 @@ public enum AppStoreFilter {
             details.year = device.year
             details.newestOS = device.newestOS?.description
             details.deviceFamily = device.deviceFamily
-            row.details = details
+            row.device = details
             return row
         }
         var provenance = catalog.provenance.filter { !$0.hasPrefix("rule:") }
         provenance += (store.appleKeys ?? []).compactMap { unfiltered[$0.key] }
         var result = MatrixResult(
             matrix: source, provenance: provenance, manifest: manifest, rows: rows)
-        result.notes = notes(store, settings)
+        result.notes = notes(store, settings).nilIfEmpty
         return result
     }
 

@@ -94,17 +94,20 @@ public enum DeviceCatalog: Sendable {
                     "Play Console device-catalog export (\(catalog.variant)): \(catalog.devices.count) device models",
                     "features: \(catalog.rowsWithFeatures) of \(catalog.devices.count) rows matched a builtin:android row (brand + codename, else manufacturer + model); the export itself has no system features",
                 ], manifest: path)
-            result.notes += catalog.warnings.map { "\(file): \($0)" }
+            result.notes = ((result.notes ?? []) + catalog.warnings.map { "\(file): \($0)" }).nilIfEmpty
             result.summary = CatalogSummary(
                 rows: result.rows, groupedBy: "form factor",
-                labels: result.rows.map { $0.details?.formFactor ?? "unknown" })
+                labels: result.rows.map { $0.device?.formFactor ?? "unknown" })
         }
+        let totals = result.totals
+        result.answer =
+            "Which devices can install \(path ?? "the app")? \(totals.eligible) of \(totals.total) (\(totals.excluded) excluded, \(totals.undecided) undecided) in \(result.matrix)"
         return result
     }
 
     /// Each row's newest SDK level, the group the Android summary counts it under.
     static func sdkLabels(_ rows: [MatrixRowResult]) -> [String] {
-        rows.map { row in row.details?.sdkLevels?.max().map { "SDK \($0)" } ?? "unknown" }
+        rows.map { row in row.device?.sdkLevels?.max().map { "SDK \($0)" } ?? "unknown" }
     }
 }
 
@@ -134,4 +137,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .appstream: return "AppStream metainfo"
         }
     }
+}
+
+extension Array {
+    /// Nil for an empty array.
+    var nilIfEmpty: [Element]? { isEmpty ? nil : self }
 }

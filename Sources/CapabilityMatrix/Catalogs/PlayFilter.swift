@@ -55,7 +55,7 @@ public enum PlayFilter {
         }
         var result = MatrixResult(
             matrix: source, provenance: provenance, manifest: manifest, rows: rows)
-        result.notes = notes(store)
+        result.notes = notes(store).nilIfEmpty
         return result
     }
 
@@ -106,7 +106,7 @@ public enum PlayFilter {
         details.abis = first.abis
         details.featureSource = first.featureSource ?? (first.features == nil ? nil : "row")
         details.confidence = first.confidence
-        row.details = details
+        row.device = details
         return row
     }
 
