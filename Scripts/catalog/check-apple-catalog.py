@@ -104,10 +104,17 @@ def expected(row):
         e["ipad-minimum-performance-m1"] = "unknown"
     else:
         e["ipad-minimum-performance-m1"] = "no"
+    # Apple names the iPhone 15 Pro class (A17 Pro); the A18 Pro rests on a developer report (S10);
+    # later chips Apple does not name are unknown, as is the iPad mini's A17 Pro.
     if g == "iPhone":
-        e["iphone-performance-gaming-tier"] = yn(soc == "A17 Pro" or a >= 18)
+        if soc in ("A17 Pro", "A18 Pro"):
+            e["iphone-performance-gaming-tier"] = "yes"
+        elif a >= 18:
+            e["iphone-performance-gaming-tier"] = "unknown"
+        else:
+            e["iphone-performance-gaming-tier"] = "no"
     elif g == "iPad":
-        e["iphone-performance-gaming-tier"] = yn(m or soc == "A17 Pro")
+        e["iphone-performance-gaming-tier"] = "yes" if m else ("unknown" if soc == "A17 Pro" else "no")
     else:
         e["iphone-performance-gaming-tier"] = "no"
     e["driverkit"] = yn(g == "iPad" and m)
