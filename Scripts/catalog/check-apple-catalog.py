@@ -14,7 +14,7 @@ Checks:
   * every identifier unique, except rows that both say 'shared identifier' in Notes
   * key cells are exactly yes / no / unknown; Cellular is yes / no
   * numeric columns are numbers (empty allowed only where documented: Apple TV display,
-    Vision Pro display and cameras)
+    Vision Pro display and cameras, and rows whose Notes say "no stored spec source")
   * every Sources token is a declared source id
   * rule-derived key columns agree with rules recomputed here from the
     Device / SoC / Max OS columns: arm64, arm64e, metal, opengles-3, arkit,
@@ -237,9 +237,10 @@ def main(path):
             errors.append("%s: Cellular = %r" % (d, r["Cellular"]))
         if not re.match(r"^(19|20)\d\d$", r["Year"]):
             errors.append("%s: Year = %r" % (d, r["Year"]))
-        if not is_number(r["RAM GB"]):
+        no_spec = "no stored spec source" in r["Notes"]
+        if not (no_spec and r["RAM GB"] == "") and not is_number(r["RAM GB"]):
             errors.append("%s: RAM GB = %r" % (d, r["RAM GB"]))
-        display_optional = g in ("Apple TV", "Vision Pro")
+        display_optional = g in ("Apple TV", "Vision Pro") or no_spec
         if not (display_optional and r["Display Points"] == ""):
             if not re.match(r"^\d+x\d+$", r["Display Points"]):
                 errors.append("%s: Display Points = %r" % (d, r["Display Points"]))
@@ -247,7 +248,7 @@ def main(path):
             if r["Display Scale"] not in ("1", "2", "3"):
                 errors.append("%s: Display Scale = %r" % (d, r["Display Scale"]))
         for col in ("Rear Camera MP", "Front Camera MP"):
-            if not (g == "Vision Pro" and r[col] == "") and not is_number(r[col]):
+            if not ((g == "Vision Pro" or no_spec) and r[col] == "") and not is_number(r[col]):
                 errors.append("%s: %s = %r" % (d, col, r[col]))
         if not re.match(r"^(iOS|iPadOS|tvOS|visionOS) \d+(\.\d+)*$|^current$", r["Max OS"]):
             errors.append("%s: Max OS = %r" % (d, r["Max OS"]))
