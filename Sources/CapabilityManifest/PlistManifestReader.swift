@@ -196,6 +196,16 @@ package struct PlistManifestReader {
                     Self.minimumOSKey, "'\(text)' is not a version such as 17.0 or 15.8.3")
             }
         }
+        var filters: [String] = []
+        if let families = store.deviceFamilies {
+            filters.append("UIDeviceFamily \(StoreDeclarations.deviceFamilyWords(families))")
+        }
+        if let minimum = store.minimumOSVersion { filters.append("MinimumOSVersion \(minimum)") }
+        if !filters.isEmpty {
+            notes.append(
+                "the App Store filters devices on " + filters.joined(separator: " and ")
+                    + " before UIRequiredDeviceCapabilities")
+        }
         for (key, variable) in store.appleBuildVariables.sorted(by: { $0.key < $1.key }) {
             notes.append(
                 "\(key) is the build variable \(variable): Xcode fills it in the built app; "

@@ -164,4 +164,25 @@ public struct StoreDeclarations: Sendable, Hashable {
 
     /// Nothing declared.
     public init() {}
+
+    /// A `UIDeviceFamily` number in words (`iPhone` for 1).
+    /// - Parameter family: The number.
+    /// - Returns: Its name.
+    public static func deviceFamilyName(_ family: Int) -> String {
+        switch family {
+        case 1: return "iPhone"
+        case 2: return "iPad"
+        case 3: return "Apple TV"
+        case 4: return "Apple Watch"
+        case 7: return "Apple Vision"
+        default: return "unknown family"
+        }
+    }
+
+    /// `1 (iPhone), 2 (iPad)`.
+    /// - Parameter families: The numbers.
+    /// - Returns: Each with its name.
+    public static func deviceFamilyWords(_ families: [Int]) -> String {
+        families.map { "\($0) (\(deviceFamilyName($0)))" }.joined(separator: ", ")
+    }
 }

@@ -99,18 +99,7 @@ public enum AppStoreFilter {
 
     /// `1 (iPhone), 2 (iPad)`.
     static func familyWords(_ families: [Int]) -> String {
-        families.map { "\($0) (\(familyName($0)))" }.joined(separator: ", ")
-    }
-
-    static func familyName(_ family: Int) -> String {
-        switch family {
-        case 1: return "iPhone"
-        case 2: return "iPad"
-        case 3: return "Apple TV"
-        case 4: return "Apple Watch"
-        case 7: return "Apple Vision"
-        default: return "unknown family"
-        }
+        StoreDeclarations.deviceFamilyWords(families)
     }
 
     /// Platform and device family: an iPhone app also runs on iPad (compatibility mode), an
