@@ -8,7 +8,8 @@ import CapabilityManifest
 /// device model, multi-values split on `;`. Columns are found by their header, so added
 /// columns (install base, vitals) are ignored. The export holds no system features: a row
 /// takes them from the built-in Android catalog where it has the same device (brand and
-/// codename, else manufacturer and model), and is undecided on features otherwise.
+/// codename, else manufacturer and model, else a codename only one built-in vendor uses),
+/// and is undecided on features otherwise.
 public struct PlayConsoleCatalog: Sendable {
     /// The models, in file order.
     public var devices: [PlayDevice]
@@ -237,8 +238,17 @@ public struct PlayConsoleCatalog: Sendable {
     private struct FeatureLender {
         var byCodename: [String: AndroidCatalog.Device] = [:]
         var byModel: [String: AndroidCatalog.Device] = [:]
+        /// Codenames only one built-in vendor uses (`alioth`: Xiaomi's, which Play lists
+        /// under the POCO and Redmi brands).
+        var byUniqueCodename: [String: AndroidCatalog.Device] = [:]
 
         init(_ catalog: AndroidCatalog?) {
+            var vendors: [String: Set<String>] = [:]
+            for device in catalog?.devices ?? [] {
+                vendors[device.codename.lowercased(), default: []].insert(device.vendor)
+                byUniqueCodename[device.codename.lowercased()] = device
+            }
+            byUniqueCodename = byUniqueCodename.filter { vendors[$0.key]?.count == 1 }
             for device in catalog?.devices ?? [] {
                 let vendor = device.vendor.lowercased()
                 byCodename[vendor + "/" + device.codename.lowercased()] = device
@@ -262,6 +272,12 @@ public struct PlayConsoleCatalog: Sendable {
                 let row = byModel[maker + "/" + model]
             {
                 return (row.features, "builtin:android row \(row.codename) (manufacturer + model)")
+            }
+            if let codename = device.device?.lowercased(), let row = byUniqueCodename[codename] {
+                return (
+                    row.features,
+                    "builtin:android row \(row.codename) (codename only: one built-in vendor uses it)"
+                )
             }
             return nil
         }

@@ -322,6 +322,7 @@ public enum PlayFilter {
         features store: StoreDeclarations, _ device: PlayDevice, _ failing: inout [RowIssue],
         _ unknown: inout [RowIssue]
     ) {
+        var notKnown: [String] = []
         for feature in store.androidFeatures {
             let key = feature.name + (feature.version.map { "=\($0)" } ?? "")
             switch has(feature, device) {
@@ -334,11 +335,7 @@ public enum PlayFilter {
                             reason: "TV devices have no touchscreen (Play's TV rule)"))
                     continue
                 }
-                unknown.append(
-                    RowIssue(
-                        key: key, capability: nil,
-                        reason: "features not in the export and no built-in row for this device"
-                    ))
+                notKnown.append(key)
             case false?:
                 if runtimeFeatures.contains(feature.name) {
                     unknown.append(
@@ -355,6 +352,14 @@ public enum PlayFilter {
                         key: key, capability: nil,
                         reason: "the device does not declare \(key)\(implied)"))
             }
+        }
+        if !notKnown.isEmpty {
+            unknown.append(
+                RowIssue(
+                    key: "features", capability: nil,
+                    reason:
+                        "features not in the export and no built-in row for this device: "
+                        + notKnown.joined(separator: ", ")))
         }
     }
 
