@@ -143,7 +143,7 @@ public enum PlayFilter {
         let rest = issues.count - issueLimit
         return Array(kept) + [
             RowIssue(
-                key: "(\(rest) more)", capability: nil,
+                key: "… \(rest) more", capability: nil,
                 reason: "and \(rest) more of the same kind, not listed")
         ]
     }
