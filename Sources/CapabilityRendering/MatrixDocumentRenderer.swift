@@ -160,7 +160,9 @@ public enum MatrixDocumentRenderer {
             for note in notes { out += "<li>\(e(note))</li>\n" }
             out += "</ul>\n"
         }
-        func grouped(_ title: String, _ verdict: RowVerdict, _ issues: (MatrixRowResult) -> [RowIssue]) {
+        func grouped(
+            _ title: String, _ verdict: RowVerdict, _ issues: (MatrixRowResult) -> [RowIssue]
+        ) {
             var order: [String] = []
             var names: [String: [String]] = [:]
             for row in result.rows where row.verdict == verdict {
@@ -182,7 +184,8 @@ public enum MatrixDocumentRenderer {
         grouped("Undecided, by what the catalog cannot tell", .undecided, \.unknown)
         let eligible = result.rows.filter { $0.verdict == .eligible }.map(\.name)
         out += "<h2>Eligible: \(eligible.count)</h2>\n"
-        let names = "<p class=\"devices\">\(e(eligible.isEmpty ? "none" : eligible.joined(separator: ", ")))</p>"
+        let names =
+            "<p class=\"devices\">\(e(eligible.isEmpty ? "none" : eligible.joined(separator: ", ")))</p>"
         // A long list is folded, so the rows and counts stay one scroll away on a phone.
         out +=
             eligible.count > 30
@@ -207,7 +210,9 @@ public enum MatrixDocumentRenderer {
             out += "</tbody></table>\n"
         }
         counts("Family", result.families)
-        if let summary = result.summary { counts(summary.groupedBy.capitalizedFirst, summary.groups) }
+        if let summary = result.summary {
+            counts(summary.groupedBy.capitalizedFirst, summary.groups)
+        }
         out += "<details><summary>Sources</summary>\n<ul class=\"provenance\">\n"
         for line in result.provenance { out += "<li>\(e(line))</li>\n" }
         out += "</ul>\n</details>\n" + RowFilterScript.element + "</body>\n</html>\n"

@@ -118,7 +118,8 @@ public enum MatrixRenderer {
         if let summary = result.summary, !summary.undecidedBy.isEmpty {
             let top = summary.undecidedBy.prefix(6).map { "\($0.key): \($0.rows)" }
             let more = summary.undecidedBy.count > 6 ? ", …" : ""
-            out += "Undecided on " + TerminalText.sanitize(top.joined(separator: ", ")) + more + "\n"
+            out +=
+                "Undecided on " + TerminalText.sanitize(top.joined(separator: ", ")) + more + "\n"
         }
         for note in result.notes ?? [] { out += "Note: " + TerminalText.sanitize(note) + "\n" }
         return out

@@ -8,7 +8,8 @@ enum RowFilterScript {
         "<input id=\"filter\" type=\"search\" placeholder=\"Filter devices as you type\" aria-label=\"Filter devices\" hidden>\n"
 
     /// The script, byte for byte as hashed.
-    static let source = ##"var f=document.getElementById("filter");f.hidden=false;f.addEventListener("input",function(){var q=f.value.toLowerCase();var r=document.querySelectorAll("#rows tbody tr");for(var i=0;i<r.length;i++){r[i].hidden=q!==""&&r[i].textContent.toLowerCase().indexOf(q)<0;}});"##
+    static let source =
+        ##"var f=document.getElementById("filter");f.hidden=false;f.addEventListener("input",function(){var q=f.value.toLowerCase();var r=document.querySelectorAll("#rows tbody tr");for(var i=0;i<r.length;i++){r[i].hidden=q!==""&&r[i].textContent.toLowerCase().indexOf(q)<0;}});"##
 
     /// `sha256-` and the base64 SHA-256 of ``source``, for `script-src`.
     static let hash = "sha256-/XoaUHMA8jgA0/xgRe5gjRBkRWIzT4KUZ+BJzEuyeAA="

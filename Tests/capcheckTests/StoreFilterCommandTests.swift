@@ -12,7 +12,8 @@ struct StoreFilterCommandTests {
 
     @Test func anIOS17IPhoneAppIsOfferedOnlyWhereIOS17Runs() throws {
         let result = CLI.run([
-            "matrix", "--builtin", "apple", "--manifest", Self.fixture("catalogs/iphone-ios17.plist"),
+            "matrix", "--builtin", "apple", "--manifest",
+            Self.fixture("catalogs/iphone-ios17.plist"),
             "--json",
         ])
         #expect(result.code == .ok, "\(result.stderr)")
@@ -30,11 +31,14 @@ struct StoreFilterCommandTests {
 
     @Test func theTextAnswersBeforeItsSources() {
         let result = CLI.run([
-            "matrix", "--builtin", "apple", "--manifest", Self.fixture("catalogs/iphone-ios17.plist"),
+            "matrix", "--builtin", "apple", "--manifest",
+            Self.fixture("catalogs/iphone-ios17.plist"),
         ])
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first?.hasPrefix("Which devices can install ") == true)
-        #expect(lines.first?.hasSuffix("? 108 of 166 (56 excluded, 2 undecided) in builtin:apple") == true)
+        #expect(
+            lines.first?.hasSuffix("? 108 of 166 (56 excluded, 2 undecided) in builtin:apple")
+                == true)
         #expect(lines[1] == "Excluded by MinimumOSVersion 17.0: 52, UIDeviceFamily: 4")
         #expect(result.stdout.contains("\nSources\nMatrix     builtin:apple\n"))
     }
@@ -91,13 +95,17 @@ struct StoreFilterCommandTests {
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let rows = try #require(document["rows"] as? [[String: Any]])
         #expect(rows.count == 9)
-        let watch = try #require(rows.first { ($0["name"] as? String)?.contains("fresh7bl") == true })
+        let watch = try #require(
+            rows.first { ($0["name"] as? String)?.contains("fresh7bl") == true })
         #expect(watch["verdict"] as? String == "excluded")
         let device = try #require(watch["device"] as? [String: Any])
         #expect(device["brand"] as? String == "samsung")
         #expect(device["formFactor"] as? String == "watch")
         let notes = try #require(document["notes"] as? [String])
-        #expect(notes.contains { $0.hasSuffix("line 11: 6 cells, fewer than the header's 16; row skipped") })
+        #expect(
+            notes.contains {
+                $0.hasSuffix("line 11: 6 cells, fewer than the header's 16; row skipped")
+            })
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["groupedBy"] as? String == "form factor")
     }

@@ -75,7 +75,8 @@ public enum AppStoreFilter {
         } else if let families = store.deviceFamilies {
             notes.append("UIDeviceFamily \(familyWords(families)) from the manifest")
         } else {
-            let why = store.appleBuildVariables[familyKey].map { "is the build variable \($0)" }
+            let why =
+                store.appleBuildVariables[familyKey].map { "is the build variable \($0)" }
                 ?? "is not in the manifest"
             notes.append(
                 "UIDeviceFamily \(why): not filtered on device family (every kind kept); "
@@ -87,9 +88,10 @@ public enum AppStoreFilter {
         } else if let minimum = store.minimumOSVersion {
             notes.append("MinimumOSVersion \(minimum) from the manifest")
         } else {
-            let why = store.appleBuildVariables["MinimumOSVersion"].map {
-                "is the build variable \($0)"
-            } ?? "is not in the manifest"
+            let why =
+                store.appleBuildVariables["MinimumOSVersion"].map {
+                    "is the build variable \($0)"
+                } ?? "is not in the manifest"
             notes.append(
                 "MinimumOSVersion \(why): not filtered on OS version; "
                     + "state it with \(settings.names.minimumOS) 17.0")
@@ -114,16 +116,22 @@ public enum AppStoreFilter {
         switch kind {
         case 1 where !families.contains(1):
             failing.append(
-                issue(familyKey, "UIDeviceFamily \(declared) does not include 1 (iPhone and iPod touch)"))
+                issue(
+                    familyKey,
+                    "UIDeviceFamily \(declared) does not include 1 (iPhone and iPod touch)"))
         case 2 where !families.contains(2) && !families.contains(1):
             failing.append(
-                issue(familyKey, "UIDeviceFamily \(declared) includes neither 1 (iPhone) nor 2 (iPad)"))
+                issue(
+                    familyKey, "UIDeviceFamily \(declared) includes neither 1 (iPhone) nor 2 (iPad)"
+                ))
         case 3 where !families.contains(3):
-            failing.append(issue(familyKey, "UIDeviceFamily \(declared) does not include 3 (Apple TV)"))
+            failing.append(
+                issue(familyKey, "UIDeviceFamily \(declared) does not include 3 (Apple TV)"))
         case 7 where !families.contains(7):
             guard families.contains(1) || families.contains(2) else {
                 failing.append(
-                    issue(familyKey, "UIDeviceFamily \(declared) does not include 7 (Apple Vision)"))
+                    issue(familyKey, "UIDeviceFamily \(declared) does not include 7 (Apple Vision)")
+                )
                 return
             }
             switch settings.visionPro {
@@ -153,7 +161,8 @@ public enum AppStoreFilter {
     ) {
         let key = "MinimumOSVersion \(minimum)"
         guard var newest = device.newestOS else {
-            unknown.append(issue(key, "the catalog does not record the newest OS of \(device.name)"))
+            unknown.append(
+                issue(key, "the catalog does not record the newest OS of \(device.name)"))
             return
         }
         if newest.platform == "visionOS", families?.contains(7) != true,

@@ -94,7 +94,8 @@ public enum DeviceCatalog: Sendable {
                     "Play Console device-catalog export (\(catalog.variant)): \(catalog.devices.count) device models",
                     "features: \(catalog.rowsWithFeatures) of \(catalog.devices.count) rows matched a builtin:android row (brand + codename, else manufacturer + model, else a codename one built-in vendor uses); the export itself has no system features",
                 ], manifest: path)
-            result.notes = ((result.notes ?? []) + catalog.warnings.map { "\(file): \($0)" }).nilIfEmpty
+            result.notes =
+                ((result.notes ?? []) + catalog.warnings.map { "\(file): \($0)" }).nilIfEmpty
             result.summary = CatalogSummary(
                 rows: result.rows, groupedBy: "form factor",
                 labels: result.rows.map { $0.device?.formFactor ?? "unknown" })

@@ -23,8 +23,7 @@ public struct NewestOS: Sendable, Hashable, CustomStringConvertible {
     ///   - platform: The OS the model's kind runs, for `current`.
     ///   - current: The newest release of each OS (the `# current:` line).
     /// - Returns: The newest OS, or nil for a cell that is none of these.
-    static func parse(_ cell: String, platform: String, current: [String: OSVersion]) -> NewestOS?
-    {
+    static func parse(_ cell: String, platform: String, current: [String: OSVersion]) -> NewestOS? {
         if cell == "current" {
             return NewestOS(
                 platform: platform, version: current[platform], majorOnly: false, isCurrent: true)

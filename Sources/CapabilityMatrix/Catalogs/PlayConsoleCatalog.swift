@@ -264,11 +264,14 @@ public struct PlayConsoleCatalog: Sendable {
             if let codename = device.device?.lowercased() {
                 for owner in [device.brand, device.manufacturer].compactMap({ $0?.lowercased() }) {
                     if let row = byCodename[owner + "/" + codename] {
-                        return (row.features, "builtin:android row \(row.codename) (brand + codename)")
+                        return (
+                            row.features, "builtin:android row \(row.codename) (brand + codename)"
+                        )
                     }
                 }
             }
-            if let maker = device.manufacturer?.lowercased(), let model = device.model?.lowercased(),
+            if let maker = device.manufacturer?.lowercased(),
+                let model = device.model?.lowercased(),
                 let row = byModel[maker + "/" + model]
             {
                 return (row.features, "builtin:android row \(row.codename) (manufacturer + model)")

@@ -300,7 +300,8 @@ public enum PlayFilter {
         let outcomes = store.configurations.map { ConfigurationRule.decide($0, device) }
         if outcomes.contains(where: { $0 == nil }) { return }
         let reasons = outcomes.compactMap { $0 }
-        if let unmet = reasons.first(where: { !$0.undecided }), reasons.allSatisfy({ !$0.undecided })
+        if let unmet = reasons.first(where: { !$0.undecided }),
+            reasons.allSatisfy({ !$0.undecided })
         {
             failing.append(
                 RowIssue(key: "uses-configuration", capability: nil, reason: unmet.reason))

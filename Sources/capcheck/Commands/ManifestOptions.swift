@@ -272,7 +272,9 @@ enum MatrixTableChoice {
             do {
                 return .value(.play(try PlayConsoleCatalog.parse(contentsOf: path), path: path))
             } catch {
-                if case .unreadable = error { return .failed(env.fail(error.description, .noInput)) }
+                if case .unreadable = error {
+                    return .failed(env.fail(error.description, .noInput))
+                }
                 return .failed(env.fail(error.description, .dataError))
             }
         }

@@ -61,7 +61,9 @@ struct StoreDeclarationsAaptTests {
             }
     }
 
-    @Test(arguments: [[], ["x86_64"], ["arm64-v8a", "x86_64"], ["armeabi-v7a", "arm64-v8a", "x86"]])
+    @Test(arguments: [
+        [], ["x86_64"], ["arm64-v8a", "x86_64"], ["armeabi-v7a", "arm64-v8a", "x86"],
+    ])
     func nativeCodeEqualsAaptsNativeCodeLines(abis: [String]) throws {
         let directory = try Aapt.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -121,6 +123,9 @@ struct StoreDeclarationsAaptTests {
         let manifest = try ManifestLoader.load(path: bundle.path)
         #expect(manifest.store.nativeABIs == ["arm64-v8a", "x86_64"])
         #expect(manifest.store.maxSdk == 30)
-        #expect(manifest.store.libraries.map(\.name) == ["com.google.android.maps", "org.apache.http.legacy"])
+        #expect(
+            manifest.store.libraries.map(\.name) == [
+                "com.google.android.maps", "org.apache.http.legacy",
+            ])
     }
 }

@@ -52,10 +52,16 @@ struct AppStoreFilterTests {
         ("16.0", "17.0", 1, ["iPhone 8", "iPhone 8 Plus", "iPhone X"]),
         ("17.0", "18.0", 1, []),
         ("18.0", "26.0", 1, ["iPhone XS", "iPhone XS Max", "iPhone XR"]),
-        ("16.0", "17.0", 2, ["iPad (5th generation)", "iPad Pro (12.9-inch)", "iPad Pro (9.7-inch)"]),
+        (
+            "16.0", "17.0", 2,
+            ["iPad (5th generation)", "iPad Pro (12.9-inch)", "iPad Pro (9.7-inch)"]
+        ),
         (
             "17.0", "18.0", 2,
-            ["iPad (6th generation)", "iPad Pro 12.9-inch (2nd generation)", "iPad Pro (10.5-inch)"]
+            [
+                "iPad (6th generation)", "iPad Pro 12.9-inch (2nd generation)",
+                "iPad Pro (10.5-inch)",
+            ]
         ),
         ("18.0", "26.0", 2, ["iPad (7th generation)"]),
         ("26.0", "27.0", 3, ["Apple TV HD", "Apple TV 4K (1st generation)"]),
@@ -117,7 +123,9 @@ struct AppStoreFilterTests {
     @Test func anUnstatedFamilyOrMinimumIsNotFilteredAndTheNoteSaysHowToStateIt() {
         let silent = Self.evaluate(Self.store(families: nil, minimum: nil, keys: ["arm64"]))
         #expect(silent.rows.allSatisfy { !$0.failing.contains { $0.key == "UIDeviceFamily" } })
-        #expect(silent.notes?.contains { $0.hasPrefix("UIDeviceFamily is not in the manifest") } == true)
+        #expect(
+            silent.notes?.contains { $0.hasPrefix("UIDeviceFamily is not in the manifest") } == true
+        )
         #expect(silent.notes?.contains { $0.contains("state it with minimumOS 17.0") } == true)
         var variables = Self.store(families: nil, minimum: nil)
         variables.appleBuildVariables["MinimumOSVersion"] = "$(IPHONEOS_DEPLOYMENT_TARGET)"
@@ -149,7 +157,8 @@ struct AppStoreFilterTests {
         #expect(exact.runs(try #require(OSVersion("15.8"))) == true)
         #expect(exact.runs(try #require(OSVersion("15.8.4"))) == false)
         let current = try #require(
-            NewestOS.parse("current", platform: "iOS", current: ["iOS": OSVersion(parts: [27, 0, 1])]))
+            NewestOS.parse(
+                "current", platform: "iOS", current: ["iOS": OSVersion(parts: [27, 0, 1])]))
         #expect(current.runs(try #require(OSVersion("27.0"))) == true)
         #expect(current.runs(try #require(OSVersion("28.0"))) == false)
         #expect(NewestOS.parse("iOS 15.x", platform: "iOS", current: [:]) == nil)

@@ -264,7 +264,8 @@ struct AppleCatalogRuleTests {
         let iPhones = result.rows.filter { $0.name.hasPrefix("iPhone") }
         #expect(iPhones.allSatisfy { $0.verdict == .excluded })
         let gamingOnly = AppStoreFilter.evaluate(
-            Self.catalog, store: .keys(Array(keys.prefix(2))), source: "builtin:apple", manifest: nil)
+            Self.catalog, store: .keys(Array(keys.prefix(2))), source: "builtin:apple",
+            manifest: nil)
         #expect(gamingOnly.rows.first { $0.name == "iPhone 16 Pro Max" }?.verdict == .eligible)
         #expect(gamingOnly.rows.first { $0.name == "iPhone 15" }?.verdict == .excluded)
     }

@@ -67,7 +67,8 @@ struct PlayFilterTests {
 
     @Test func nativeCodeNeedsOneABITheDeviceRuns() {
         let x86 = Self.android { $0.nativeABIs = ["x86_64"] }
-        #expect(Self.row(Self.device(abis: ["arm64-v8a", "armeabi-v7a"]), x86).verdict == .excluded)
+        #expect(
+            Self.row(Self.device(abis: ["arm64-v8a", "armeabi-v7a"]), x86).verdict == .excluded)
         #expect(Self.row(Self.device(abis: ["x86_64", "x86"]), x86).verdict == .eligible)
         #expect(Self.row(Self.device(abis: nil), x86).verdict == .undecided)
         let none = Self.android { $0.nativeABIs = [] }
@@ -88,7 +89,8 @@ struct PlayFilterTests {
         #expect(unknown.verdict == .undecided)
         #expect(unknown.unknown.map(\.key) == ["uses-library: com.google.android.maps"])
         #expect(
-            Self.row(Self.device(libraries: ["com.google.android.maps"]), maps).verdict == .eligible)
+            Self.row(Self.device(libraries: ["com.google.android.maps"]), maps).verdict == .eligible
+        )
         #expect(Self.row(Self.device(libraries: []), maps).verdict == .undecided)
         let legacy = Self.android {
             $0.libraries = [.init(name: "org.apache.http.legacy", required: true)]

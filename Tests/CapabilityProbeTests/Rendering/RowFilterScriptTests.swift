@@ -39,7 +39,8 @@ struct RowFilterScriptTests {
         let matrix = try BuiltinMatrices.load("ios-2011")
         let manifest = Manifest(path: "m.json", kind: .json, requirements: [])
         let page = MatrixDocumentRenderer.html(
-            MatrixFilter.evaluate(matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: nil))
+            MatrixFilter.evaluate(
+                matrix, with: ManifestRowEvaluator(manifest: manifest), manifest: nil))
         #expect(!page.contains("<script"))
         #expect(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""))
     }
