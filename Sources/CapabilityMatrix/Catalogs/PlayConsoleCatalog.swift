@@ -157,15 +157,15 @@ public struct PlayConsoleCatalog: Sendable {
         func device(_ fields: [String], line: Int) -> Result<PlayDevice, RowProblem> {
             func cell(_ index: Int?) -> String? {
                 guard let index, index < fields.count else { return nil }
-                let text = fields[index].trimming(.whitespaces)
-                return text.isEmpty ? nil : text
+                let text = Self.trimmed(fields[index].utf8[...])
+                return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
             }
             func list(_ index: Int?) -> [String]? {
-                cell(index).map {
-                    $0.split(separator: ";").map { $0.trimming(.whitespaces) }.filter {
-                        !$0.isEmpty
-                    }
-                }
+                guard let index, index < fields.count else { return nil }
+                let items = fields[index].utf8.split(separator: UInt8(ascii: ";")).map {
+                    Self.trimmed($0)
+                }.filter { !$0.isEmpty }
+                return items.isEmpty ? nil : items.map { String(decoding: $0, as: UTF8.self) }
             }
             guard let sdks = sdks, sdks < fields.count else {
                 return .failure(
@@ -212,6 +212,15 @@ public struct PlayConsoleCatalog: Sendable {
                     sdkLevels: levels, abis: list(abis), glEsVersion: gl,
                     screens: screens.isEmpty ? nil : screens, features: nil, featureSource: nil,
                     libraries: nil, ram: cell(ram), confidence: nil, line: line))
+        }
+
+        /// The bytes without the spaces and tabs at their ends (the export pads no cell, but
+        /// real files hold a tab inside a quoted model name).
+        static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+            var text = bytes
+            while let first = text.first, first == 0x20 || first == 0x09 { text = text.dropFirst() }
+            while let last = text.last, last == 0x20 || last == 0x09 { text = text.dropLast() }
+            return text
         }
 
         /// `1080x2340` → (1080, 2340).
