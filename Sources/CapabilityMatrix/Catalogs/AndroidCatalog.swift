@@ -59,8 +59,11 @@ public struct AndroidCatalog: Sendable {
     /// The `#` lines (how the catalog was made, its sources and date), without the `#`.
     public var provenance: [String]
 
-    /// The size classes from the smallest up.
-    static let sizeOrder = ["small", "normal", "large", "xlarge"]
+    /// How many device models the rows are: rows of one vendor and codename (the same device
+    /// on several branches) count once.
+    public var modelCount: Int {
+        Set(devices.map { $0.vendor.lowercased() + "/" + $0.codename }).count
+    }
 
     /// Reads the compact form: `#` lines, then one line a device with the tab-separated
     /// fields codename, name, vendor, form factor, SDK, GL ES (hex), density, width, height,

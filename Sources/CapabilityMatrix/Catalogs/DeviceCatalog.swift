@@ -19,11 +19,12 @@ public enum DeviceCatalog: Sendable {
         }
     }
 
-    /// How many devices it holds.
+    /// How many device models it holds (an Android device read on several branches counts
+    /// once, as its filtered rows do).
     public var count: Int {
         switch self {
         case .apple(let catalog): return catalog.devices.count
-        case .android(let catalog): return catalog.devices.count
+        case .android(let catalog): return catalog.modelCount
         case .play(let catalog, _): return catalog.devices.count
         }
     }
