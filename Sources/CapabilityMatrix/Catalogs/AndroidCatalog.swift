@@ -73,10 +73,16 @@ public struct AndroidCatalog: Sendable {
     /// - Parameters:
     ///   - text: The text.
     ///   - path: The name used in messages.
+    ///   - keep: Which rows to read whole, by codename, vendor and name (nil: all); the
+    ///     others are left out before their features are read, so a caller that needs a few
+    ///     rows of a large catalog does not pay for the rest.
     /// - Returns: The catalog.
     /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for a line that does not have
     ///   the eleven fields or a number that is not one.
-    public static func parse(text: String, path: String) throws(MatrixError) -> AndroidCatalog {
+    public static func parse(
+        text: String, path: String,
+        keeping keep: ((_ codename: String, _ vendor: String, _ name: String) -> Bool)? = nil
+    ) throws(MatrixError) -> AndroidCatalog {
         var devices: [Device] = []
         var provenance: [String] = []
         // Lines and fields are split on their UTF-8 bytes: the text is half a megabyte, and
@@ -87,7 +93,8 @@ public struct AndroidCatalog: Sendable {
             let line = index + 1
             if raw.isEmpty { continue }
             if raw.first == UInt8(ascii: "#") {
-                provenance.append(String(decoding: raw.dropFirst(), as: UTF8.self).trimmingPrefixSpaces())
+                provenance.append(
+                    String(decoding: raw.dropFirst(), as: UTF8.self).trimmingPrefixSpaces())
                 continue
             }
             let fields = raw.split(separator: 0x09, omittingEmptySubsequences: false).map {
@@ -101,6 +108,7 @@ public struct AndroidCatalog: Sendable {
             func optional(_ index: Int) -> String? {
                 index < fields.count && fields[index] != "-" ? fields[index] : nil
             }
+            if let keep, !keep(fields[0], fields[2], fields[1]) { continue }
             var features: [String: Int] = [:]
             for feature in fields[10].utf8.split(separator: 0x20) {
                 let parts = feature.split(separator: UInt8(ascii: "="), maxSplits: 1)
@@ -108,7 +116,9 @@ public struct AndroidCatalog: Sendable {
                 guard let version else {
                     throw .malformed(
                         path: path, line: line,
-                        reason: "feature '\(String(decoding: feature, as: UTF8.self))' has no numeric version")
+                        reason:
+                            "feature '\(String(decoding: feature, as: UTF8.self))' has no numeric version"
+                    )
                 }
                 features[String(decoding: parts[0], as: UTF8.self)] = version
             }

@@ -38,9 +38,28 @@ public struct PlayConsoleCatalog: Sendable {
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
+        var catalog = try parse(bytes: bytes, path: path, features: nil)
+        // Only the built-in rows an export row can match are read whole.
+        var codenames: Set<String> = []
+        var models: Set<String> = []
+        for device in catalog.devices {
+            if let codename = device.device { codenames.insert(codename.lowercased()) }
+            if let maker = device.manufacturer, let model = device.model {
+                models.insert(maker.lowercased() + "/" + model.lowercased())
+            }
+        }
         let builtin = try AndroidCatalog.parse(
-            text: BuiltinCatalogText.android, path: "builtin:android")
-        return try parse(bytes: bytes, path: path, features: builtin)
+            text: BuiltinCatalogText.android, path: "builtin:android"
+        ) { codename, vendor, name in
+            let maker = vendor.lowercased()
+            let full = name.lowercased()
+            return codenames.contains(codename.lowercased())
+                || models.contains(maker + "/" + full)
+                || (full.hasPrefix(maker + " ")
+                    && models.contains(maker + "/" + full.dropFirst(maker.count + 1)))
+        }
+        catalog.rowsWithFeatures = FeatureLender(builtin).lend(to: &catalog.devices)
+        return catalog
     }
 
     /// Whether a CSV header row is a Play Console export's (either variant).
@@ -69,12 +88,15 @@ public struct PlayConsoleCatalog: Sendable {
         var devices: [PlayDevice] = []
         var warnings: [String] = []
         var skipped = 0
-        let lender = FeatureLender(features)
+        let lender = features.map(FeatureLender.init)
         var withFeatures = 0
         var variant = ""
-        while let record = try reader.next() {
-            guard case .fields(let fields, let line) = record else { continue }
+        // Cells stay byte ranges of the file; only the columns a row needs become text.
+        var cells = reader.makeFields()
+        while let record = try reader.next(into: &cells) {
+            guard case .fields(let line) = record else { continue }
             guard let found = columns else {
+                let fields = cells.strings
                 guard isExportHeader(fields) else {
                     throw .malformed(
                         path: path, line: line,
@@ -94,9 +116,9 @@ public struct PlayConsoleCatalog: Sendable {
                     path: path, line: line,
                     reason: "more than \(maxRows) device rows; not a device-catalog export")
             }
-            switch found.device(fields, line: line) {
+            switch found.device(cells, line: line) {
             case .success(var device):
-                if let lent = lender.features(for: device) {
+                if let lent = lender?.features(for: device) {
                     device.features = lent.features
                     device.featureSource = lent.source
                     withFeatures += 1
@@ -154,15 +176,18 @@ public struct PlayConsoleCatalog: Sendable {
             width = names.count
         }
 
-        func device(_ fields: [String], line: Int) -> Result<PlayDevice, RowProblem> {
+        func device(_ fields: CSVFields, line: Int) -> Result<PlayDevice, RowProblem> {
             func cell(_ index: Int?) -> String? {
                 guard let index, index < fields.count else { return nil }
-                let text = Self.trimmed(fields[index].utf8[...])
-                return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+                let whole = fields.text(at: index)
+                let text = Self.trimmed(whole.utf8[...])
+                guard !text.isEmpty else { return nil }
+                return text.count == whole.utf8.count
+                    ? whole : String(decoding: text, as: UTF8.self)
             }
             func list(_ index: Int?) -> [String]? {
                 guard let index, index < fields.count else { return nil }
-                let items = fields[index].utf8.split(separator: UInt8(ascii: ";")).map {
+                let items = fields.text(at: index).utf8.split(separator: UInt8(ascii: ";")).map {
                     Self.trimmed($0)
                 }.filter { !$0.isEmpty }
                 return items.isEmpty ? nil : items.map { String(decoding: $0, as: UTF8.self) }
@@ -176,7 +201,8 @@ public struct PlayConsoleCatalog: Sendable {
             let levels = (list(sdks) ?? []).compactMap { Int($0) }.sorted()
             guard !levels.isEmpty else {
                 return .failure(
-                    RowProblem(text: "no Android SDK level in '\(fields[sdks])'; row skipped"))
+                    RowProblem(
+                        text: "no Android SDK level in '\(fields.text(at: sdks))'; row skipped"))
             }
             let manufacturer = cell(self.manufacturer)
             let model = cell(self.model)
@@ -251,14 +277,14 @@ public struct PlayConsoleCatalog: Sendable {
         /// under the POCO and Redmi brands).
         var byUniqueCodename: [String: AndroidCatalog.Device] = [:]
 
-        init(_ catalog: AndroidCatalog?) {
+        init(_ catalog: AndroidCatalog) {
             var vendors: [String: Set<String>] = [:]
-            for device in catalog?.devices ?? [] {
+            for device in catalog.devices {
                 vendors[device.codename.lowercased(), default: []].insert(device.vendor)
                 byUniqueCodename[device.codename.lowercased()] = device
             }
             byUniqueCodename = byUniqueCodename.filter { vendors[$0.key]?.count == 1 }
-            for device in catalog?.devices ?? [] {
+            for device in catalog.devices {
                 let vendor = device.vendor.lowercased()
                 byCodename[vendor + "/" + device.codename.lowercased()] = device
                 let name = device.name.lowercased()
@@ -267,6 +293,19 @@ public struct PlayConsoleCatalog: Sendable {
                     byModel[vendor + "/" + String(name.dropFirst(vendor.count + 1))] = device
                 }
             }
+        }
+
+        /// Gives each device the features of its built-in row, if it has one.
+        /// - Returns: How many devices got features.
+        func lend(to devices: inout [PlayDevice]) -> Int {
+            var count = 0
+            for index in devices.indices {
+                guard let lent = features(for: devices[index]) else { continue }
+                devices[index].features = lent.features
+                devices[index].featureSource = lent.source
+                count += 1
+            }
+            return count
         }
 
         func features(for device: PlayDevice) -> (features: [String: Int], source: String)? {
