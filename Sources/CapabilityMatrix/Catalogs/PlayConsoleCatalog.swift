@@ -198,7 +198,10 @@ public struct PlayConsoleCatalog: Sendable {
                         text: "\(fields.count) cells, fewer than the header's \(width); row skipped"
                     ))
             }
-            let levels = (list(sdks) ?? []).compactMap { Int($0) }.sorted()
+            // Numbers are read from the cells' bytes: no string per SDK level or screen.
+            let levels = Self.numberGroups(fields.text(at: sdks)).compactMap {
+                $0.count == 1 ? $0[0] : nil
+            }.sorted()
             guard !levels.isEmpty else {
                 return .failure(
                     RowProblem(
@@ -210,13 +213,19 @@ public struct PlayConsoleCatalog: Sendable {
             let brand = cell(self.brand)
             let maker = manufacturer ?? brand
             let name: String
-            if let model, let maker, !model.lowercased().hasPrefix(maker.lowercased()) {
+            if let model, let maker, !Self.hasPrefixIgnoringASCIICase(model, maker) {
                 name = maker + " " + model
             } else {
                 name = model ?? maker ?? ""
             }
-            let densities = (list(self.densities) ?? []).compactMap { Int($0) }
-            let sizes = (list(screenSizes) ?? []).compactMap(Self.pixels)
+            let densities =
+                cell(self.densities).map(Self.numberGroups)?.compactMap {
+                    $0.count == 1 ? $0[0] : nil
+                } ?? []
+            let sizes =
+                cell(screenSizes).map(Self.numberGroups)?.compactMap {
+                    $0.count == 2 ? ($0[0], $0[1]) : nil
+                } ?? []
             var screens: [PlayDevice.Screen] = []
             let pairs: [((Int, Int), Int)] =
                 sizes.count == densities.count
@@ -229,7 +238,10 @@ public struct PlayConsoleCatalog: Sendable {
                     screens.append(PlayDevice.Screen(size: size, density: density))
                 }
             }
-            let gl = (list(glES) ?? []).compactMap(Self.glVersion).max()
+            let gl = cell(glES).map(Self.numberGroups)?.compactMap { group -> Int? in
+                guard (1...2).contains(group.count), group[0] < 100 else { return nil }
+                return group[0] << 16 | (group.count == 2 ? group[1] : 0)
+            }.max()
             return .success(
                 PlayDevice(
                     name: codename.map { "\(name.isEmpty ? $0 : name) (\($0))" } ?? name,
@@ -240,6 +252,55 @@ public struct PlayConsoleCatalog: Sendable {
                     libraries: nil, ram: cell(ram), confidence: nil, line: line))
         }
 
+        /// The numbers of a `;`-separated cell, each item's numbers split by `x` or `.`:
+        /// `34;35` → [[34], [35]], `1080x2340` → [[1080, 2340]], `3.2` → [[3, 2]]. An item
+        /// with any other character, or a number of more than nine digits, is left out.
+        static func numberGroups(_ text: String) -> [[Int]] {
+            var groups: [[Int]] = []
+            var current: [Int] = []
+            var value = 0
+            var digits = 0
+            var valid = true
+            func endNumber() {
+                if digits == 0 || digits > 9 { valid = false }
+                current.append(value)
+                value = 0
+                digits = 0
+            }
+            func endItem() {
+                if digits > 0 || !current.isEmpty { endNumber() }
+                if valid, !current.isEmpty { groups.append(current) }
+                current.removeAll(keepingCapacity: true)
+                valid = true
+            }
+            for byte in text.utf8 {
+                switch byte {
+                case 0x30...0x39:
+                    value = value &* 10 &+ Int(byte &- 0x30)
+                    digits += 1
+                case UInt8(ascii: ";"): endItem()
+                case UInt8(ascii: "x"), UInt8(ascii: "."): endNumber()
+                case 0x20, 0x09: continue
+                default: valid = false
+                }
+            }
+            endItem()
+            return groups
+        }
+
+        /// Whether `text` starts with `prefix`, ASCII letters compared without case.
+        static func hasPrefixIgnoringASCIICase(_ text: String, _ prefix: String) -> Bool {
+            var rest = text.utf8.makeIterator()
+            for byte in prefix.utf8 {
+                guard let other = rest.next() else { return false }
+                if byte == other { continue }
+                guard byte | 0x20 == other | 0x20, (0x61...0x7a).contains(byte | 0x20) else {
+                    return false
+                }
+            }
+            return true
+        }
+
         /// The bytes without the spaces and tabs at their ends (the export pads no cell, but
         /// real files hold a tab inside a quoted model name).
         static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
@@ -247,25 +308,6 @@ public struct PlayConsoleCatalog: Sendable {
             while let first = text.first, first == 0x20 || first == 0x09 { text = text.dropFirst() }
             while let last = text.last, last == 0x20 || last == 0x09 { text = text.dropLast() }
             return text
-        }
-
-        /// `1080x2340` → (1080, 2340).
-        static func pixels(_ text: String) -> (Int, Int)? {
-            let parts = text.split(separator: "x")
-            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else {
-                return nil
-            }
-            return (a, b)
-        }
-
-        /// `3.2` → `0x00030002`.
-        static func glVersion(_ text: String) -> Int? {
-            let parts = text.split(separator: ".")
-            guard (1...2).contains(parts.count), let major = Int(parts[0]), major < 100 else {
-                return nil
-            }
-            let minor = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
-            return major << 16 | minor
         }
     }
 
@@ -276,6 +318,10 @@ public struct PlayConsoleCatalog: Sendable {
         /// Codenames only one built-in vendor uses (`alioth`: Xiaomi's, which Play lists
         /// under the POCO and Redmi brands).
         var byUniqueCodename: [String: AndroidCatalog.Device] = [:]
+        /// The codenames and vendors of the rows, lowercased: most export rows match
+        /// neither, and are passed over without building a key.
+        var codenames: Set<String> = []
+        var vendors: Set<String> = []
 
         init(_ catalog: AndroidCatalog) {
             var vendors: [String: Set<String>] = [:]
@@ -286,6 +332,8 @@ public struct PlayConsoleCatalog: Sendable {
             byUniqueCodename = byUniqueCodename.filter { vendors[$0.key]?.count == 1 }
             for device in catalog.devices {
                 let vendor = device.vendor.lowercased()
+                codenames.insert(device.codename.lowercased())
+                self.vendors.insert(vendor)
                 byCodename[vendor + "/" + device.codename.lowercased()] = device
                 let name = device.name.lowercased()
                 byModel[vendor + "/" + name] = device
@@ -309,7 +357,11 @@ public struct PlayConsoleCatalog: Sendable {
         }
 
         func features(for device: PlayDevice) -> (features: [String: Int], source: String)? {
-            if let codename = device.device?.lowercased() {
+            let codename = device.device?.lowercased()
+            let knownCodename = codename.map(codenames.contains) ?? false
+            let maker = device.manufacturer?.lowercased()
+            guard knownCodename || maker.map(vendors.contains) == true else { return nil }
+            if let codename, knownCodename {
                 for owner in [device.brand, device.manufacturer].compactMap({ $0?.lowercased() }) {
                     if let row = byCodename[owner + "/" + codename] {
                         return (
@@ -318,13 +370,12 @@ public struct PlayConsoleCatalog: Sendable {
                     }
                 }
             }
-            if let maker = device.manufacturer?.lowercased(),
-                let model = device.model?.lowercased(),
+            if let maker, let model = device.model?.lowercased(),
                 let row = byModel[maker + "/" + model]
             {
                 return (row.features, "builtin:android row \(row.codename) (manufacturer + model)")
             }
-            if let codename = device.device?.lowercased(), let row = byUniqueCodename[codename] {
+            if let codename, let row = byUniqueCodename[codename] {
                 return (
                     row.features,
                     "builtin:android row \(row.codename) (codename only: one built-in vendor uses it)"

@@ -35,7 +35,20 @@ public struct PlayDevice: Sendable, Hashable {
         /// `Wearable`, `Android Automotive`, `tv`, `watch`).
         /// - Parameter text: The cell.
         public init(text: String) {
-            switch text.lowercased() {
+            // The export's own spellings first, without a lowercased copy per row.
+            switch text {
+            case "Phone": self = .phone
+            case "Tablet": self = .tablet
+            case "TV": self = .tv
+            case "Wearable": self = .watch
+            case "Android Automotive": self = .car
+            case "Chromebook": self = .chromebook
+            default: self.init(lowercased: text.lowercased())
+            }
+        }
+
+        private init(lowercased text: String) {
+            switch text {
             case "phone": self = .phone
             case "tablet": self = .tablet
             case "tv", "google tv", "android tv": self = .tv

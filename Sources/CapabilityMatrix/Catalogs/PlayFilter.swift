@@ -101,8 +101,10 @@ public enum PlayFilter {
         details.manufacturer = first.manufacturer
         details.model = first.model
         details.formFactor = first.formFactor.rawValue
-        details.sdkLevels = Array(Set(levels)).sorted()
-        details.qualifyingSdkLevels = Array(Set(qualifying)).sorted()
+        // One variant's levels are sorted and distinct already.
+        details.sdkLevels = model.count == 1 ? levels : Array(Set(levels)).sorted()
+        details.qualifyingSdkLevels =
+            model.count == 1 ? qualifying : Array(Set(qualifying)).sorted()
         details.abis = first.abis
         details.featureSource = first.featureSource ?? (first.features == nil ? nil : "row")
         details.confidence = first.confidence
