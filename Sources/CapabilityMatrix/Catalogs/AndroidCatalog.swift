@@ -109,18 +109,13 @@ public struct AndroidCatalog: Sendable {
                 index < fields.count && fields[index] != "-" ? fields[index] : nil
             }
             if let keep, !keep(fields[0], fields[2], fields[1]) { continue }
-            var features: [String: Int] = [:]
-            for feature in fields[10].utf8.split(separator: 0x20) {
-                let parts = feature.split(separator: UInt8(ascii: "="), maxSplits: 1)
-                let version = parts.count == 2 ? Int(String(decoding: parts[1], as: UTF8.self)) : 0
-                guard let version else {
-                    throw .malformed(
-                        path: path, line: line,
-                        reason:
-                            "feature '\(String(decoding: feature, as: UTF8.self))' has no numeric version"
-                    )
-                }
-                features[String(decoding: parts[0], as: UTF8.self)] = version
+            let features: [String: Int]
+            switch Self.features(Array(fields[10].utf8)) {
+            case .success(let parsed): features = parsed
+            case .failure(let problem):
+                throw .malformed(
+                    path: path, line: line,
+                    reason: "feature '\(problem.text)' has no numeric version")
             }
             devices.append(
                 Device(
@@ -136,6 +131,52 @@ public struct AndroidCatalog: Sendable {
                     line: line))
         }
         return AndroidCatalog(devices: devices, provenance: provenance)
+    }
+
+    /// A feature without a numeric version, as written.
+    struct FeatureProblem: Error {
+        var text: String
+    }
+
+    /// The space-separated `name` and `name=version` words of a row, read byte by byte: a
+    /// row holds about seventy, and the catalog several hundred rows.
+    static func features(_ bytes: [UInt8]) -> Result<[String: Int], FeatureProblem> {
+        var features: [String: Int] = [:]
+        features.reserveCapacity(bytes.count / 32)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x20 {
+                index += 1
+                continue
+            }
+            let start = index
+            var equals: Int?
+            while index < bytes.count, bytes[index] != 0x20 {
+                if equals == nil, bytes[index] == UInt8(ascii: "=") { equals = index }
+                index += 1
+            }
+            guard let equals else {
+                features[String(decoding: bytes[start..<index], as: UTF8.self)] = 0
+                continue
+            }
+            var version = 0
+            var digits = 0
+            var valid = equals + 1 < index
+            for byte in bytes[(equals + 1)..<index] {
+                guard (0x30...0x39).contains(byte), digits < 18 else {
+                    valid = false
+                    break
+                }
+                version = version * 10 + Int(byte - 0x30)
+                digits += 1
+            }
+            guard valid else {
+                return .failure(
+                    FeatureProblem(text: String(decoding: bytes[start..<index], as: UTF8.self)))
+            }
+            features[String(decoding: bytes[start..<equals], as: UTF8.self)] = version
+        }
+        return .success(features)
     }
 }
 
