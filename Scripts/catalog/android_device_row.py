@@ -3,7 +3,7 @@
 
 Usage:
   android_device_row.py [--evidence] --codename CODENAME GITDIR [GITDIR ...]
-  android_device_row.py --mirror /work/.mirror [--evidence] --codename CODENAME
+  android_device_row.py --mirror /work/.mirror [--evidence] --codename CODENAME [--branch lineage-N]
   android_device_row.py --row-from-evidence EVIDENCE_FILE AOSP_TABLE
   android_device_row.py --aosp-table NATIVE_GITDIR [REF]
 
@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 
 SDK_BY_MAJOR = {17: 29, 18: 30, 19: 32, 20: 33, 21: 34, 22: 35, 23: 36}
 PRODUCT_LIST_VARS = {
-    'PRODUCT_COPY_FILES',
+    'PRODUCT_COPY_FILES', 'PRODUCT_PACKAGES',
     'PRODUCT_PROPERTY_OVERRIDES', 'PRODUCT_VENDOR_PROPERTIES',
     'PRODUCT_SYSTEM_PROPERTIES', 'PRODUCT_PRODUCT_PROPERTIES',
     'PRODUCT_ODM_PROPERTIES', 'PRODUCT_SYSTEM_EXT_PROPERTIES',
@@ -51,6 +51,23 @@ PREDEF = {
 
 # a missing file in these repositories' snapshots may be checked in another public copy
 REFERENCE_COPIES = {'device/google/gs-common': 'device_google_gs-common'}   # GrapheneOS mirror of AOSP's
+# gs-common makefiles that neither the LineageOS nor the GrapheneOS snapshot holds, as other public
+# copies hold them (read whole in the public code index on 2026-12-06): none installs a permission
+# XML, sets a property this catalog reads or pulls in another makefile
+INDEXED_REFERENCES = {
+    'device/google/gs-common/chre/hal.mk':
+        'empratyush/device_google_gs-common@23a1ab2e7b53ae6c51037fa3022990f930d10e0a (BOARD_VENDOR_SEPOLICY_DIRS only)',
+    'device/google/gs-common/touch/twoshay/aidl_gs101.mk':
+        'slogar25/los_device_google_gs-common@384d4bde36e29fdaeb560d689c400c89642371ee (VINTF manifest files only)',
+    'device/google/gs-common/touch/twoshay/aidl_zuma.mk':
+        'slogar25/los_device_google_gs-common@384d4bde36e29fdaeb560d689c400c89642371ee (VINTF manifest files only)',
+    'device/google/gs-common/ramdump_and_coredump/ramdump_and_coredump.mk':
+        'TheParasiteProject/device_google_gs-common@02b9cc144cee0effec245432ef29f4a15360f899 '
+        '(PRODUCT_PACKAGES sscoredump, sepolicy, vendor.debug.ssrdump.type)',
+    'device/google/gs-common/betterbug/betterbug.mk':
+        'TheParasiteProject/device_google_gs-common@22322941eaa571c409d10c43530c93d83cb969f8 '
+        '(PRODUCT_PACKAGES BetterBugStub for non-lineage products, sepolicy)',
+}
 
 
 # ---------------------------------------------------------------- git access
@@ -685,6 +702,9 @@ class World:
         same repository (AOSP's device/google/gs-common as GrapheneOS mirrors it) shows that the
         file installs no permission/sysconfig XML and pulls in no further makefile, it can be
         skipped; returns the note, else None."""
+        if path in INDEXED_REFERENCES and self.locate(path, branch):
+            return 'holds no permission XML: %s:%s; skipped' % (
+                INDEXED_REFERENCES[path], path[len('device/google/gs-common/'):])
         ref_repo = REFERENCE_COPIES.get(next((p for p in REFERENCE_COPIES if path.startswith(p + '/')), ''))
         if not ref_repo or ref_repo not in self.repos or not self.locate(path, branch):
             return None
@@ -725,6 +745,10 @@ class World:
         return p in self.prefix
 
     def locate(self, path, branch):
+        # the platform manifest links build/make's core, target and tools to build/<x>
+        m = re.match(r'build/(core|target|tools)(/|$)', path)
+        if m:
+            path = 'build/make/' + path[len('build/'):]
         best = None
         for p, r in self.prefix.items():
             if path == p or path.startswith(p + '/'):
@@ -1000,9 +1024,11 @@ def missing_parts(world, ev, branch, used_repos, facts):
                 if pfs and not listed:
                     note = ('%s (proprietary blobs made from %s proprietary-files, which list no permission '
                             'XML; skipped)' % (key, dev.full))
-                else:
+                elif pfs:
                     note = '%s (proprietary blobs, not public; %d permission XMLs listed in %s proprietary-files)' % (
                         key, len(set(listed)), dev.full)
+                else:
+                    note = '%s (proprietary blobs, not public; %s has no proprietary-files list)' % (key, dev.full)
             else:
                 note = '%s (no snapshot)' % key
         if note not in seen:
@@ -1218,6 +1244,21 @@ def facts_from_trees(world, codename, branch=None):
             facts.append(('copy-sku', '%s:%s' % (src, dst), place))
             continue
         handle_copy(src, place)
+    # PRODUCT_PACKAGES naming frameworks/native's prebuilt_etc modules (data/etc/Android.bp, e.g.
+    # android.hardware.location.gps.prebuilt.xml) install that permission file as well
+    nref0 = native.pick_ref(branch)
+    bp = native.read(nref0, 'data/etc/Android.bp') or ''
+    prebuilt = {}
+    for m in re.finditer(r'prebuilt_etc\s*\{([^}]*)\}', bp):
+        nm = re.search(r'name:\s*"([^"]+)"', m.group(1))
+        sr = re.search(r'src:\s*"([^"]+)"', m.group(1))
+        if nm and sr:
+            prebuilt[nm.group(1)] = sr.group(1)
+    done_pkgs = set()
+    for word, place in ev.flatten('PRODUCT_PACKAGES'):
+        if word in prebuilt and word not in done_pkgs:
+            done_pkgs.add(word)
+            handle_copy('frameworks/native/data/etc/' + prebuilt[word], place)
     # blobs: permission XMLs listed in proprietary-files*.txt of the repos used
     used_repos = {}
     for repo, rref, inner in sorted(ev.used, key=lambda x: (x[0].full, x[2])):
@@ -1484,7 +1525,7 @@ def main(argv):
         print('\n'.join(aosp_table_lines(native, ref)))
         return 0
     evidence = False
-    codename = None
+    codename = branch = None
     gitdirs = []
     i = 0
     while i < len(argv):
@@ -1494,6 +1535,9 @@ def main(argv):
         elif a == '--codename':
             i += 1
             codename = argv[i]
+        elif a == '--branch':
+            i += 1
+            branch = argv[i]
         elif a == '--mirror':
             i += 1
             for d in sorted(os.listdir(argv[i])):
@@ -1508,7 +1552,7 @@ def main(argv):
         return 2
     world = World(gitdirs)
     try:
-        facts, table, nref = facts_from_trees(world, codename)
+        facts, table, nref = facts_from_trees(world, codename, branch)
     except Unresolvable as e:
         sys.stderr.write('unresolvable %s: %s\n' % (codename, e))
         return 3

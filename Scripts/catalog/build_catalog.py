@@ -70,6 +70,7 @@ def main():
             rows.append({k: row[k] for k in KEYS})
             evfacts[(c, b)] = facts
     rows.sort(key=lambda r: (r['codename'], r['sdk'], branch_order(r['branch'])))
+    os.makedirs(evdir, exist_ok=True)
     for c, b in want_ev.items():
         mine = [r for r in rows if r['codename'] == c]
         if not mine:
