@@ -64,6 +64,24 @@ INDEXED_REFERENCES = {
     'device/google/gs-common/ramdump_and_coredump/ramdump_and_coredump.mk':
         'TheParasiteProject/device_google_gs-common@02b9cc144cee0effec245432ef29f4a15360f899 '
         '(PRODUCT_PACKAGES sscoredump, sepolicy, vendor.debug.ssrdump.type)',
+    'device/google/gs-common/fingerprint/fingerprint.mk':
+        'snvd-io/device_google_gs-common@f854b31ee53ea62449c4007d09f563f84d0fc1ef (PRODUCT_PACKAGES dump_fingerprint, sepolicy)',
+    'device/google/gs-common/power/power.mk':
+        'snvd-io/device_google_gs-common@2f7e9feb52d482cdb3f4bfbcd5525eb2d10782ea (PRODUCT_PACKAGES init.power-gs.rc)',
+    'device/google/gs-common/recorder/recorder.mk':
+        'snvd-io/device_google_gs-common@3d9a0373436b88833619f8037ed367eca85c063b (sepolicy only)',
+    'device/google/gs-common/touch/gti/predump_gti.mk':
+        'snvd-io/device_google_gs-common@e2d4962800e1f562823e435c99f780f218a793e4 (PRODUCT_PACKAGES predump_gti0.sh '
+        'touch_gti_ical, sepolicy; its include touch/predump/predump_touch.mk at ba942504764d72456acf6960cca02980bc49c1ff: '
+        'PRODUCT_PACKAGES predump_touch.sh dump_touch.sh, sepolicy)',
+    'device/google/gs-common/gril/hidl/1.7/gril_hidl.mk':
+        'snvd-io/device_google_gs-common@988e34aa3c599154dfcf009e8d3e758ce1df692b (PRODUCT_PACKAGES '
+        'vendor.google.radioext@1.0-service, VINTF matrix, sepolicy)',
+    'device/google/gs-common/modem/shared_modem_platform/shared_modem_platform.mk':
+        'TheParasiteProject/device_google_gs-common@6db7e6756d01d1a39c4810ec35f877fbe65d57f0 (PRODUCT_PACKAGES '
+        'shared_modem_platform, soong config, VINTF matrix, sepolicy)',
+    'device/google/gs-common/touch/twoshay/twoshay.mk':
+        'TheParasiteProject/device_google_gs-common@02b9cc144cee0effec245432ef29f4a15360f899 (PRODUCT_PACKAGES twoshay, sepolicy)',
     'device/google/gs-common/betterbug/betterbug.mk':
         'TheParasiteProject/device_google_gs-common@22322941eaa571c409d10c43530c93d83cb969f8 '
         '(PRODUCT_PACKAGES BetterBugStub for non-lineage products, sepolicy)',
@@ -681,10 +699,12 @@ class World:
                 self.prefix.setdefault('device/%s/%s' % (m.group(1), m.group(2)), r)
         # other LineageOS repositories at the path the platform manifest (LineageOS/android) gives them
         self._manifest = {}
-        for path, name in self.manifest_projects(None).items():
-            n = name.split('/', 1)[1] if name.startswith('LineageOS/') else None
-            if n in self.repos and path not in self.prefix:
-                self.prefix[path] = self.repos[n]
+        man = self.repos.get('android')
+        for b in [None] + sorted(b for b in (man.refs() if man else ()) if re.match(r'lineage-(18\.1|19\.1|2\d)', b)):
+            for path, name in self.manifest_projects(b).items():
+                n = name.split('/', 1)[1] if name.startswith('LineageOS/') else None
+                if n in self.repos and path not in self.prefix:
+                    self.prefix[path] = self.repos[n]
         # explicit target paths from lineage.dependencies
         for r in list(self.repos.values()):
             if not r.name.startswith('android_device_'):
@@ -1058,7 +1078,7 @@ GLES_SOURCES = {
 # SoC platform (TARGET_BOARD_PLATFORM) -> GPU, where TARGET_BOARD_PLATFORM_GPU does not name it;
 # Qualcomm platform names -> Snapdragon parts as in the kernel trees' qcom,<platform> compatibles
 PLATFORM_GPU = {
-    'msm8226': 'Adreno 305', 'msm8974': 'Adreno 330', 'msm8916': 'Adreno 306', 'msm8917': 'Adreno 308',
+    'msm8226': 'Adreno 305', 'msm8974': 'Adreno 330', 'apq8064': 'Adreno 320', 'apq8084': 'Adreno 420', 'msm8916': 'Adreno 306', 'msm8917': 'Adreno 308',
     'msm8937': 'Adreno 505', 'msm8953': 'Adreno 506', 'sdm450': 'Adreno 506', 'sdm632': 'Adreno 506',
     'msm8992': 'Adreno 418', 'msm8994': 'Adreno 430', 'msm8996': 'Adreno 530', 'msm8998': 'Adreno 540',
     'sdm660': 'Adreno 512', 'sdm670': 'Adreno 615', 'sdm710': 'Adreno 616', 'sdm845': 'Adreno 630',
@@ -1072,7 +1092,7 @@ PLATFORM_GPU = {
     'gs101': 'Mali-G78', 'gs201': 'Mali-G710', 'zuma': 'Mali-G715', 'zumapro': 'Mali-G715',
     'exynos9820': 'Mali-G76', 'exynos9825': 'Mali-G76', 'universal9820': 'Mali-G76', 'universal9825': 'Mali-G76',
     'exynos9611': 'Mali-G72', 'universal9611': 'Mali-G72', 'exynos850': 'Mali-G52', 'universal3830': 'Mali-G52',
-    'exynos990': 'Mali-G77', 'universal990': 'Mali-G77', 'tegra': 'Tegra X1', 't210': 'Tegra X1',
+    'exynos990': 'Mali-G77', 'universal990': 'Mali-G77', 'exynos9810': 'Mali-G72', 'universal9810': 'Mali-G72', 'tegra': 'Tegra X1', 't210': 'Tegra X1',
     'sm1': 'Mali-G31', 'g12': 'Mali-G31', 'sm8150p': 'Adreno 640',
 }
 
@@ -1174,6 +1194,20 @@ def facts_from_trees(world, codename, branch=None):
             dpath = [p for p, rr in world.prefix.items() if rr is r][0]
             root = dpath + '/' + sorted(cands, key=len)[0]
             break
+    if root is None:
+        # AndroidProducts.mk may name the product makefile otherwise (lineage_X:device/a/b/X/lineage.mk)
+        for r in look:
+            rref = r.pick_ref(branch)
+            dpath = [p for p, rr in world.prefix.items() if rr is r][0]
+            for f in sorted(x for x in r.tree(rref) if os.path.basename(x) == 'AndroidProducts.mk'):
+                m = re.search(r'\blineage_%s:(\S+)' % re.escape(codename), r.read(rref, f) or '')
+                if m:
+                    cand = m.group(1).replace('$(LOCAL_DIR)', os.path.dirname(dpath + '/' + f))
+                    if world.locate(cand, branch) and r.read(rref, cand[len(dpath) + 1:]) is not None:
+                        root = cand
+                        break
+            if root:
+                break
     if root is None:
         raise Unresolvable('no lineage_%s.mk in %s or its device dependencies' % (codename, tree.full))
     dpath = [p for p, rr in world.prefix.items() if rr is tree][0]
