@@ -4,13 +4,17 @@
 Usage: python3 Scripts/catalog/check-apple-catalog.py [path/to/apple-devices.csv]
 
 Checks:
-  * header comment block: '# date:', '# source: Sn = ...' lines, one '# rule:' line per key column
+  * header comment block: '# date:', '# source: Sn = ...' lines, one '# rule:' line per key column,
+    one '# current: iOS x; iPadOS x; tvOS x; visionOS x (source: ..., read YYYY-MM-DD)' line
+  * Max OS is 'current' or '<OS> <version>' with the OS name the device group ran at that version
+    (iOS for iPhone, iPod touch and iPads before 13; iPadOS, tvOS, visionOS), never above the
+    '# current:' version of that OS; a frozen row ('<OS> x.y.z') must not name the current major
   * exact column order
   * unique Device names
   * every identifier unique, except rows that both say 'shared identifier' in Notes
   * key cells are exactly yes / no / unknown; Cellular is yes / no
   * numeric columns are numbers (empty allowed only where documented: Apple TV display,
-    Vision Pro display and cameras)
+    Vision Pro display and cameras, and rows whose Notes say "no stored spec source")
   * every Sources token is a declared source id
   * rule-derived key columns agree with rules recomputed here from the
     Device / SoC / Max OS columns: arm64, arm64e, metal, opengles-3, arkit,
@@ -100,16 +104,54 @@ def expected(row):
         e["ipad-minimum-performance-m1"] = "unknown"
     else:
         e["ipad-minimum-performance-m1"] = "no"
+    # Apple names the iPhone 15 Pro class (A17 Pro); the A18 Pro rests on a developer report (S10);
+    # later chips Apple does not name are unknown, as is the iPad mini's A17 Pro.
     if g == "iPhone":
-        e["iphone-performance-gaming-tier"] = yn(soc == "A17 Pro" or a >= 18)
+        if soc in ("A17 Pro", "A18 Pro"):
+            e["iphone-performance-gaming-tier"] = "yes"
+        elif a >= 18:
+            e["iphone-performance-gaming-tier"] = "unknown"
+        else:
+            e["iphone-performance-gaming-tier"] = "no"
     elif g == "iPad":
-        e["iphone-performance-gaming-tier"] = yn(m or soc == "A17 Pro")
+        e["iphone-performance-gaming-tier"] = "yes" if m else ("unknown" if soc == "A17 Pro" else "no")
     else:
         e["iphone-performance-gaming-tier"] = "no"
     e["driverkit"] = yn(g == "iPad" and m)
     e["healthkit"] = yn(g == "iPhone" and max_os_number(row["Max OS"]) >= 8)
     e["telephony"] = yn(g == "iPhone")
     return e
+
+
+OS_OF_GROUP = {"iPhone": "iOS", "iPod touch": "iOS", "Apple TV": "tvOS", "Vision Pro": "visionOS"}
+CURRENT_RE = re.compile(
+    r"^# current: iOS (\d+(?:\.\d+)*); iPadOS (\d+(?:\.\d+)*); tvOS (\d+(?:\.\d+)*); "
+    r"visionOS (\d+(?:\.\d+)*) \(source: .+, read \d{4}-\d\d-\d\d\)$")
+
+
+def version_tuple(v):
+    return tuple(int(x) for x in v.split("."))
+
+
+def check_max_os(row, group, current, errors):
+    """Max OS names the OS the group ran and stays at or below the current release."""
+    value = row["Max OS"]
+    if value == "current" or not current:
+        return
+    m = re.match(r"^(iOS|iPadOS|tvOS|visionOS) (\d+(?:\.\d+)*)$", value)
+    if not m:
+        return  # the format check reports it
+    name, version = m.group(1), version_tuple(m.group(2))
+    if group == "iPad":
+        want = "iOS" if version[0] < 13 else "iPadOS"
+    else:
+        want = OS_OF_GROUP.get(group, "?")
+    if name != want:
+        errors.append("%s: Max OS %r should be written with %s" % (row["Device"], value, want))
+    top = current.get(name)
+    if top is not None and version[0] >= top[0]:
+        errors.append("%s: Max OS %r is not below the current %s %s; write 'current'"
+                      % (row["Device"], value, name, ".".join(map(str, top))))
 
 
 def is_number(s):
@@ -136,6 +178,17 @@ def main(path):
             source_ids.add(m.group(1))
     if not source_ids:
         errors.append("no '# source: Sn = ...' comments")
+    current = {}
+    current_lines = [c.rstrip("\n") for c in comments if c.startswith("# current:")]
+    if len(current_lines) != 1:
+        errors.append("want exactly one '# current:' line, found %d" % len(current_lines))
+    else:
+        m = CURRENT_RE.match(current_lines[0])
+        if not m:
+            errors.append("'# current:' line is not 'iOS x; iPadOS x; tvOS x; visionOS x (source: ..., read YYYY-MM-DD)'")
+        else:
+            current = dict(zip(("iOS", "iPadOS", "tvOS", "visionOS"),
+                               (version_tuple(v) for v in m.groups())))
     rule_keys = [re.match(r"# rule: (\S+) = ", c).group(1)
                  for c in comments if re.match(r"# rule: (\S+) = ", c)]
     for k in KEYS:
@@ -184,9 +237,10 @@ def main(path):
             errors.append("%s: Cellular = %r" % (d, r["Cellular"]))
         if not re.match(r"^(19|20)\d\d$", r["Year"]):
             errors.append("%s: Year = %r" % (d, r["Year"]))
-        if not is_number(r["RAM GB"]):
+        no_spec = "no stored spec source" in r["Notes"]
+        if not (no_spec and r["RAM GB"] == "") and not is_number(r["RAM GB"]):
             errors.append("%s: RAM GB = %r" % (d, r["RAM GB"]))
-        display_optional = g in ("Apple TV", "Vision Pro")
+        display_optional = g in ("Apple TV", "Vision Pro") or no_spec
         if not (display_optional and r["Display Points"] == ""):
             if not re.match(r"^\d+x\d+$", r["Display Points"]):
                 errors.append("%s: Display Points = %r" % (d, r["Display Points"]))
@@ -194,10 +248,11 @@ def main(path):
             if r["Display Scale"] not in ("1", "2", "3"):
                 errors.append("%s: Display Scale = %r" % (d, r["Display Scale"]))
         for col in ("Rear Camera MP", "Front Camera MP"):
-            if not (g == "Vision Pro" and r[col] == "") and not is_number(r[col]):
+            if not ((g == "Vision Pro" or no_spec) and r[col] == "") and not is_number(r[col]):
                 errors.append("%s: %s = %r" % (d, col, r[col]))
         if not re.match(r"^(iOS|iPadOS|tvOS|visionOS) \d+(\.\d+)*$|^current$", r["Max OS"]):
             errors.append("%s: Max OS = %r" % (d, r["Max OS"]))
+        check_max_os(r, g, current, errors)
         for s in r["Sources"].split(";"):
             if s not in source_ids:
                 errors.append("%s: undeclared source %r" % (d, s))
@@ -227,6 +282,11 @@ def main(path):
     print("rows per year:")
     for y, c in sorted(Counter(r["Year"] for r in rows).items()):
         print("  %s %3d" % (y, c))
+    major_only = [r["Device"] for r in rows if re.match(r"^\S+ \d+$", r["Max OS"])]
+    print("Max OS: %d current, %d exact, %d major only%s" % (
+        sum(r["Max OS"] == "current" for r in rows),
+        sum(bool(re.match(r"^\S+ \d+\.\d+", r["Max OS"])) for r in rows),
+        len(major_only), (" (" + ", ".join(major_only) + ")") if major_only else ""))
     unk = Counter(k for r in rows for k in KEYS if r[k] == "unknown")
     if unk:
         print("unknown cells: " + ", ".join("%s=%d" % kv for kv in sorted(unk.items())))

@@ -4,7 +4,9 @@
 - `apple`: Catalogs/apple/apple-devices.csv, embedded byte for byte.
 - `android`: Catalogs/android/android-devices.json in a compact form: `#` lines, then one
   tab-separated line a device (codename, name, vendor, form factor, SDK, GL ES as hex, density,
-  width, height, inches, space-separated features `name` or `name=version`; `-` = unknown).
+  width, height, inches, space-separated features `name` or `name=version`, comma-separated
+  ABIs, space-separated shared libraries, confidence (`complete` or `partial: <missing>`),
+  branch, GL ES basis; `-` = unknown).
   The JSON keeps every row's sources (repository @ commit, paths); the compact form drops them.
 
 BuiltinCatalogTests keeps the embedded text equal to these files.
@@ -33,10 +35,18 @@ def android_text():
     ]
     for device in data["devices"]:
         gles = device["glEsVersion"]
+        abis = device.get("abis")
+        libraries = device.get("libraries")
+        confidence = device.get("confidence")
+        if confidence == "partial" and device.get("missing"):
+            confidence = "partial: " + "; ".join(device["missing"])
         lines.append("\t".join(field(v) for v in [
             device["codename"], device["name"], device["vendor"], device["formFactor"],
             device["sdk"], gles, device["density"], device["screenWidthPx"],
             device["screenHeightPx"], device["screenInches"], " ".join(device["features"]),
+            None if abis is None else ",".join(abis),
+            None if libraries is None else " ".join(libraries),
+            confidence, device.get("branch"), device.get("glEsBasis"),
         ]))
     return "\n".join(lines) + "\n"
 

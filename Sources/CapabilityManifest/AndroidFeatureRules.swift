@@ -60,6 +60,14 @@ package struct AndroidFeatureRules {
         /// `minSdkVersion` and `targetSdkVersion` as numbers, when the manifest gives them.
         var minSdk: Int?
         var targetSdkDeclared: Int?
+        /// `maxSdkVersion` as a number, when the manifest gives one.
+        var maxSdk: Int?
+        /// `<uses-library>` names with `android:required`, in document order.
+        var libraries: [(name: String, required: Bool)] = []
+        /// `<uses-configuration>` entries.
+        var configurations: [StoreDeclarations.Configuration] = []
+        /// `<supports-gl-texture>` formats, in document order.
+        var glTextures: [String] = []
         /// The features of each `<feature-group>`, in document order.
         var featureGroups: [[Declared]] = []
         /// `<supports-screens>` size attributes as written.
@@ -157,11 +165,15 @@ package struct AndroidFeatureRules {
                 pass.featureGroups += 1
                 readFeatureGroup(element, into: &pass.result)
             case "supports-screens": readSupportsScreens(element, into: &pass.result)
+            case "uses-configuration": readConfiguration(element, into: &pass.result)
+            case "supports-gl-texture": readTexture(element, into: &pass.result)
             case "compatible-screens": readCompatibleScreens(element, into: &pass.result)
             case "uses-feature": readFeature(element, into: &pass.declared, result: &pass.result)
             case "uses-permission", "uses-permission-sdk-23", "uses-permission-sdk-m":
                 readPermission(element, into: &pass)
-            case "application": readOrientations(element, into: &pass)
+            case "application":
+                readOrientations(element, into: &pass)
+                readLibraries(element, into: &pass.result)
             default: continue
             }
         }
@@ -189,6 +201,14 @@ package struct AndroidFeatureRules {
             } else if value.text == "Donut" {
                 pass.result.targetSdk = Self.donut
                 pass.minSdkSeen = Self.donut
+            }
+        }
+        if let value = element.value(.maxSdkVersion) {
+            if value.isPlaceholder {
+                pass.result.notes.append(
+                    "line \(line): maxSdkVersion is the placeholder \(value.text ?? "")")
+            } else if let number = value.integer {
+                pass.result.maxSdk = number
             }
         }
         if let value = element.value(.targetSdkVersion) {
@@ -288,6 +308,60 @@ package struct AndroidFeatureRules {
             result.warnings += scratch.warnings
         }
         result.featureGroups.append(group.values.sorted { $0.name < $1.name })
+    }
+
+    /// `<application><uses-library>`: each named library and whether it is required (true
+    /// unless `android:required` is false).
+    private func readLibraries(_ element: AndroidXMLElement, into result: inout Result) {
+        for child in element.children where child.name == "uses-library" {
+            guard Self.removal(child) == nil else { continue }
+            guard let name = child.value(.name)?.text, !name.isEmpty else {
+                result.warnings.append(
+                    "line \(child.line): <uses-library> without android:name is ignored")
+                continue
+            }
+            let required = child.value(.required).map { $0.integer != 0 && $0.text != "false" }
+            result.libraries.append((name, required ?? true))
+        }
+    }
+
+    /// `<uses-configuration>`: the input hardware, by name in text XML (`finger`) or by
+    /// number once compiled (`3`), as `ConfigurationInfo` numbers them.
+    private func readConfiguration(_ element: AndroidXMLElement, into result: inout Result) {
+        func choice(_ attribute: AndroidAttribute, _ names: [String]) -> Int? {
+            guard let value = element.value(attribute) else { return nil }
+            if let number = value.integer { return number }
+            guard let text = value.text, let index = names.firstIndex(of: text) else {
+                result.warnings.append(
+                    "line \(element.line): android:\(attribute.rawValue)='\(value.text ?? "?")' "
+                        + "is not one of \(names.dropFirst().joined(separator: ", ")); ignored")
+                return nil
+            }
+            return index
+        }
+        func flag(_ attribute: AndroidAttribute) -> Bool {
+            guard let value = element.value(attribute) else { return false }
+            return value.text == "true" || (value.integer ?? 0) != 0
+        }
+        result.configurations.append(
+            StoreDeclarations.Configuration(
+                touchScreen: choice(.reqTouchScreen, ["undefined", "notouch", "stylus", "finger"]),
+                keyboardType: choice(
+                    .reqKeyboardType, ["undefined", "nokeys", "qwerty", "twelvekey"]),
+                hardKeyboard: flag(.reqHardKeyboard),
+                navigation: choice(
+                    .reqNavigation, ["undefined", "nonav", "dpad", "trackball", "wheel"]),
+                fiveWayNav: flag(.reqFiveWayNav), line: element.line))
+    }
+
+    /// `<supports-gl-texture android:name>`: a texture compression format.
+    private func readTexture(_ element: AndroidXMLElement, into result: inout Result) {
+        guard let name = element.value(.name)?.text, !name.isEmpty else {
+            result.warnings.append(
+                "line \(element.line): <supports-gl-texture> without android:name is ignored")
+            return
+        }
+        if !result.glTextures.contains(name) { result.glTextures.append(name) }
     }
 
     /// `<supports-screens>`: the four size attributes, when they are Booleans.

@@ -89,6 +89,13 @@ package struct AndroidManifestReader {
         store.glEsVersion = rules.glES?.value
         store.minSdk = rules.minSdk
         store.targetSdk = rules.targetSdkDeclared
+        store.maxSdk = rules.maxSdk
+        store.libraries = rules.libraries.map {
+            StoreDeclarations.Library(name: $0.name, required: $0.required)
+        }
+        store.configurations = rules.configurations
+        store.glTextures = rules.glTextures
+        store.optionalFeatures = rules.declared.filter { !$0.required }.map(\.name)
         store.supportsScreens = rules.supportsScreens
         store.compatibleScreens = rules.compatibleScreens.map {
             StoreDeclarations.Screen(size: $0.size, density: $0.density)

@@ -121,6 +121,7 @@ package struct PlistManifestReader {
         store.appleKeys = requirements.map {
             StoreDeclarations.AppleKey(key: $0.key, required: $0.wanted == .present)
         }
+        try readPlatform(dictionary, into: &store, notes: &notes)
         if let value = dictionary[Self.persistentWiFiKey] {
             guard let flag = Self.bool(value) else {
                 throw malformed(Self.persistentWiFiKey, "expected a Boolean")
@@ -147,6 +148,69 @@ package struct PlistManifestReader {
         var manifest = Manifest(path: path, kind: .plist, requirements: requirements, notes: notes)
         manifest.store = store
         return manifest
+    }
+
+    static let deviceFamilyKey = "UIDeviceFamily"
+    static let minimumOSKey = "MinimumOSVersion"
+
+    /// `UIDeviceFamily` and `MinimumOSVersion`, the App Store's first two filters. A value
+    /// that is a build variable (`$(TARGETED_DEVICE_FAMILY)`, as a source Info.plist holds)
+    /// is kept as written, so the filter says it was not applied.
+    private func readPlatform(
+        _ dictionary: [String: Any], into store: inout StoreDeclarations, notes: inout [String]
+    ) throws(ManifestError) {
+        if let value = dictionary[Self.deviceFamilyKey] {
+            let items: [Any] = (value as? [Any]) ?? [value]
+            var families: [Int] = []
+            for (index, item) in items.enumerated() {
+                if let text = item as? String, Self.placeholder(in: text) != nil {
+                    store.appleBuildVariables[Self.deviceFamilyKey] = text
+                    families = []
+                    break
+                }
+                let number: Int? =
+                    type(of: item) == Bool.self
+                    ? nil : (item as? Int) ?? (item as? String).flatMap { Int($0) }
+                guard let number, number > 0 else {
+                    throw malformed(
+                        "\(Self.deviceFamilyKey)[\(index)]",
+                        "expected a device family number (1 iPhone, 2 iPad, 3 Apple TV, 4 Apple Watch, 7 Apple Vision)"
+                    )
+                }
+                if !families.contains(number) { families.append(number) }
+            }
+            if store.appleBuildVariables[Self.deviceFamilyKey] == nil {
+                store.deviceFamilies = families.sorted()
+            }
+        }
+        if let value = dictionary[Self.minimumOSKey] {
+            guard let text = value as? String else {
+                throw malformed(Self.minimumOSKey, "expected a version string such as 17.0")
+            }
+            if Self.placeholder(in: text) != nil {
+                store.appleBuildVariables[Self.minimumOSKey] = text
+            } else if OSVersion(text) != nil {
+                store.minimumOSVersion = text
+            } else {
+                throw malformed(
+                    Self.minimumOSKey, "'\(text)' is not a version such as 17.0 or 15.8.3")
+            }
+        }
+        var filters: [String] = []
+        if let families = store.deviceFamilies {
+            filters.append("UIDeviceFamily \(StoreDeclarations.deviceFamilyWords(families))")
+        }
+        if let minimum = store.minimumOSVersion { filters.append("MinimumOSVersion \(minimum)") }
+        if !filters.isEmpty {
+            notes.append(
+                "the App Store filters devices on " + filters.joined(separator: " and ")
+                    + " before UIRequiredDeviceCapabilities")
+        }
+        for (key, variable) in store.appleBuildVariables.sorted(by: { $0.key < $1.key }) {
+            notes.append(
+                "\(key) is the build variable \(variable): Xcode fills it in the built app; "
+                    + "the App Store filter on it is not applied to a source Info.plist")
+        }
     }
 
     /// The array form: every listed key is required.

@@ -100,7 +100,9 @@ package struct AppArtifactReader {
         }
         if let entry = entries.first(where: { $0.name == Self.apkManifest }) {
             let bytes = try read(entry, from: archive)
-            return try android(bytes, entry: entry.name, kind: .apk)
+            var manifest = try android(bytes, entry: entry.name, kind: .apk)
+            manifest.store.nativeABIs = Self.nativeABIs(entries, under: "lib/")
+            return manifest
         }
         if let entry = entries.first(where: { $0.name == Self.bundleManifest }) {
             let bytes = try read(entry, from: archive)
@@ -112,8 +114,10 @@ package struct AppArtifactReader {
                     path: path, place: entry.name,
                     reason: "\(error.reason) (byte \(error.offset) of the protobuf XML)")
             }
-            return finish(
+            var manifest = finish(
                 try checkedAndroid(root, entry: entry.name), kind: .appBundle, entry: entry.name)
+            manifest.store.nativeABIs = Self.nativeABIs(entries, under: "base/lib/")
+            return manifest
         }
         let plists = entries.filter { Self.isPayloadInfoPlist($0.name) }.sorted {
             $0.name < $1.name
@@ -255,6 +259,21 @@ package struct AppArtifactReader {
         if name.count >= 2, name.dropFirst().first == ":" { return true }
         let components = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })
         return components.contains("..")
+    }
+
+    /// The names directly under a folder of the archive (`lib/` of an APK, `base/lib/` of an
+    /// app bundle), sorted: aapt's `native-code:` and `alt-native-code:` together, which list
+    /// what the APK's `lib/` folder holds (its ABI folders).
+    static func nativeABIs(_ entries: [ZipArchive.Entry], under folder: String) -> [String] {
+        var names: Set<String> = []
+        for entry in entries where entry.name.hasPrefix(folder) {
+            let rest = entry.name.dropFirst(folder.count)
+            guard let name = rest.split(separator: "/", omittingEmptySubsequences: false).first,
+                !name.isEmpty
+            else { continue }
+            names.insert(String(name))
+        }
+        return names.sorted()
     }
 
     /// `Payload/<name>.app/Info.plist`, exactly one level under Payload/.

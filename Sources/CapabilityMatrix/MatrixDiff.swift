@@ -1,3 +1,4 @@
+import CapabilityManifest
 /// Compares what two manifests admit from one device matrix.
 public enum MatrixDiff {
     /// Evaluates both manifests on every row and lists the rows whose verdict moves.
@@ -44,11 +45,51 @@ public enum MatrixDiff {
                     name: was.name, family: was.family, old: was.verdict, new: now.verdict,
                     change: change, keys: keys))
         }
-        return MatrixDiffResult(
+        var result = MatrixDiffResult(
             matrix: before.matrix, provenance: before.provenance, old: oldPath, new: newPath,
             oldEligible: before.totals.eligible, newEligible: after.totals.eligible,
             total: before.rows.count,
             changes: changes)
+        result.losses = losses(changes, before: before)
+        // Raising MinimumOSVersion or narrowing UIDeviceFamily is an ordinary update; only
+        // the capability keys fall under Apple's rule.
+        let storeKeys = changes.filter { $0.change == .lost || $0.change == .mayBeLost }
+            .allSatisfy { row in row.keys.allSatisfy { Self.isPlatformKey($0.key) } }
+        if storeKeys, !changes.isEmpty, result.rule != nil, before.answer != nil {
+            result.rule = nil
+        }
+        return result
+    }
+
+    /// Whether a key is the App Store's platform filter rather than a capability key.
+    package static func isPlatformKey(_ key: String) -> Bool {
+        key.hasPrefix("MinimumOSVersion") || key == "UIDeviceFamily"
+    }
+
+    /// One sentence per key that loses rows: `MinimumOSVersion 16.0 → 17.0 loses 3: iPhone
+    /// 8, iPhone 8 Plus, iPhone X`.
+    static func losses(_ changes: [MatrixDiffRow], before: MatrixResult) -> [String]? {
+        var byKey: [String: [String]] = [:]
+        var order: [String] = []
+        for row in changes where row.change == .lost {
+            guard let key = row.keys.first?.key else { continue }
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(row.name)
+        }
+        guard !order.isEmpty else { return nil }
+        let oldMinimum = before.notes?.lazy.compactMap { note -> String? in
+            guard note.hasPrefix("MinimumOSVersion ") else { return nil }
+            let version = note.dropFirst(17).prefix { $0 != " " }
+            return OSVersion(version) == nil ? nil : String(version)
+        }.first
+        return order.map { key in
+            let names = byKey[key] ?? []
+            var label = key
+            if key.hasPrefix("MinimumOSVersion "), let oldMinimum {
+                label = "MinimumOSVersion \(oldMinimum) → " + key.dropFirst(17)
+            }
+            return "\(label) loses \(names.count): " + names.joined(separator: ", ")
+        }
     }
 
     /// The issues whose key the other side does not have (all of them when every key is shared).
@@ -89,6 +130,9 @@ public struct MatrixDiffResult: Sendable, Hashable, Codable {
     /// ``appleRule`` when a row is lost or may be lost (the update tightens requirements),
     /// else nil (and absent from the JSON document).
     public var rule: String?
+    /// What each responsible key loses, one sentence a key (`MinimumOSVersion 16.0 → 17.0
+    /// loses 3: iPhone 8, iPhone 8 Plus, iPhone X`); nil when no row is lost.
+    public var losses: [String]?
 
     /// Creates a diff result.
     package init(

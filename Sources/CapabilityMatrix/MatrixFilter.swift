@@ -121,6 +121,12 @@ public struct MatrixResult: Sendable, Hashable, Codable {
     public var totals: FamilySummary
     /// For a device catalog: counts by year or SDK level, and the keys that exclude rows.
     public var summary: CatalogSummary?
+    /// For a device catalog: the answer in one sentence (how many devices can install the
+    /// app), which every format shows first.
+    public var answer: String?
+    /// What applies to every row: filters the manifest could not feed, settings stated
+    /// instead of read (nil when there is none).
+    public var notes: [String]?
 
     /// Creates a result; summaries are computed from the rows.
     /// - Parameters:
@@ -203,6 +209,8 @@ public struct MatrixRowResult: Sendable, Hashable, Codable {
     public var failing: [RowIssue]
     /// The keys the row's cells cannot decide.
     public var unknown: [RowIssue]
+    /// For a device catalog row: what the device is (brand, codename, SDK levels, newest OS).
+    public var device: CatalogRowDetails?
 
     /// Creates a row result.
     package init(name: String, family: String, line: Int, evaluation: RowEvaluation) {

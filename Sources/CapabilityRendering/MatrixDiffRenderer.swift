@@ -14,6 +14,8 @@ public enum MatrixDiffRenderer {
         out +=
             "New        " + TerminalText.sanitize(diff.new)
             + " (\(diff.newEligible) of \(diff.total) eligible)\n\n"
+        for loss in diff.losses ?? [] { out += TerminalText.sanitize(loss) + "\n" }
+        if diff.losses != nil { out += "\n" }
         let sections: [(MatrixChange, String, String)] = [
             (.lost, "Lost", "-"), (.mayBeLost, "May be lost (new manifest undecided)", "-?"),
             (.gained, "Gained", "+"), (.mayBeGained, "May be gained", "+?"),
@@ -47,7 +49,11 @@ public enum MatrixDiffRenderer {
     static func because(_ row: MatrixDiffRow) -> String {
         switch row.change {
         case .lost, .mayBeLost:
-            if row.new == .excluded { return row.keys.map(\.playWording).joined(separator: "; ") }
+            if row.new == .excluded {
+                return row.keys.map {
+                    MatrixDiff.isPlatformKey($0.key) ? $0.reason : $0.playWording
+                }.joined(separator: "; ")
+            }
             return "the table does not say: " + row.keys.map(\.key).joined(separator: ", ")
         case .gained, .mayBeGained:
             return row.keys.map {

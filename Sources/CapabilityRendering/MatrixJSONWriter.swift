@@ -23,6 +23,10 @@ public enum MatrixJSONWriter {
     ) {
         var out = JSONTextWriter(capacity: min(pieceSize, 256 + result.rows.count * 160) + 4096)
         out.openObject()
+        if let answer = result.answer {
+            out.key("answer")
+            out.string(answer)
+        }
         out.key("families")
         out.openArray()
         for family in result.families { summary(family, into: &out) }
@@ -33,15 +37,27 @@ public enum MatrixJSONWriter {
         }
         out.key("matrix")
         out.string(result.matrix)
+        if let notes = result.notes {
+            out.key("notes")
+            out.array(notes)
+        }
         out.key("provenance")
         out.array(result.provenance)
         out.key("rows")
         out.openArray()
+        if result.summary != nil {
+            // A catalog's rows carry what the device is; they are few, so each is written
+            // whole.
+            for row in result.rows {
+                catalogRow(row, into: &out)
+                if out.bytes.count >= pieceSize { out.flush(to: output) }
+            }
+        }
         // Rows that share an evaluation share their issue lists: the bytes before the family
         // (from the failing list) and after the name (from the unknown list and the verdict)
         // are made once per list, by ``RowParts``.
         var parts = RowParts(depth: out.depth)
-        for row in result.rows {
+        for row in result.rows where result.summary == nil {
             out.raw { parts.write(row, into: &$0) }
             if out.bytes.count >= pieceSize { out.flush(to: output) }
         }
@@ -57,6 +73,70 @@ public enum MatrixJSONWriter {
     }
 
     /// A catalog's `summary` object: its groups and the keys behind exclusions.
+    /// One catalog row: its verdict and issues, and what the device is (`device`).
+    private static func catalogRow(_ row: MatrixRowResult, into out: inout JSONTextWriter) {
+        out.openObject()
+        if let details = row.device {
+            out.key("device")
+            out.openObject()
+            func text(_ key: String, _ value: String?) {
+                guard let value else { return }
+                out.key(key)
+                out.string(value)
+            }
+            func numbers(_ key: String, _ values: [Int]?) {
+                guard let values else { return }
+                out.key(key)
+                out.openArray()
+                for value in values { out.int(value) }
+                out.close()
+            }
+            func texts(_ key: String, _ values: [String]?) {
+                guard let values else { return }
+                out.key(key)
+                out.array(values)
+            }
+            texts("abis", details.abis)
+            text("brand", details.brand)
+            text("confidence", details.confidence)
+            text("device", details.device)
+            if let family = details.deviceFamily {
+                out.key("deviceFamily")
+                out.int(family)
+            }
+            text("featureSource", details.featureSource)
+            text("formFactor", details.formFactor)
+            texts("identifiers", details.identifiers)
+            text("manufacturer", details.manufacturer)
+            text("model", details.model)
+            text("newestOS", details.newestOS)
+            numbers("qualifyingSdkLevels", details.qualifyingSdkLevels)
+            numbers("sdkLevels", details.sdkLevels)
+            if let year = details.year {
+                out.key("year")
+                out.int(year)
+            }
+            out.close()
+        }
+        func issues(_ name: String, _ list: [RowIssue]) {
+            out.key(name)
+            out.openArray()
+            for issue in list { Self.issue(issue, into: &out) }
+            out.close()
+        }
+        issues("failing", row.failing)
+        out.key("family")
+        out.string(row.family)
+        out.key("line")
+        out.int(row.line)
+        out.key("name")
+        out.string(row.name)
+        issues("unknown", row.unknown)
+        out.key("verdict")
+        out.string(row.verdict.rawValue)
+        out.close()
+    }
+
     private static func catalog(_ catalog: CatalogSummary, into out: inout JSONTextWriter) {
         func keys(_ name: String, _ counts: [CatalogSummary.KeyCount]) {
             out.key(name)

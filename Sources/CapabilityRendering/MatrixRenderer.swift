@@ -19,8 +19,14 @@ public enum MatrixRenderer {
     public static func writeText(
         _ result: MatrixResult, pieceSize: Int = 1 << 16, piece: ([UInt8]) -> Void
     ) {
-        var head = header(matrix: result.matrix, provenance: result.provenance)
-        if let manifest = result.manifest {
+        // A device catalog answers first: how many devices, why not the others, the notes;
+        // where the rows come from follows them.
+        let catalog = result.summary != nil
+        var head =
+            catalog
+            ? catalogHeadline(result)
+            : header(matrix: result.matrix, provenance: result.provenance)
+        if let manifest = result.manifest, !catalog {
             head += "Manifest   " + TerminalText.sanitize(manifest) + "\n"
         }
         head += "\n"
@@ -61,7 +67,11 @@ public enum MatrixRenderer {
             let why = cache[verdict].value(
                 for: row.verdict == .excluded ? row.failing : row.unknown
             ) {
-                Array(clean(reasons(row, unknownSubject: unknownSubject)).utf8)
+                Array(
+                    clean(
+                        catalog
+                            ? catalogReasons(row) : reasons(row, unknownSubject: unknownSubject)
+                    ).utf8)
             }
             if why.isEmpty {
                 bytes.append(contentsOf: row.verdict.rawValue.utf8)
@@ -83,11 +93,49 @@ public enum MatrixRenderer {
                 tail += "  " + TerminalText.sanitize(family.sentence) + "\n"
             }
         }
-        if let summary = result.summary { tail += MatrixDocumentRenderer.textSummary(summary) }
+        if let summary = result.summary {
+            tail += MatrixDocumentRenderer.textSummary(summary)
+            tail += "\nSources\n" + header(matrix: result.matrix, provenance: result.provenance)
+            return tail
+        }
         let totals = result.totals
         tail +=
             "\n\(totals.eligible) of \(totals.total) rows eligible, \(totals.excluded) excluded, \(totals.undecided) undecided\n"
         return tail
+    }
+
+    /// The answer a catalog's text opens with: how many devices can install the app, what
+    /// excludes the others (each row counted under its first failing filter), the notes.
+    /// - Parameter result: The filtered catalog.
+    /// - Returns: The lines.
+    package static func catalogHeadline(_ result: MatrixResult) -> String {
+        var out = TerminalText.sanitize(result.answer ?? "") + "\n"
+        if let summary = result.summary, !summary.excludedBy.isEmpty {
+            let top = summary.excludedBy.prefix(6).map { "\($0.key): \($0.rows)" }
+            let more = summary.excludedBy.count > 6 ? ", …" : ""
+            out += "Excluded by " + TerminalText.sanitize(top.joined(separator: ", ")) + more + "\n"
+        }
+        if let summary = result.summary, !summary.undecidedBy.isEmpty {
+            let top = summary.undecidedBy.prefix(6).map { "\($0.key): \($0.rows)" }
+            let more = summary.undecidedBy.count > 6 ? ", …" : ""
+            out += "Undecided on " + TerminalText.sanitize(top.joined(separator: ", ")) + more + "\n"
+        }
+        for note in result.notes ?? [] { out += "Note: " + TerminalText.sanitize(note) + "\n" }
+        return out
+    }
+
+    /// A catalog row's reasons: the failing filter's reasons for an excluded row, what the
+    /// catalog cannot tell for an undecided one.
+    package static func catalogReasons(_ row: MatrixRowResult) -> String {
+        switch row.verdict {
+        case .eligible:
+            guard let levels = row.device?.qualifyingSdkLevels, !levels.isEmpty,
+                levels != row.device?.sdkLevels
+            else { return "" }
+            return "on SDK " + levels.map(String.init).joined(separator: ", ")
+        case .excluded: return row.failing.map(\.reason).joined(separator: "; ")
+        case .undecided: return row.unknown.map(\.reason).joined(separator: "; ")
+        }
     }
 
     /// `doesn't support required feature: X; …` for excluded rows, `the table does not say:

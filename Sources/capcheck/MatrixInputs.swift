@@ -21,7 +21,7 @@ enum MatrixInputs {
             case .file("-"):
                 return .value(
                     try MatrixParser.parse([UInt8](env.readStandardInput()), path: "<stdin>"))
-            case .file(let path):
+            case .file(let path), .export(let path):
                 return .value(try MatrixParser.parse(contentsOf: path))
             }
         } catch {

@@ -85,12 +85,12 @@ import Testing
     @Test(arguments: [
         (
             ["matrix", "-", "--builtin", "ios-2011", "--manifest", "m"],
-            "give a TABLE or --builtin NAME, not both"
+            "give a TABLE, --builtin NAME or --catalog FILE, only one"
         ),
-        (["diff", "a", "b"], "give --matrix TABLE or --builtin NAME"),
+        (["diff", "a", "b"], "give --matrix TABLE, --builtin NAME or --catalog FILE"),
         (
             ["diff", "a", "b", "--matrix", "t", "--builtin", "ios-2011"],
-            "give --matrix TABLE or --builtin NAME, not both"
+            "give --matrix TABLE, --builtin NAME or --catalog FILE, only one"
         ),
     ])
     func saysWhichTableOptionIsMissingOrDoubled(arguments: [String], message: String) {

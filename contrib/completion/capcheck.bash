@@ -123,6 +123,10 @@ _capcheck() {
                     COMPREPLY=($(compgen -W "android apple ios-2011" -P "$pre" -- "$cur"))
                     return
                     ;;
+                --catalog)
+                    COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
+                    return
+                    ;;
                 --fleet)
                     COMPREPLY=($(compgen -d -P "$pre" -- "$cur"))
                     return
@@ -135,6 +139,18 @@ _capcheck() {
                     COMPREPLY=($(compgen -W "plist android json appstream" -P "$pre" -- "$cur"))
                     return
                     ;;
+                --device-family)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --min-os)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --vision-pro)
+                    COMPREPLY=($(compgen -W "available unavailable" -P "$pre" -- "$cur"))
+                    return
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json csv md html" -P "$pre" -- "$cur"))
                     return
@@ -142,7 +158,7 @@ _capcheck() {
             esac
             [ -n "$pre" ] && return
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--help -h --builtin --fleet --manifest --kind --allow-unknown --format --json --csv --list-builtin" -- "$cur"))
+                COMPREPLY=($(compgen -W "--help -h --builtin --catalog --fleet --manifest --kind --allow-unknown --device-family --min-os --vision-pro --format --json --csv --list-builtin" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
             fi
@@ -157,8 +173,24 @@ _capcheck() {
                     COMPREPLY=($(compgen -W "android apple ios-2011" -P "$pre" -- "$cur"))
                     return
                     ;;
+                --catalog)
+                    COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
+                    return
+                    ;;
                 --kind)
                     COMPREPLY=($(compgen -W "plist android json appstream" -P "$pre" -- "$cur"))
+                    return
+                    ;;
+                --device-family)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --min-os)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --vision-pro)
+                    COMPREPLY=($(compgen -W "available unavailable" -P "$pre" -- "$cur"))
                     return
                     ;;
                 --format)
@@ -168,7 +200,7 @@ _capcheck() {
             esac
             [ -n "$pre" ] && return
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--help -h --matrix --builtin --no-loss --kind --allow-unknown --format --json" -- "$cur"))
+                COMPREPLY=($(compgen -W "--help -h --matrix --builtin --catalog --no-loss --kind --allow-unknown --device-family --min-os --vision-pro --format --json" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
             fi

@@ -117,6 +117,12 @@ package enum AndroidAttribute: String, CaseIterable, Sendable {
     case xlargeScreens
     case screenSize
     case screenDensity
+    case maxSdkVersion
+    case reqTouchScreen
+    case reqKeyboardType
+    case reqHardKeyboard
+    case reqNavigation
+    case reqFiveWayNav
 
     /// The id from `android.R.attr` (0 for `package`, which has none).
     var resourceID: UInt32 {
@@ -135,6 +141,12 @@ package enum AndroidAttribute: String, CaseIterable, Sendable {
         case .xlargeScreens: return 0x0101_02bf
         case .screenSize: return 0x0101_02ca
         case .screenDensity: return 0x0101_02cb
+        case .maxSdkVersion: return 0x0101_0271
+        case .reqTouchScreen: return 0x0101_0227
+        case .reqKeyboardType: return 0x0101_0228
+        case .reqHardKeyboard: return 0x0101_0229
+        case .reqNavigation: return 0x0101_022a
+        case .reqFiveWayNav: return 0x0101_0232
         }
     }
 }

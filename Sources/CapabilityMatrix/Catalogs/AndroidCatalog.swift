@@ -31,21 +31,26 @@ public struct AndroidCatalog: Sendable {
         public var screenInches: Double?
         /// The features it declares, with their versions (0 when none is given).
         public var features: [String: Int]
+        /// The ABIs in `ro.product.cpu.abilist` order, if known.
+        public var abis: [String]?
+        /// The shared libraries its permission files declare (`<library>`), if known.
+        public var libraries: [String]?
+        /// `complete`, or `partial: …` naming the parts of the product that were not read.
+        public var confidence: String?
+        /// The LineageOS branch the row was read from (`lineage-21.0`), if recorded.
+        public var branch: String?
+        /// How the GL ES version was decided (a property and its file, or a GPU rule).
+        public var glEsBasis: String?
         /// The line of the row in the embedded text.
         public var line: Int
 
         /// Android's screen size class (`small`, `normal`, `large`, `xlarge`: at least
         /// 426×320, 470×320, 640×480, 960×720 dp), from the pixels and the density.
         public var screenSize: String? {
-            guard let width = screenWidthPx, let height = screenHeightPx, let density,
-                density > 0
-            else { return nil }
-            let long = Double(max(width, height)) * 160 / Double(density)
-            let short = Double(min(width, height)) * 160 / Double(density)
-            if long >= 960, short >= 720 { return "xlarge" }
-            if long >= 640, short >= 480 { return "large" }
-            if long >= 470, short >= 320 { return "normal" }
-            return "small"
+            guard let width = screenWidthPx, let height = screenHeightPx, let density else {
+                return nil
+            }
+            return PlayDevice.sizeClass(width: width, height: height, density: density)
         }
     }
 
@@ -59,7 +64,9 @@ public struct AndroidCatalog: Sendable {
 
     /// Reads the compact form: `#` lines, then one line a device with the tab-separated
     /// fields codename, name, vendor, form factor, SDK, GL ES (hex), density, width, height,
-    /// inches and the space-separated features (`name` or `name=version`); `-` = unknown.
+    /// inches and the space-separated features (`name` or `name=version`), optionally
+    /// followed by the comma-separated ABIs, the space-separated libraries, the confidence,
+    /// the branch and the GL ES basis; `-` = unknown.
     /// - Parameters:
     ///   - text: The text.
     ///   - path: The name used in messages.
@@ -80,10 +87,13 @@ public struct AndroidCatalog: Sendable {
             }
             let fields = raw.split(separator: "\t", omittingEmptySubsequences: false).map(
                 String.init)
-            guard fields.count == 11, let sdk = Int(fields[4]) else {
+            guard fields.count == 11 || fields.count == 16, let sdk = Int(fields[4]) else {
                 throw .malformed(
                     path: path, line: line,
-                    reason: "expected 11 tab-separated fields with a numeric SDK level")
+                    reason: "expected 11 or 16 tab-separated fields with a numeric SDK level")
+            }
+            func optional(_ index: Int) -> String? {
+                index < fields.count && fields[index] != "-" ? fields[index] : nil
             }
             var features: [String: Int] = [:]
             for feature in fields[10].split(separator: " ") {
@@ -103,7 +113,11 @@ public struct AndroidCatalog: Sendable {
                     glEsVersion: fields[5] == "-" ? nil : Int(fields[5].dropFirst(2), radix: 16),
                     density: Int(fields[6]), screenWidthPx: Int(fields[7]),
                     screenHeightPx: Int(fields[8]), screenInches: Double(fields[9]),
-                    features: features, line: line))
+                    features: features,
+                    abis: optional(11).map { $0.split(separator: ",").map(String.init) },
+                    libraries: optional(12).map { $0.split(separator: " ").map(String.init) },
+                    confidence: optional(13), branch: optional(14), glEsBasis: optional(15),
+                    line: line))
         }
         return AndroidCatalog(devices: devices, provenance: provenance)
     }

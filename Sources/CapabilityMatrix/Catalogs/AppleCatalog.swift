@@ -1,3 +1,4 @@
+import CapabilityManifest
 import CapabilityModel
 
 /// The `apple` built-in catalog: every iPhone, iPad, iPod touch, Apple TV (from Apple TV HD)
@@ -28,8 +29,32 @@ public struct AppleCatalog: Sendable {
         public var notes: String
         /// The source ids (`S1;S3`), defined in the catalog's `# source:` lines.
         public var sources: [String]
+        /// The newest OS the model runs (the `Max OS` column), if the cell says.
+        public var newestOS: NewestOS?
         /// The line of the row.
         public var line: Int
+
+        /// The `UIDeviceFamily` number of its kind: 1 iPhone and iPod touch, 2 iPad, 3 Apple
+        /// TV, 7 Apple Vision.
+        public var deviceFamily: Int? {
+            switch group {
+            case "iPhone", "iPod touch": return 1
+            case "iPad": return 2
+            case "Apple TV": return 3
+            case "Apple Vision Pro": return 7
+            default: return nil
+            }
+        }
+
+        /// The OS its kind runs (`iOS`, `iPadOS`, `tvOS`, `visionOS`).
+        var platform: String {
+            switch group {
+            case "iPad": return "iPadOS"
+            case "Apple TV": return "tvOS"
+            case "Apple Vision Pro": return "visionOS"
+            default: return "iOS"
+            }
+        }
     }
 
     /// The models, in table order.
@@ -55,12 +80,17 @@ public struct AppleCatalog: Sendable {
     public static func parse(text: String, path: String) throws(MatrixError) -> AppleCatalog {
         var reader = CSVReader(bytes: Array(text.utf8), path: path)
         var provenance: [String] = []
+        var current: [String: OSVersion] = [:]
         var header: [String]?
         var devices: [Device] = []
         while let record = try reader.next() {
             switch record {
             case .comment(let text, _):
                 provenance.append(text)
+                let trimmed = text.drop { $0 == " " }
+                if trimmed.hasPrefix("current:") {
+                    current = NewestOS.currentVersions(String(trimmed.dropFirst(8)))
+                }
             case .fields(let fields, let line):
                 guard let columns = header else {
                     guard Array(fields.prefix(factColumns.count)) == factColumns,
@@ -75,7 +105,8 @@ public struct AppleCatalog: Sendable {
                     header = fields
                     continue
                 }
-                devices.append(try device(fields, columns: columns, line: line, path: path))
+                devices.append(
+                    try device(fields, columns: columns, line: line, path: path, current: current))
             }
         }
         guard let columns = header else {
@@ -85,9 +116,10 @@ public struct AppleCatalog: Sendable {
         return AppleCatalog(devices: devices, provenance: provenance, keyColumns: keyColumns)
     }
 
-    private static func device(_ fields: [String], columns: [String], line: Int, path: String)
-        throws(MatrixError) -> Device
-    {
+    private static func device(
+        _ fields: [String], columns: [String], line: Int, path: String,
+        current: [String: OSVersion]
+    ) throws(MatrixError) -> Device {
         guard fields.count == columns.count else {
             throw .malformed(
                 path: path, line: line,
@@ -103,8 +135,9 @@ public struct AppleCatalog: Sendable {
             keys[columns[index]] = cell
         }
         let name = fields[0]
-        return Device(
-            name: name, family: fields[1], group: group(of: name),
+        let kind = group(of: name)
+        var device = Device(
+            name: name, family: fields[1], group: kind,
             identifiers: fields[2].split(separator: ";").map(String.init), year: Int(fields[3]),
             soc: fields[4],
             facts: (5..<factColumns.count).map {
@@ -112,7 +145,13 @@ public struct AppleCatalog: Sendable {
             },
             keys: keys,
             notes: fields[columns.count - 2],
-            sources: fields[columns.count - 1].split(separator: ";").map(String.init), line: line)
+            sources: fields[columns.count - 1].split(separator: ";").map(String.init),
+            newestOS: nil, line: line)
+        if let index = columns.firstIndex(of: "Max OS") {
+            device.newestOS = NewestOS.parse(
+                fields[index], platform: device.platform, current: current)
+        }
+        return device
     }
 
     /// The device kind a marketing name starts with.

@@ -7,12 +7,15 @@ public enum DeviceCatalog: Sendable {
     case apple(AppleCatalog)
     /// Android devices with the features their trees declare.
     case android(AndroidCatalog)
+    /// A Play Console device-catalog export, read from a file.
+    case play(PlayConsoleCatalog, path: String)
 
-    /// The name it is loaded by (`apple`, `android`).
+    /// The name it is loaded by (`apple`, `android`), or the export's path.
     public var name: String {
         switch self {
         case .apple: return "apple"
         case .android: return "android"
+        case .play(_, let path): return path
         }
     }
 
@@ -21,6 +24,7 @@ public enum DeviceCatalog: Sendable {
         switch self {
         case .apple(let catalog): return catalog.devices.count
         case .android(let catalog): return catalog.devices.count
+        case .play(let catalog, _): return catalog.devices.count
         }
     }
 
@@ -28,7 +32,7 @@ public enum DeviceCatalog: Sendable {
     public var manifestKind: ManifestKind {
         switch self {
         case .apple: return .plist
-        case .android: return .android
+        case .android, .play: return .android
         }
     }
 
@@ -39,19 +43,23 @@ public enum DeviceCatalog: Sendable {
     ///   - path: The manifest path, for the result.
     ///   - options: How a capability manifest is checked against the `apple` catalog's
     ///     capability view (``AppleCatalog/capabilityMatrix()``).
-    /// - Returns: One row per device, with counts by year or SDK level and by key.
+    ///   - settings: What the user states where the manifest is silent (device family,
+    ///     minimum OS, Apple Vision Pro).
+    /// - Returns: One row per device model, with counts by year or SDK level and by key.
     /// - Throws: ``CatalogError/wrongManifest(catalog:kind:expected:)`` for another kind.
     public func evaluate(
-        _ manifest: Manifest, path: String?, options: CheckOptions = CheckOptions()
+        _ manifest: Manifest, path: String?, options: CheckOptions = CheckOptions(),
+        settings: StoreSettings = StoreSettings()
     ) throws(CatalogError) -> MatrixResult {
-        let source = "builtin:" + name
         var result: MatrixResult
         let labels: [String]
         switch self {
         case .apple(let catalog):
-            if let keys = manifest.store.appleKeys {
+            let source = "builtin:" + name
+            if manifest.store.appleKeys != nil {
                 result = AppStoreFilter.evaluate(
-                    catalog, keys: keys, source: source, manifest: path)
+                    catalog, store: manifest.store, settings: settings, source: source,
+                    manifest: path)
             } else if manifest.kind == .json {
                 // Capabilities, not App Store keys: the catalog as a capability table.
                 let matrix: DeviceMatrix
@@ -73,12 +81,33 @@ public enum DeviceCatalog: Sendable {
                 throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
             }
             result = PlayFilter.evaluate(
-                catalog, store: manifest.store, source: source, manifest: path)
-            labels = catalog.devices.map { "SDK \($0.sdk)" }
+                catalog, store: manifest.store, source: "builtin:" + name, manifest: path)
             result.summary = CatalogSummary(
-                rows: result.rows, groupedBy: "SDK level", labels: labels)
+                rows: result.rows, groupedBy: "SDK level", labels: Self.sdkLabels(result.rows))
+        case .play(let catalog, let file):
+            guard manifest.store.isAndroid else {
+                throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
+            }
+            result = PlayFilter.evaluate(
+                catalog.devices, store: manifest.store, source: file,
+                provenance: [
+                    "Play Console device-catalog export (\(catalog.variant)): \(catalog.devices.count) device models",
+                    "features: \(catalog.rowsWithFeatures) of \(catalog.devices.count) rows matched a builtin:android row (brand + codename, else manufacturer + model, else a codename one built-in vendor uses); the export itself has no system features",
+                ], manifest: path)
+            result.notes = ((result.notes ?? []) + catalog.warnings.map { "\(file): \($0)" }).nilIfEmpty
+            result.summary = CatalogSummary(
+                rows: result.rows, groupedBy: "form factor",
+                labels: result.rows.map { $0.device?.formFactor ?? "unknown" })
         }
+        let totals = result.totals
+        result.answer =
+            "Which devices can install \(path ?? "the app")? \(totals.eligible) of \(totals.total) (\(totals.excluded) excluded, \(totals.undecided) undecided) in \(result.matrix)"
         return result
+    }
+
+    /// Each row's newest SDK level, the group the Android summary counts it under.
+    static func sdkLabels(_ rows: [MatrixRowResult]) -> [String] {
+        rows.map { row in row.device?.sdkLevels?.max().map { "SDK \($0)" } ?? "unknown" }
     }
 }
 
@@ -108,4 +137,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .appstream: return "AppStream metainfo"
         }
     }
+}
+
+extension Array {
+    /// Nil for an empty array.
+    var nilIfEmpty: [Element]? { isEmpty ? nil : self }
 }

@@ -5,7 +5,7 @@ struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Show which table rows a new manifest gains or loses against an old one"
     static let usage =
-        "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME) [--no-loss] \(formats.usage)\n"
+        "capcheck diff OLD NEW (--matrix TABLE | --builtin NAME | --catalog FILE) [--no-loss] \(formats.usage)\n"
         + "              \(formats.aliasUsage)"
 
     /// The `--format` choices; `--json` is kept as a short form.
@@ -28,22 +28,27 @@ struct DiffCommand: Command {
                 "matrix", value: "TABLE", "A device table (CSV, Markdown or JSON; '-' = stdin)",
                 completion: .file),
             MatrixTableChoice.builtinOption("A built-in matrix ('capcheck matrix --list-builtin')"),
+            MatrixTableChoice.catalogOption,
             OptionSpec(
                 "no-loss",
                 "Exit 1 when any row is lost (2 when a row may be lost): Apple rejects updates that tighten UIRequiredDeviceCapabilities"
             ),
-        ] + ManifestOptions.tableSpecs + [formats.option] + formats.aliasOptions
+        ] + ManifestOptions.tableSpecs + StoreOptions.specs + [formats.option]
+        + formats.aliasOptions
 
     var old: String
     var new: String
     var source: MatrixTableChoice
     var noLoss: Bool
     var manifestOptions: ManifestOptions
+    var storeOptions: StoreOptions
     var format: FormatRegistry<MatrixDiffResult>.Format
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let table = try arguments.value("matrix")
         let builtin = try arguments.value("builtin")
+        let catalog = try arguments.value("catalog")
+        storeOptions = try StoreOptions(&arguments, command: Self.name)
         noLoss = try arguments.flag("no-loss")
         manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
         format = try Self.formats.choose(&arguments, command: Self.name)
@@ -57,7 +62,8 @@ struct DiffCommand: Command {
         old = positionals[0]
         new = positionals[1]
         source = try MatrixTableChoice(
-            table: table, builtin: builtin, tableWording: "--matrix TABLE", command: Self.name)
+            table: table, builtin: builtin, catalog: catalog, tableWording: "--matrix TABLE",
+            command: Self.name)
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
@@ -92,7 +98,9 @@ struct DiffCommand: Command {
         case .value(let catalog?):
             var results: [MatrixResult] = []
             for path in [old, new] {
-                switch manifestOptions.filter(catalog, path, in: env) {
+                switch manifestOptions.filter(
+                    catalog, path, settings: storeOptions.settings, in: env)
+                {
                 case .value(let value): results.append(value)
                 case .failed(let code): return .failed(code)
                 }

@@ -185,18 +185,22 @@ struct ManifestOptions {
     ///   - env: The command environment.
     /// - Returns: The result, or the exit code of the reported failure (64 for a manifest of
     ///   another store's kind).
-    func filter(_ catalog: DeviceCatalog, _ path: String, in env: CommandEnvironment)
-        -> MatrixInputs.Loaded<MatrixResult>
-    {
+    func filter(
+        _ catalog: DeviceCatalog, _ path: String, settings: StoreSettings = StoreSettings(),
+        in env: CommandEnvironment
+    ) -> MatrixInputs.Loaded<MatrixResult> {
         switch manifest(path, in: env) {
         case .value(let manifest):
             do {
                 return .value(
-                    try catalog.evaluate(manifest, path: path, options: CheckOptions(names: .flags))
-                )
+                    try catalog.evaluate(
+                        manifest, path: path, options: CheckOptions(names: .flags),
+                        settings: settings))
             } catch {
+                let option: String
+                if case .play = catalog { option = "--catalog" } else { option = "--builtin" }
                 return .failed(
-                    env.fail("\(path): \(error.description) (--builtin \(catalog.name))", .usage))
+                    env.fail("\(path): \(error.description) (\(option) \(catalog.name))", .usage))
             }
         case .failed(let code):
             return .failed(code)
@@ -210,6 +214,14 @@ enum MatrixTableChoice {
     case file(String)
     /// A built-in matrix, by name.
     case builtin(String)
+    /// A Play Console device-catalog export (`--catalog FILE`).
+    case export(String)
+
+    /// `--catalog FILE`.
+    static let catalogOption = OptionSpec(
+        "catalog", value: "FILE",
+        "A Play Console device-catalog export (CSV); rows take their features from the built-in android catalog where it has the same device",
+        completion: .file)
 
     /// `--builtin NAME`, with the command's wording.
     static func builtinOption(_ help: String) -> OptionSpec {
@@ -225,16 +237,22 @@ enum MatrixTableChoice {
     ///   - tableWording: How the command's help names the table (`a TABLE`, `--matrix TABLE`).
     ///   - command: The command name, for the usage error.
     /// - Throws: `UsageError` when neither or both were given.
-    init(table: String?, builtin: String?, tableWording: String, command: String)
-        throws(UsageError)
-    {
-        switch (table, builtin) {
-        case (let table?, nil): self = .file(table)
-        case (nil, let builtin?): self = .builtin(builtin)
-        case (nil, nil):
-            throw UsageError("give \(tableWording) or --builtin NAME", command: command)
-        case (.some, .some):
-            throw UsageError("give \(tableWording) or --builtin NAME, not both", command: command)
+    init(
+        table: String?, builtin: String?, catalog: String? = nil, tableWording: String,
+        command: String
+    ) throws(UsageError) {
+        let given = [table, builtin, catalog].compactMap { $0 }.count
+        guard given == 1 else {
+            throw UsageError(
+                "give \(tableWording), --builtin NAME or --catalog FILE\(given > 1 ? ", only one" : "")",
+                command: command)
+        }
+        if let table {
+            self = .file(table)
+        } else if let builtin {
+            self = .builtin(builtin)
+        } else {
+            self = .export(catalog ?? "")
         }
     }
 
@@ -242,11 +260,21 @@ enum MatrixTableChoice {
     /// - Parameter env: The command environment.
     /// - Returns: The catalog, nil for a table or matrix, or the exit code of a failure.
     func catalog(in env: CommandEnvironment) -> MatrixInputs.Loaded<DeviceCatalog?> {
-        guard case .builtin(let name) = self else { return .value(nil) }
-        do {
-            return .value(try BuiltinMatrices.catalog(name))
-        } catch {
-            return .failed(env.fail(error.description, .software))
+        switch self {
+        case .file: return .value(nil)
+        case .builtin(let name):
+            do {
+                return .value(try BuiltinMatrices.catalog(name))
+            } catch {
+                return .failed(env.fail(error.description, .software))
+            }
+        case .export(let path):
+            do {
+                return .value(.play(try PlayConsoleCatalog.parse(contentsOf: path), path: path))
+            } catch {
+                if case .unreadable = error { return .failed(env.fail(error.description, .noInput)) }
+                return .failed(env.fail(error.description, .dataError))
+            }
         }
     }
 

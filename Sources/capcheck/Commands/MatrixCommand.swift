@@ -5,7 +5,7 @@ struct MatrixCommand: Command {
     static let name = "matrix"
     static let abstract = "Filter a device × capability table through a manifest"
     static let usage = """
-        capcheck matrix (TABLE | --builtin NAME | --fleet DIR) --manifest MANIFEST
+        capcheck matrix (TABLE | --builtin NAME | --catalog FILE | --fleet DIR) --manifest MANIFEST
                         \(formats.usage) \(formats.aliasUsage)
         capcheck matrix --list-builtin
         """
@@ -35,6 +35,7 @@ struct MatrixCommand: Command {
     static let options =
         [
             MatrixTableChoice.builtinOption("Use a built-in matrix (see --list-builtin)"),
+            MatrixTableChoice.catalogOption,
             OptionSpec(
                 "fleet", value: "DIR",
                 "Rows are the machines whose snapshots ('capcheck list --json' files) are in DIR; each verdict is what 'verify --from' gives for that snapshot",
@@ -42,7 +43,7 @@ struct MatrixCommand: Command {
             ManifestOptions.manifestOption(
                 "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app"
             ),
-        ] + ManifestOptions.tableSpecs + [
+        ] + ManifestOptions.tableSpecs + StoreOptions.specs + [
             formats.option
         ] + formats.aliasOptions + [
             OptionSpec("list-builtin", "List the built-in matrices")
@@ -66,10 +67,13 @@ struct MatrixCommand: Command {
 
     var task: Task
     var manifestOptions: ManifestOptions
+    var storeOptions: StoreOptions
     var format: FormatRegistry<MatrixResult>.Format
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let builtin = try arguments.value("builtin")
+        let catalog = try arguments.value("catalog")
+        storeOptions = try StoreOptions(&arguments, command: Self.name)
         let fleet = try arguments.value("fleet")
         manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
         // A bad --format is reported only when rows are printed (--list-builtin has none).
@@ -92,16 +96,17 @@ struct MatrixCommand: Command {
         if let formatError { throw formatError }
         let rows: Rows
         if let fleet {
-            if positionals.first != nil || builtin != nil {
+            if positionals.first != nil || builtin != nil || catalog != nil {
                 throw UsageError(
-                    "give a TABLE, --builtin NAME or --fleet DIR, only one", command: Self.name)
+                    "give a TABLE, --builtin NAME, --catalog FILE or --fleet DIR, only one",
+                    command: Self.name)
             }
             rows = .fleet(fleet)
         } else {
             rows = .table(
                 try MatrixTableChoice(
-                    table: positionals.first, builtin: builtin, tableWording: "a TABLE",
-                    command: Self.name))
+                    table: positionals.first, builtin: builtin, catalog: catalog,
+                    tableWording: "a TABLE", command: Self.name))
         }
         guard let manifest = manifestOptions.path else {
             throw UsageError("--manifest is required", command: Self.name)
@@ -145,7 +150,9 @@ struct MatrixCommand: Command {
         switch rows {
         case .table(let choice):
             switch choice.catalog(in: env) {
-            case .value(let catalog?): return manifestOptions.filter(catalog, manifest, in: env)
+            case .value(let catalog?):
+                return manifestOptions.filter(
+                    catalog, manifest, settings: storeOptions.settings, in: env)
             case .value(nil): break
             case .failed(let code): return .failed(code)
             }

@@ -257,21 +257,21 @@ struct AppleCatalogRuleTests {
             StoreDeclarations.AppleKey(key: $0, required: true)
         }
         let result = AppStoreFilter.evaluate(
-            Self.catalog, keys: keys, source: "builtin:apple", manifest: nil)
+            Self.catalog, store: .keys(keys), source: "builtin:apple", manifest: nil)
         let proMax = try #require(result.rows.first { $0.name == "iPhone 16 Pro Max" })
         #expect(proMax.verdict == .excluded)
         #expect(proMax.failing.map(\.key) == ["ipad-minimum-performance-m1"])
         let iPhones = result.rows.filter { $0.name.hasPrefix("iPhone") }
         #expect(iPhones.allSatisfy { $0.verdict == .excluded })
         let gamingOnly = AppStoreFilter.evaluate(
-            Self.catalog, keys: Array(keys.prefix(2)), source: "builtin:apple", manifest: nil)
+            Self.catalog, store: .keys(Array(keys.prefix(2))), source: "builtin:apple", manifest: nil)
         #expect(gamingOnly.rows.first { $0.name == "iPhone 16 Pro Max" }?.verdict == .eligible)
         #expect(gamingOnly.rows.first { $0.name == "iPhone 15" }?.verdict == .excluded)
     }
 
     @Test func aForbiddenKeyExcludesTheDevicesThatHaveIt() {
         let result = AppStoreFilter.evaluate(
-            Self.catalog, keys: [.init(key: "telephony", required: false)],
+            Self.catalog, store: .keys([.init(key: "telephony", required: false)]),
             source: "builtin:apple", manifest: nil)
         for (row, device) in zip(result.rows, Self.catalog.devices) {
             #expect((row.verdict == .excluded) == (device.group == "iPhone"), "\(device.name)")
@@ -280,7 +280,7 @@ struct AppleCatalogRuleTests {
 
     @Test func peerToPeerFiltersNothingAsTheAppStoreDoesNot() {
         let result = AppStoreFilter.evaluate(
-            Self.catalog, keys: [.init(key: "peer-peer", required: true)],
+            Self.catalog, store: .keys([.init(key: "peer-peer", required: true)]),
             source: "builtin:apple", manifest: nil)
         #expect(result.totals.eligible == Self.catalog.devices.count)
         #expect(
@@ -297,5 +297,14 @@ extension AppleCatalogRuleTests {
         #expect(verdicts["iPhone 3G"] == .excluded)
         #expect(verdicts["Apple TV 4K (3rd generation)"] == .excluded)
         #expect(result.summary?.groupedBy == "year")
+    }
+}
+
+extension StoreDeclarations {
+    /// An Info.plist's declarations with only these capability keys.
+    static func keys(_ keys: [StoreDeclarations.AppleKey]) -> StoreDeclarations {
+        var store = StoreDeclarations()
+        store.appleKeys = keys
+        return store
     }
 }
