@@ -1055,8 +1055,9 @@ def missing_parts(world, ev, branch, used_repos, facts):
             seen.add(note)
             out.append((note, place))
     if data_mks:
-        out.append(('AOSP data makefiles (%s; fonts, sounds, videos, key layouts, hyphenation: install no '
-                    'permission XML; skipped)' % ', '.join(sorted(set(data_mks))), ''))
+        # the files themselves are `unresolved` lines in the evidence
+        out.append(('AOSP data makefiles (%d: fonts, sounds, videos, key layouts, hyphenation; install no '
+                    'permission XML; skipped)' % len(set(data_mks)), ''))
     # repositories read at another branch than the device tree's
     for repo, rref, inner in sorted(ev.used, key=lambda x: (x[0].full, x[1])):
         if branch_key(rref) != branch_key(branch):
@@ -1069,11 +1070,12 @@ def missing_parts(world, ev, branch, used_repos, facts):
 
 # GPU -> the OpenGL ES version its Android driver reports, where no property in the tree says it.
 GLES_SOURCES = {
-    'adreno': 'Adreno API support by series: 300 series OpenGL ES 3.0, 500/600/700 series OpenGL ES 3.2 '
-              '(Wikipedia "Adreno", Variants, https://en.wikipedia.org/wiki/Adreno); Qualcomm: Adreno 530 '
-              'supports OpenGL ES 3.2 (https://developer.qualcomm.com/software/adreno-gpu-sdk/gpu)',
-    'tegra': 'NVIDIA OpenGL ES porting guide: Tegra X1 supports ES 3.2 (https://docs.nvidia.com/drive/archive/'
-             '5.1.0.2L/nvvib_docs/DRIVE_OS_Linux_SDK_Development_Guide/Graphics/opengl_es_porting.html)',
+    # Wikipedia "Adreno", Variants: 300 series OpenGL ES 3.0, 500/600/700 series OpenGL ES 3.2; Qualcomm's
+    # Adreno GPU SDK page: Adreno 530 supports OpenGL ES 3.2
+    'adreno': 'https://en.wikipedia.org/wiki/Adreno#Variants',
+    # NVIDIA's OpenGL ES porting guide lists Tegra X1: ES 3.2
+    'tegra': 'https://docs.nvidia.com/drive/archive/5.1.0.2L/nvvib_docs/DRIVE_OS_Linux_SDK_Development_Guide/'
+             'Graphics/opengl_es_porting.html',
 }
 # SoC platform (TARGET_BOARD_PLATFORM) -> GPU, where TARGET_BOARD_PLATFORM_GPU does not name it;
 # Qualcomm platform names -> Snapdragon parts as in the kernel trees' qcom,<platform> compatibles
