@@ -3,7 +3,7 @@
 
 Usage:
   android_device_row.py [--evidence] --codename CODENAME GITDIR [GITDIR ...]
-  android_device_row.py --mirror /work/.mirror [--evidence] --codename CODENAME
+  android_device_row.py --mirror /work/.mirror [--evidence] --codename CODENAME [--branch lineage-N]
   android_device_row.py --row-from-evidence EVIDENCE_FILE AOSP_TABLE
   android_device_row.py --aosp-table NATIVE_GITDIR [REF]
 
@@ -30,13 +30,13 @@ import xml.etree.ElementTree as ET
 
 SDK_BY_MAJOR = {17: 29, 18: 30, 19: 32, 20: 33, 21: 34, 22: 35, 23: 36}
 PRODUCT_LIST_VARS = {
-    'PRODUCT_COPY_FILES',
+    'PRODUCT_COPY_FILES', 'PRODUCT_PACKAGES',
     'PRODUCT_PROPERTY_OVERRIDES', 'PRODUCT_VENDOR_PROPERTIES',
     'PRODUCT_SYSTEM_PROPERTIES', 'PRODUCT_PRODUCT_PROPERTIES',
     'PRODUCT_ODM_PROPERTIES', 'PRODUCT_SYSTEM_EXT_PROPERTIES',
     'PRODUCT_SYSTEM_DEFAULT_PROPERTIES', 'PRODUCT_DEFAULT_PROPERTY_OVERRIDES',
 }
-PROP_KEYS = ('ro.opengles.version', 'ro.sf.lcd_density')
+PROP_KEYS = ('ro.opengles.version', 'ro.sf.lcd_density', 'ro.product.cpu.abilist')
 PREDEF = {
     'TARGET_COPY_OUT_VENDOR': 'vendor', 'TARGET_COPY_OUT_PRODUCT': 'product',
     'TARGET_COPY_OUT_SYSTEM': 'system', 'TARGET_COPY_OUT_ODM': 'odm',
@@ -46,6 +46,45 @@ PREDEF = {
     'TARGET_COPY_OUT_DATA': 'data', 'TARGET_COPY_OUT_OEM': 'oem',
     'SRC_TARGET_DIR': 'build/make/target', 'BUILD_SYSTEM': 'build/make/core',
     'PLATFORM_VERSION_CODENAME': 'REL', 'TARGET_BUILD_VARIANT': 'userdebug',
+}
+
+
+# a missing file in these repositories' snapshots may be checked in another public copy
+REFERENCE_COPIES = {'device/google/gs-common': 'device_google_gs-common'}   # GrapheneOS mirror of AOSP's
+# gs-common makefiles that neither the LineageOS nor the GrapheneOS snapshot holds, as other public
+# copies hold them (read whole in the public code index on 2026-12-06): none installs a permission
+# XML, sets a property this catalog reads or pulls in another makefile
+INDEXED_REFERENCES = {
+    'device/google/gs-common/chre/hal.mk':
+        'empratyush/device_google_gs-common@23a1ab2e7b53ae6c51037fa3022990f930d10e0a (BOARD_VENDOR_SEPOLICY_DIRS only)',
+    'device/google/gs-common/touch/twoshay/aidl_gs101.mk':
+        'slogar25/los_device_google_gs-common@384d4bde36e29fdaeb560d689c400c89642371ee (VINTF manifest files only)',
+    'device/google/gs-common/touch/twoshay/aidl_zuma.mk':
+        'slogar25/los_device_google_gs-common@384d4bde36e29fdaeb560d689c400c89642371ee (VINTF manifest files only)',
+    'device/google/gs-common/ramdump_and_coredump/ramdump_and_coredump.mk':
+        'TheParasiteProject/device_google_gs-common@02b9cc144cee0effec245432ef29f4a15360f899 '
+        '(PRODUCT_PACKAGES sscoredump, sepolicy, vendor.debug.ssrdump.type)',
+    'device/google/gs-common/fingerprint/fingerprint.mk':
+        'snvd-io/device_google_gs-common@f854b31ee53ea62449c4007d09f563f84d0fc1ef (PRODUCT_PACKAGES dump_fingerprint, sepolicy)',
+    'device/google/gs-common/power/power.mk':
+        'snvd-io/device_google_gs-common@2f7e9feb52d482cdb3f4bfbcd5525eb2d10782ea (PRODUCT_PACKAGES init.power-gs.rc)',
+    'device/google/gs-common/recorder/recorder.mk':
+        'snvd-io/device_google_gs-common@3d9a0373436b88833619f8037ed367eca85c063b (sepolicy only)',
+    'device/google/gs-common/touch/gti/predump_gti.mk':
+        'snvd-io/device_google_gs-common@e2d4962800e1f562823e435c99f780f218a793e4 (PRODUCT_PACKAGES predump_gti0.sh '
+        'touch_gti_ical, sepolicy; its include touch/predump/predump_touch.mk at ba942504764d72456acf6960cca02980bc49c1ff: '
+        'PRODUCT_PACKAGES predump_touch.sh dump_touch.sh, sepolicy)',
+    'device/google/gs-common/gril/hidl/1.7/gril_hidl.mk':
+        'snvd-io/device_google_gs-common@988e34aa3c599154dfcf009e8d3e758ce1df692b (PRODUCT_PACKAGES '
+        'vendor.google.radioext@1.0-service, VINTF matrix, sepolicy)',
+    'device/google/gs-common/modem/shared_modem_platform/shared_modem_platform.mk':
+        'TheParasiteProject/device_google_gs-common@6db7e6756d01d1a39c4810ec35f877fbe65d57f0 (PRODUCT_PACKAGES '
+        'shared_modem_platform, soong config, VINTF matrix, sepolicy)',
+    'device/google/gs-common/touch/twoshay/twoshay.mk':
+        'TheParasiteProject/device_google_gs-common@02b9cc144cee0effec245432ef29f4a15360f899 (PRODUCT_PACKAGES twoshay, sepolicy)',
+    'device/google/gs-common/betterbug/betterbug.mk':
+        'TheParasiteProject/device_google_gs-common@22322941eaa571c409d10c43530c93d83cb969f8 '
+        '(PRODUCT_PACKAGES BetterBugStub for non-lineage products, sepolicy)',
 }
 
 
@@ -138,6 +177,16 @@ def parse_feature_xml(text):
         names = {(e.tag, e.get('name')) for e in elems if e.tag in ('feature', 'unavailable-feature')}
         got = {('feature' if k == 'feature' else 'unavailable-feature', n) for k, n, _, _ in res}
         assert names == got or not names, (names, got)
+    return res
+
+
+def parse_libraries(text):
+    """<library name="..."> entries of a permission XML: [(name, line)]."""
+    res = []
+    for m in re.finditer(r'<library\b([^>]*)>', strip_xml_comments(text)):
+        attrs = dict(re.findall(r'([\w:-]+)\s*=\s*"([^"]*)"', m.group(1)))
+        if 'name' in attrs:
+            res.append((attrs['name'], text.count('\n', 0, m.start()) + 1))
     return res
 
 
@@ -584,7 +633,7 @@ class Evaluator:
         # a required device/* makefile that is absent means the dependency repo is
         # missing, or its snapshot is on another branch: the row cannot be trusted
         fatal = (not optional) and p.startswith('device/')
-        self.unresolved.append((p, place, fatal))
+        self.unresolved.append((p, place, fatal, optional))
 
     def eval_product(self, path):
         key = os.path.normpath(path)
@@ -648,6 +697,14 @@ class World:
             m = re.match(r'android_device_([^_]+)_(.+)$', n)
             if m:
                 self.prefix.setdefault('device/%s/%s' % (m.group(1), m.group(2)), r)
+        # other LineageOS repositories at the path the platform manifest (LineageOS/android) gives them
+        self._manifest = {}
+        man = self.repos.get('android')
+        for b in [None] + sorted(b for b in (man.refs() if man else ()) if re.match(r'lineage-(18\.1|19\.1|2\d)', b)):
+            for path, name in self.manifest_projects(b).items():
+                n = name.split('/', 1)[1] if name.startswith('LineageOS/') else None
+                if n in self.repos and path not in self.prefix:
+                    self.prefix[path] = self.repos[n]
         # explicit target paths from lineage.dependencies
         for r in list(self.repos.values()):
             if not r.name.startswith('android_device_'):
@@ -660,10 +717,58 @@ class World:
             except ValueError:
                 pass
 
+    def reference_note(self, path, branch):
+        """A required makefile absent from a present repo's snapshot: if a reference copy of the
+        same repository (AOSP's device/google/gs-common as GrapheneOS mirrors it) shows that the
+        file installs no permission/sysconfig XML and pulls in no further makefile, it can be
+        skipped; returns the note, else None."""
+        if path in INDEXED_REFERENCES and self.locate(path, branch):
+            return 'holds no permission XML: %s:%s; skipped' % (
+                INDEXED_REFERENCES[path], path[len('device/google/gs-common/'):])
+        ref_repo = REFERENCE_COPIES.get(next((p for p in REFERENCE_COPIES if path.startswith(p + '/')), ''))
+        if not ref_repo or ref_repo not in self.repos or not self.locate(path, branch):
+            return None
+        r = self.repos[ref_repo]
+        inner = path[len(next(p for p in REFERENCE_COPIES if path.startswith(p + '/'))) + 1:]
+        head = r.head_branch()
+        text = r.read(head, inner)
+        if text is None:
+            return None
+        if re.search(r'etc/(permissions|sysconfig)|inherit-product|^\s*-?include\b|ro\.opengles', text, re.M):
+            return None
+        return 'holds no permission XML: %s@%s:%s; skipped' % (r.full, r.commit(head), inner)
+
+    def manifest_projects(self, branch):
+        """{path: name} of the LineageOS platform manifest (default.xml + snippets) at branch."""
+        man = self.repos.get('android')
+        if man is None or man.full != 'LineageOS/android':
+            return {}
+        ref = man.pick_ref(branch) if branch else man.head_branch()
+        if ref not in self._manifest:
+            res = {}
+            for f in sorted(man.tree(ref)):
+                if f == 'default.xml' or re.match(r'snippets/[^/]+\.xml$', f):
+                    for m in re.finditer(r'<project\b([^>]*)>', man.read(ref, f) or ''):
+                        a = dict(re.findall(r'([\w-]+)="([^"]*)"', m.group(1)))
+                        if 'name' in a:
+                            nm = a['name']
+                            if a.get('remote') != 'aosp' and not nm.startswith('platform/') and '/' not in nm:
+                                nm = 'LineageOS/' + nm
+                            res[a.get('path', nm)] = nm
+            self._manifest[ref] = res
+        return self._manifest[ref]
+
+    def in_manifest(self, path, branch):
+        return any(path == p or path.startswith(p + '/') for p in self.manifest_projects(branch))
+
     def has_prefix(self, p):
         return p in self.prefix
 
     def locate(self, path, branch):
+        # the platform manifest links build/make's core, target and tools to build/<x>
+        m = re.match(r'build/(core|target|tools)(/|$)', path)
+        if m:
+            path = 'build/make/' + path[len('build/'):]
         best = None
         for p, r in self.prefix.items():
             if path == p or path.startswith(p + '/'):
@@ -731,7 +836,8 @@ def wiki_entries(wiki, codename):
 def row_from_facts(facts, table):
     """facts: list of (kind, value, place). table: file -> features list."""
     feats, unavail = {}, set()
-    props, meta, screen, sources = {}, {}, {}, []
+    meta, screen, sources = {}, {}, []
+    cands, libraries, missing, abis, gpu = [], set(), [], None, None
 
     def add(tok):
         if tok.startswith('!'):
@@ -745,7 +851,8 @@ def row_from_facts(facts, table):
             return
         feats[n] = v or None
 
-    for kind, value, place in facts:
+    for fact in facts:
+        kind, value, place = fact[0], fact[1], fact[2]
         if kind == 'copy':
             f = os.path.basename(value)
             if f not in table:
@@ -759,7 +866,16 @@ def row_from_facts(facts, table):
             if k.startswith('screen.'):
                 screen[k] = int(v)
             else:
-                props[k] = v
+                part = fact[3] if len(fact) > 3 else ''
+                cands.append((k, v, part.rstrip('?'), part.endswith('?'), place))
+        elif kind == 'library':
+            libraries.add(value)
+        elif kind == 'missing-part':
+            missing.append(value)
+        elif kind == 'abi':
+            abis = value.split(',')
+        elif kind == 'gles-rule':
+            gpu = (int(value), place)
         elif kind == 'meta':
             k, _, v = value.partition('=')
             meta[k] = v
@@ -768,8 +884,19 @@ def row_from_facts(facts, table):
     for n in unavail:
         feats.pop(n, None)
     features = sorted(n if v is None else '%s=%s' % (n, v) for n, v in feats.items())
-    gl = props.get('ro.opengles.version')
-    dens = props.get('ro.sf.lcd_density')
+    won = resolve_props([c[:4] for c in cands])
+    props = {k: cands[i] for k, i in won.items()}
+    gl = props['ro.opengles.version'][1] if 'ro.opengles.version' in props else None
+    dens = props['ro.sf.lcd_density'][1] if 'ro.sf.lcd_density' in props else None
+    if gl:
+        c = props['ro.opengles.version']
+        basis = 'property ro.opengles.version=%s (%s; %s partition)' % (gl, c[4], c[2] or 'unknown')
+    elif gpu:
+        gl, basis = str(gpu[0]), gpu[1]
+    else:
+        basis = None
+    if 'ro.product.cpu.abilist' in props:
+        abis = props['ro.product.cpu.abilist'][1].split(',')
     w, h = screen.get('screen.width'), screen.get('screen.height')
     if w is not None and h is not None and w > h:
         w, h = h, w
@@ -780,15 +907,225 @@ def row_from_facts(facts, table):
         'vendor': meta['vendor'],
         'formFactor': ff,
         'sdk': int(meta['sdk']),
+        'branch': meta.get('branch') or None,
         'glEsVersion': '0x%08x' % int(gl, 0) if gl else None,
+        'glEsBasis': basis,
         'density': int(dens) if dens else None,
         'screenWidthPx': w,
         'screenHeightPx': h,
         'screenInches': float(meta['inches']) if meta.get('inches') else None,
+        'abis': abis,
         'features': features,
+        'libraries': sorted(libraries),
+        'confidence': 'partial' if any(not m.endswith('skipped)') for m in missing) else 'complete',
+        'missing': missing,
         'sources': sorted(set(sources)),
     }
     return row
+
+
+def copy_pair(word):
+    """(src, dest) of a PRODUCT_COPY_FILES word as build/make/core/Makefile reads it:
+    `$(call word-colon,1,...)` / `word-colon,2` = the 1st/2nd word of `$(subst :, ,WORD)`, so an
+    empty field (`src::dest`) is dropped, not taken as an empty destination."""
+    fields = [f for f in word.split(':') if f]
+    if ':' not in word or len(fields) < 2:
+        return None
+    return fields[0], fields[1]
+
+
+def unique_copy_pairs(words):
+    """The copies the build installs, in order: the first word naming a destination wins
+    (core/Makefile: `PRODUCT_COPY_FILES ... ignored.` for later ones)."""
+    seen, out = set(), []
+    for w in words:
+        pair = copy_pair(w)
+        if pair is None or pair[1] in seen:
+            continue
+        seen.add(pair[1])
+        out.append(pair)
+    return out
+
+
+# init loads build.prop files in this order; for a `ro.` property a later partition overrides an
+# earlier one (system/core/init/property_service.cc PropertyLoadBootDefaults)
+PARTITION_RANK = {'system': 0, 'system_ext': 1, 'vendor': 2, 'odm': 3, 'product': 4}
+# which partition's build.prop a product variable lands in (build/make/core/sysprop.mk; device
+# trees build with BOARD_PROPERTY_OVERRIDES_SPLIT_ENABLED=true, the default for Treble devices)
+PROP_VAR_PARTITION = {
+    'PRODUCT_SYSTEM_PROPERTIES': 'system', 'PRODUCT_SYSTEM_DEFAULT_PROPERTIES': 'system',
+    'PRODUCT_SYSTEM_EXT_PROPERTIES': 'system_ext',
+    'PRODUCT_VENDOR_PROPERTIES': 'vendor', 'PRODUCT_DEFAULT_PROPERTY_OVERRIDES': 'vendor',
+    'PRODUCT_PROPERTY_OVERRIDES': 'vendor',
+    'PRODUCT_ODM_PROPERTIES': 'odm', 'PRODUCT_PRODUCT_PROPERTIES': 'product',
+}
+# order of the variables inside one partition's build.prop (prop files come first)
+PROP_VAR_ORDER = ['PRODUCT_SYSTEM_PROPERTIES', 'PRODUCT_SYSTEM_DEFAULT_PROPERTIES',
+                  'PRODUCT_SYSTEM_EXT_PROPERTIES', 'PRODUCT_VENDOR_PROPERTIES',
+                  'PRODUCT_DEFAULT_PROPERTY_OVERRIDES', 'PRODUCT_PROPERTY_OVERRIDES',
+                  'PRODUCT_ODM_PROPERTIES', 'PRODUCT_PRODUCT_PROPERTIES']
+
+
+def resolve_props(cands):
+    """cands: list of (key, value, partition, optional) in the order each partition's build.prop
+    lists them.  Returns {key: index into cands} of the value init ends with: the highest
+    partition wins; inside one partition a plain `k=v` beats `k?=v` and the later one wins."""
+    best = {}
+    for i, (k, v, part, opt) in enumerate(cands):
+        rank = (PARTITION_RANK.get(part, -1), 0 if opt else 1)
+        if k not in best or rank >= best[k][0]:
+            best[k] = (rank, i)
+    return {k: i for k, (_, i) in best.items()}
+
+
+def branch_key(ref):
+    """lineage-21 and lineage-21.0 name the same release."""
+    m = re.match(r'lineage-(\d+)(?:\.(\d+))?$', ref or '')
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else ref
+
+
+# platform makefiles that only install data files (PRODUCT_COPY_FILES/PRODUCT_PACKAGES of fonts, sounds,
+# videos, keyboard layouts, hyphenation patterns), e.g. aosp-mirror/platform_frameworks_base
+# data/keyboards/keyboards.mk, data/sounds/AudioPackage14.mk, data/videos/VideoPackage1.mk
+AOSP_DATA_MK = (r'(frameworks/base/data/(fonts|keyboards|sounds|videos)/[^/]+\.mk|'
+                r'external/(google-fonts/[^/]+|noto-fonts|roboto-fonts|roboto-flex-fonts|naver-fonts)/fonts\.mk|'
+                r'external/hyphenation-patterns/patterns\.mk)$')
+
+
+def blob_repo(world, path):
+    """vendor/<oem>/<x>/... is the proprietary-blob tree extract-utils makes for device/<oem>/<x>."""
+    m = re.match(r'vendor/([^/]+)/([^/]+)(/|$)', path)
+    if not m or m.group(1) in ('lineage', 'qcom'):
+        return None
+    oem = 'google' if m.group(1) == 'google_devices' else m.group(1)
+    return world.prefix.get('device/%s/%s' % (oem, m.group(2)))
+
+
+def part_key(path):
+    """The repository-sized part of a source path, for the `missing` notes."""
+    c = path.split('/')
+    n = 4 if path.startswith(('vendor/qcom/opensource/', 'hardware/qcom-caf/')) and len(c) > 4 else 3
+    return '/'.join(c[:n])
+
+
+def missing_parts(world, ev, branch, used_repos, facts):
+    """[(note, place)]: each inherited/included/copied part that could not be read."""
+    out, seen, data_mks = [], set(), []
+    blobs_by_repo = {}
+    for f in facts:
+        k, v, p = f[0], f[1], f[2]
+        if k == 'blob':
+            blobs_by_repo.setdefault(p.split('@')[0], []).append(v)
+    for u in ev.unresolved:
+        path, place, fatal, optional = u
+        ref_note = world.reference_note(path, branch) if fatal else None
+        if ref_note:
+            note = '%s (%s)' % (path, ref_note)
+        elif path.startswith('/') or (optional and not world.locate(path, branch)
+                                       and not world.in_manifest(path, branch) and not blob_repo(world, path)):
+            continue           # optional, and no LineageOS checkout has it (vendor/extra, build_env): the build skips it too
+        elif re.match(AOSP_DATA_MK, path):
+            data_mks.append(path)
+            continue
+        elif re.search(r'(^|/)(SEPolicy|sepolicy)\.mk$', path):
+            note = '%s (board SELinux policy include; installs no permission XML; skipped)' % path
+        elif world.locate(path, branch):
+            if optional:
+                continue       # an optional include absent from its repository: the build skips it too
+            r, rref, _ = world.locate(path, branch)
+            note = '%s (absent from the snapshot %s@%s)' % (path, r.full, rref)
+        else:
+            key = part_key(path)
+            dev = blob_repo(world, path)
+            if dev is not None:
+                listed = blobs_by_repo.get(dev.full, [])
+                pfs = [f for f in dev.tree(dev.pick_ref(branch))
+                       if re.match(r'(.*/)?proprietary-files[^/]*\.txt$', f)]
+                if pfs and not listed:
+                    note = ('%s (proprietary blobs made from %s proprietary-files, which list no permission '
+                            'XML; skipped)' % (key, dev.full))
+                elif pfs:
+                    note = '%s (proprietary blobs, not public; %d permission XMLs listed in %s proprietary-files)' % (
+                        key, len(set(listed)), dev.full)
+                else:
+                    note = '%s (proprietary blobs, not public; %s has no proprietary-files list)' % (key, dev.full)
+            else:
+                note = '%s (no snapshot)' % key
+        if note not in seen:
+            seen.add(note)
+            out.append((note, place))
+    if data_mks:
+        # the files themselves are `unresolved` lines in the evidence
+        out.append(('AOSP data makefiles (%d: fonts, sounds, videos, key layouts, hyphenation; install no '
+                    'permission XML; skipped)' % len(set(data_mks)), ''))
+    # repositories read at another branch than the device tree's
+    for repo, rref, inner in sorted(ev.used, key=lambda x: (x[0].full, x[1])):
+        if branch_key(rref) != branch_key(branch):
+            note = '%s at %s (the snapshot has no %s)' % (repo.full, rref, branch)
+            if note not in seen:
+                seen.add(note)
+                out.append((note, ''))
+    return out
+
+
+# GPU -> the OpenGL ES version its Android driver reports, where no property in the tree says it.
+GLES_SOURCES = {
+    # Wikipedia "Adreno", Variants: 300 series OpenGL ES 3.0, 500/600/700 series OpenGL ES 3.2; Qualcomm's
+    # Adreno GPU SDK page: Adreno 530 supports OpenGL ES 3.2
+    'adreno': 'https://en.wikipedia.org/wiki/Adreno#Variants',
+    # NVIDIA's OpenGL ES porting guide lists Tegra X1: ES 3.2
+    'tegra': 'https://docs.nvidia.com/drive/archive/5.1.0.2L/nvvib_docs/DRIVE_OS_Linux_SDK_Development_Guide/'
+             'Graphics/opengl_es_porting.html',
+}
+# SoC platform (TARGET_BOARD_PLATFORM) -> GPU, where TARGET_BOARD_PLATFORM_GPU does not name it;
+# Qualcomm platform names -> Snapdragon parts as in the kernel trees' qcom,<platform> compatibles
+PLATFORM_GPU = {
+    'msm8226': 'Adreno 305', 'msm8974': 'Adreno 330', 'apq8064': 'Adreno 320', 'apq8084': 'Adreno 420', 'msm8916': 'Adreno 306', 'msm8917': 'Adreno 308',
+    'msm8937': 'Adreno 505', 'msm8953': 'Adreno 506', 'sdm450': 'Adreno 506', 'sdm632': 'Adreno 506',
+    'msm8992': 'Adreno 418', 'msm8994': 'Adreno 430', 'msm8996': 'Adreno 530', 'msm8998': 'Adreno 540',
+    'sdm660': 'Adreno 512', 'sdm670': 'Adreno 615', 'sdm710': 'Adreno 616', 'sdm845': 'Adreno 630',
+    'msmnile': 'Adreno 640', 'sm8150': 'Adreno 640', 'kona': 'Adreno 650', 'sm8250': 'Adreno 650',
+    'lahaina': 'Adreno 660', 'sm8350': 'Adreno 660', 'taro': 'Adreno 730', 'kalama': 'Adreno 740',
+    'pineapple': 'Adreno 750', 'sun': 'Adreno 830', 'trinket': 'Adreno 610', 'sm6125': 'Adreno 610',
+    'bengal': 'Adreno 610', 'khaje': 'Adreno 610', 'sm6150': 'Adreno 612', 'atoll': 'Adreno 618',
+    'sm6250': 'Adreno 618', 'lito': 'Adreno 620', 'sm7250': 'Adreno 620', 'holi': 'Adreno 619',
+    'blair': 'Adreno 619', 'sm6375': 'Adreno 619', 'yupik': 'Adreno 642L', 'sm7325': 'Adreno 642L',
+    'parrot': 'Adreno 644', 'crow': 'Adreno 710', 'cape': 'Adreno 730', 'volcano': 'Adreno 732',
+    'gs101': 'Mali-G78', 'gs201': 'Mali-G710', 'zuma': 'Mali-G715', 'zumapro': 'Mali-G715',
+    'exynos9820': 'Mali-G76', 'exynos9825': 'Mali-G76', 'universal9820': 'Mali-G76', 'universal9825': 'Mali-G76',
+    'exynos9611': 'Mali-G72', 'universal9611': 'Mali-G72', 'exynos850': 'Mali-G52', 'universal3830': 'Mali-G52',
+    'exynos990': 'Mali-G77', 'universal990': 'Mali-G77', 'exynos9810': 'Mali-G72', 'universal9810': 'Mali-G72', 'tegra': 'Tegra X1', 't210': 'Tegra X1',
+    'sm1': 'Mali-G31', 'g12': 'Mali-G31', 'sm8150p': 'Adreno 640',
+}
+
+
+def gles_rule(gpu_fact):
+    """gpu fact 'VAR=value' -> (glEsVersion int, basis text) or None."""
+    var, _, val = gpu_fact.partition('=')
+    v = val.strip().lower()
+    gpu = None
+    m = re.match(r'qcom-adreno(\d+)', v)
+    if m:
+        gpu = 'Adreno ' + m.group(1)
+    elif v in PLATFORM_GPU:
+        gpu = PLATFORM_GPU[v]
+    if gpu is None:
+        return None
+    m = re.match(r'Adreno (\d)(\d\d)', gpu)
+    if m:
+        series = int(m.group(1))
+        if series == 3:
+            ver, fam = 0x30000, 'Adreno 3xx'
+        elif series in (5, 6, 7):
+            ver, fam = 0x30002, 'Adreno %dxx' % series
+        else:
+            return None
+        src = GLES_SOURCES['adreno']
+    elif gpu == 'Tegra X1':
+        ver, fam, src = 0x30002, 'Tegra X1', GLES_SOURCES['tegra']
+    else:
+        return None
+    return ver, 'rule: %s=%s is %s; %s \u2192 %d.%d (%s)' % (var, val.strip(), gpu, fam, ver >> 16, ver & 0xffff, src)
 
 
 # ---------------------------------------------------------------- trees -> facts
@@ -819,7 +1156,7 @@ class Unresolvable(Exception):
     pass
 
 
-def facts_from_trees(world, codename):
+def facts_from_trees(world, codename, branch=None):
     wiki = world.repos.get('lineage_wiki')
     native = world.repos.get('android_frameworks_native')
     if not wiki or not native:
@@ -831,11 +1168,17 @@ def facts_from_trees(world, codename):
     tree = world.repos.get(went['tree'] or '')
     if tree is None:
         raise Unresolvable('device tree %s not given/fetched' % went['tree'])
-    branch = tree.head_branch()
+    branch = branch or tree.head_branch()
+    if branch not in tree.refs():
+        raise Unresolvable('%s has no branch %s' % (tree.full, branch))
     m = re.match(r'lineage-(\d+)', branch)
     if not m or int(m.group(1)) not in SDK_BY_MAJOR:
         raise Unresolvable('branch %s has no SDK mapping' % branch)
     sdk = SDK_BY_MAJOR[int(m.group(1))]
+    for core in ('android_frameworks_native', 'android_build', 'android_vendor_lineage'):
+        cr = world.repos.get(core)
+        if cr is not None and branch_key(cr.pick_ref(branch))[:1] != branch_key(branch)[:1]:
+            raise Unresolvable('the %s snapshot has no lineage-%s branch' % (cr.full, m.group(1)))
     # product makefile lineage_<codename>.mk: in the tree, else in a device repo it depends on
     ref = tree.pick_ref(branch)
     look = [tree]
@@ -854,6 +1197,20 @@ def facts_from_trees(world, codename):
             root = dpath + '/' + sorted(cands, key=len)[0]
             break
     if root is None:
+        # AndroidProducts.mk may name the product makefile otherwise (lineage_X:device/a/b/X/lineage.mk)
+        for r in look:
+            rref = r.pick_ref(branch)
+            dpath = [p for p, rr in world.prefix.items() if rr is r][0]
+            for f in sorted(x for x in r.tree(rref) if os.path.basename(x) == 'AndroidProducts.mk'):
+                m = re.search(r'\blineage_%s:(\S+)' % re.escape(codename), r.read(rref, f) or '')
+                if m:
+                    cand = m.group(1).replace('$(LOCAL_DIR)', os.path.dirname(dpath + '/' + f))
+                    if world.locate(cand, branch) and r.read(rref, cand[len(dpath) + 1:]) is not None:
+                        root = cand
+                        break
+            if root:
+                break
+    if root is None:
         raise Unresolvable('no lineage_%s.mk in %s or its device dependencies' % (codename, tree.full))
     dpath = [p for p, rr in world.prefix.items() if rr is tree][0]
     root_place = '%s@%s:%s' % (lambda l: (l[0].full, l[0].commit(l[1]), l[2]))(world.locate(root, branch))
@@ -863,9 +1220,14 @@ def facts_from_trees(world, codename):
     ev.vars['TARGET_DEVICE'] = codename
     ev.vars['LOCAL_DIR'] = dpath
     ev.eval_product(root)
-    fatal = [u for u in ev.unresolved if u[2]]
+    fatal = []
+    for u in ev.unresolved:
+        if u[2]:
+            why = world.reference_note(u[0], branch)
+            if why is None:
+                fatal.append(u)
     if fatal:
-        raise Unresolvable('missing dependency: ' + '; '.join('%s (from %s)' % (p, pl) for p, pl, _ in fatal))
+        raise Unresolvable('missing dependency: ' + '; '.join('%s (from %s)' % (u[0], u[1]) for u in fatal))
     facts = []
     sources = set()
     # copies: first definition of a destination wins
@@ -887,16 +1249,21 @@ def facts_from_trees(world, codename):
         text, loc = ev.read(src)
         if text is None:
             facts.append(('missing', src, place))
+            if not world.locate(os.path.normpath(src), branch):
+                ev.unresolved.append((os.path.normpath(src), place, False, False))
             return
         sources.add(ev.place(loc))
         for kind, n, v, line in parse_feature_xml(text):
             tok = feature_token(n, v)
             facts.append(('copy-local', tok if kind == 'feature' else '!' + tok, ev.place(loc, line)))
+        for name, line in parse_libraries(text):
+            facts.append(('library', name, ev.place(loc, line)))
 
     for word, place in ev.flatten('PRODUCT_COPY_FILES'):
-        if ':' not in word:
+        pair = copy_pair(word)
+        if pair is None:
             continue
-        src, dst = word.split(':')[0], word.split(':')[1]
+        src, dst = pair
         if dst in seen_dest:
             continue
         seen_dest.add(dst)
@@ -913,6 +1280,21 @@ def facts_from_trees(world, codename):
             facts.append(('copy-sku', '%s:%s' % (src, dst), place))
             continue
         handle_copy(src, place)
+    # PRODUCT_PACKAGES naming frameworks/native's prebuilt_etc modules (data/etc/Android.bp, e.g.
+    # android.hardware.location.gps.prebuilt.xml) install that permission file as well
+    nref0 = native.pick_ref(branch)
+    bp = native.read(nref0, 'data/etc/Android.bp') or ''
+    prebuilt = {}
+    for m in re.finditer(r'prebuilt_etc\s*\{([^}]*)\}', bp):
+        nm = re.search(r'name:\s*"([^"]+)"', m.group(1))
+        sr = re.search(r'src:\s*"([^"]+)"', m.group(1))
+        if nm and sr:
+            prebuilt[nm.group(1)] = sr.group(1)
+    done_pkgs = set()
+    for word, place in ev.flatten('PRODUCT_PACKAGES'):
+        if word in prebuilt and word not in done_pkgs:
+            done_pkgs.add(word)
+            handle_copy('frameworks/native/data/etc/' + prebuilt[word], place)
     # blobs: permission XMLs listed in proprietary-files*.txt of the repos used
     used_repos = {}
     for repo, rref, inner in sorted(ev.used, key=lambda x: (x[0].full, x[2])):
@@ -943,16 +1325,8 @@ def facts_from_trees(world, codename):
                     sources.add('%s@%s:data/etc/%s' % (native.full, native.commit(nref), base))
             if hit:
                 sources.add('%s@%s:%s' % (repo.full, repo.commit(rref), pf))
-    # properties from product variables
-    prop_facts = []
-    for var in ('PRODUCT_SYSTEM_PROPERTIES', 'PRODUCT_SYSTEM_DEFAULT_PROPERTIES', 'PRODUCT_PROPERTY_OVERRIDES',
-                'PRODUCT_DEFAULT_PROPERTY_OVERRIDES', 'PRODUCT_VENDOR_PROPERTIES',
-                'PRODUCT_ODM_PROPERTIES', 'PRODUCT_PRODUCT_PROPERTIES'):
-        for word, place in ev.flatten(var):
-            k, _, v = word.partition('=')
-            if k in PROP_KEYS and v:
-                prop_facts.append(('prop', '%s=%s' % (k, v.strip()), place))
-    # board config: TARGET_*_PROP files and TARGET_SCREEN_DENSITY
+    # board config: evaluated after the product (as the build does), for TARGET_*_PROP files,
+    # TARGET_SCREEN_DENSITY, the CPU ABIs and the GPU
     board = None
     for r in look:
         rref = r.pick_ref(branch)
@@ -963,7 +1337,7 @@ def facts_from_trees(world, codename):
                 break
         if board:
             break
-    board_facts = []
+    prop_files = {}
     if board:
         for k in list(ev.vars):
             if re.match(r'TARGET_[A-Z_]*_PROP$', k):
@@ -971,26 +1345,115 @@ def facts_from_trees(world, codename):
         text, loc = ev.read(board)
         ev.node = None
         ev.vars['LOCAL_PATH'] = ''
+        ev.vars['TARGET_DEVICE_DIR'] = os.path.dirname(board)
         ev.run_file(board, 'board', text, loc)
-        dens = ev.vars.get('TARGET_SCREEN_DENSITY', '').strip()
-        if dens:
-            board_facts.append(('prop', 'ro.sf.lcd_density=%s' % dens, ev.var_place['TARGET_SCREEN_DENSITY']))
         for part in ('SYSTEM', 'SYSTEM_EXT', 'VENDOR', 'ODM', 'PRODUCT'):
-            for pf in ev.expand(ev.vars.get('TARGET_%s_PROP' % part, '')).split():
-                text, ploc = ev.read(pf)
-                if text is None:
-                    continue
-                hit = False
-                for no, l in enumerate(text.split('\n'), 1):
-                    k, _, v = l.strip().partition('=')
-                    k = k.strip()
-                    if k in PROP_KEYS and v.strip():
-                        board_facts.append(('prop', '%s=%s' % (k, v.strip()), ev.place(ploc, no)))
-                        hit = True
-                if hit:
-                    sources.add(ev.place(ploc))
-    for f in prop_facts + board_facts:
-        facts.append(f)
+            files = ev.expand(ev.vars.get('TARGET_%s_PROP' % part, '')).split()
+            if not files:
+                # sysprop.mk: $(wildcard $(TARGET_DEVICE_DIR)/<partition>.prop)
+                dflt = '%s/%s.prop' % (os.path.dirname(board), part.lower())
+                if ev.read(dflt)[0] is not None:
+                    files = [dflt]
+            prop_files[part.lower()] = files
+    # property candidates in the order each partition's build.prop lists them (sysprop.mk:
+    # prop files first, then the variables); PRODUCT_PROPERTY_OVERRIDES/PRODUCT_VENDOR_PROPERTIES
+    # go to vendor when BOARD_PROPERTY_OVERRIDES_SPLIT_ENABLED (config.mk: default for full Treble,
+    # i.e. PRODUCT_SHIPPING_API_LEVEL >= 26 or PRODUCT_FULL_TREBLE_OVERRIDE), else to system
+    split = ev.vars.get('BOARD_PROPERTY_OVERRIDES_SPLIT_ENABLED', '').strip()
+    if not split:
+        ovr = ev.vars.get('PRODUCT_FULL_TREBLE_OVERRIDE', '').strip()
+        lvl = ev.expand(ev.vars.get('PRODUCT_SHIPPING_API_LEVEL', '')).strip()
+        treble = ovr == 'true' if ovr else (lvl.isdigit() and int(lvl) >= 26)
+        split = 'true' if treble else ''
+    split = split == 'true'
+    cands = []   # (key, value, partition, optional, place)
+
+    def from_file(pf, part):
+        text, ploc = ev.read(pf)
+        if text is None:
+            return
+        hit = False
+        for no, l in enumerate(text.split('\n'), 1):
+            l = l.strip()
+            if l.startswith('#'):
+                continue
+            k, _, v = l.partition('=')
+            opt = k.endswith('?')
+            k = k.rstrip('?').strip()
+            if k in PROP_KEYS and v.strip():
+                cands.append((k, v.strip(), part, opt, ev.place(ploc, no)))
+                hit = True
+        if hit:
+            sources.add(ev.place(ploc))
+
+    def from_var(var, part):
+        for word, place in ev.flatten(var):
+            k, _, v = word.partition('=')
+            opt = k.endswith('?')
+            k = k.rstrip('?')
+            if k in PROP_KEYS and v:
+                cands.append((k, v.strip(), part, opt, place))
+
+    dens = ev.vars.get('TARGET_SCREEN_DENSITY', '').strip() if board else ''
+    vendor_vars = ['PRODUCT_VENDOR_PROPERTIES', 'PRODUCT_DEFAULT_PROPERTY_OVERRIDES', 'PRODUCT_PROPERTY_OVERRIDES']
+    for part in ('system', 'system_ext', 'vendor', 'odm', 'product'):
+        for pf in prop_files.get(part, []):
+            from_file(pf, part)
+        if part == 'system':
+            if not split:
+                from_var('PRODUCT_PROPERTY_OVERRIDES', 'system')   # main.mk: ADDITIONAL_SYSTEM_PROPERTIES
+            from_var('PRODUCT_SYSTEM_PROPERTIES', 'system')
+            from_var('PRODUCT_SYSTEM_DEFAULT_PROPERTIES', 'system')
+            if not split:
+                if dens:
+                    cands.append(('ro.sf.lcd_density', dens, 'system', False,
+                                  ev.var_place['TARGET_SCREEN_DENSITY']))
+                from_var('PRODUCT_VENDOR_PROPERTIES', 'system')
+        elif part == 'system_ext':
+            from_var('PRODUCT_SYSTEM_EXT_PROPERTIES', 'system_ext')
+        elif part == 'vendor' and split:
+            if dens:   # main.mk: ADDITIONAL_VENDOR_PROPERTIES += ro.sf.lcd_density=$(TARGET_SCREEN_DENSITY)
+                cands.append(('ro.sf.lcd_density', dens, 'vendor', False, ev.var_place['TARGET_SCREEN_DENSITY']))
+            for var in vendor_vars:
+                from_var(var, 'vendor')
+        elif part == 'odm':
+            from_var('PRODUCT_ODM_PROPERTIES', 'odm')
+        elif part == 'product':
+            from_var('PRODUCT_PRODUCT_PROPERTIES', 'product')
+    # written in the order init applies them (partition, then `?=` before `=`, then build.prop order),
+    # so that a reader taking the last line per key gets init's value too
+    order = sorted(range(len(cands)), key=lambda i: (PARTITION_RANK[cands[i][2]], not cands[i][3], i))
+    for i in order:
+        k, v, part, opt, place = cands[i]
+        facts.append(('prop', '%s=%s' % (k, v), place, part + ('?' if opt else '')))
+    # CPU ABIs: build/make/core/board_config.mk -> ro.product.cpu.abilist
+    if board:
+        V = lambda n: ev.expand(ev.vars.get(n, '')).strip()
+        is64 = V('TARGET_ARCH').endswith('64')
+        s32, s64 = V('TARGET_SUPPORTS_32_BIT_APPS'), V('TARGET_SUPPORTS_64_BIT_APPS')
+        if 'true' not in (s32, s64):
+            s32 = 'true'
+        l64 = V('TARGET_CPU_ABI_LIST_64_BIT').replace(',', ' ').split()
+        if not l64 and is64 and s64 == 'true':
+            l64 = (V('TARGET_CPU_ABI') + ' ' + V('TARGET_CPU_ABI2')).split()
+        l32 = V('TARGET_CPU_ABI_LIST_32_BIT').replace(',', ' ').split()
+        if not l32:
+            if not is64:
+                l32 = (V('TARGET_CPU_ABI') + ' ' + V('TARGET_CPU_ABI2')).split()
+            elif s32 == 'true':
+                l32 = (V('TARGET_2ND_CPU_ABI') + ' ' + V('TARGET_2ND_CPU_ABI2')).split()
+        lst = V('TARGET_CPU_ABI_LIST').replace(',', ' ').split() or (l64 + l32)
+        if V('ZYGOTE_FORCE_64') == 'true' and l64:
+            lst = l64   # sysprop.mk: the vendor abilist is the 64-bit list only
+        if lst and 'TARGET_CPU_ABI' in ev.var_place:
+            facts.append(('abi', ','.join(lst), ev.var_place['TARGET_CPU_ABI']))
+        # GPU: TARGET_BOARD_PLATFORM_GPU names it (qcom-adreno640); else the SoC platform
+        gpu_var = 'TARGET_BOARD_PLATFORM_GPU' if V('TARGET_BOARD_PLATFORM_GPU') else 'TARGET_BOARD_PLATFORM'
+        if V(gpu_var) and gpu_var in ev.var_place:
+            facts.append(('gpu', '%s=%s' % (gpu_var, V(gpu_var)), ev.var_place[gpu_var]))
+            rule = gles_rule('%s=%s' % (gpu_var, V(gpu_var)))
+            if rule and not any(c[0] == 'ro.opengles.version' for c in cands):
+                facts.append(('gles-rule', str(rule[0]), '%s (%s)' % (rule[1], ev.var_place[gpu_var])))
     skus = sorted({x[0] for x in vendor_sku})
     # several sku dirs with different files: which one the bootloader selects is not in the tree,
     # so only files present for every sku are counted (the first sku's copy line is the evidence)
@@ -1043,8 +1506,10 @@ def facts_from_trees(world, codename):
     for k, v in meta:
         facts.append(('meta', '%s=%s' % (k, v), wplace if k not in ('sdk', 'branch') else
                       root_place))
-    for p, pl, _ in ev.unresolved:
-        facts.append(('unresolved', p, pl))
+    for u in ev.unresolved:
+        facts.append(('unresolved', u[0], u[1]))
+    for text, pl in missing_parts(world, ev, branch, used_repos, facts):
+        facts.append(('missing-part', text, pl))
     for s in sorted(sources):
         facts.append(('source', s, ''))
     return facts, table, nref
@@ -1052,8 +1517,9 @@ def facts_from_trees(world, codename):
 
 def format_evidence(facts):
     out = []
-    for k, v, p in facts:
-        out.append('%s\t%s\t%s' % (k, v, p) if p else '%s\t%s' % (k, v))
+    for f in facts:
+        k, v, p = f[0], f[1], f[2]
+        out.append('\t'.join([k, v, p] + list(f[3:])) if p or len(f) > 3 else '%s\t%s' % (k, v))
     return '\n'.join(out) + '\n'
 
 
@@ -1064,7 +1530,7 @@ def parse_evidence(path):
         if not line or line.startswith('#'):
             continue
         parts = line.split('\t')
-        facts.append((parts[0], parts[1], parts[2] if len(parts) > 2 else ''))
+        facts.append(tuple([parts[0], parts[1], parts[2] if len(parts) > 2 else ''] + parts[3:]))
     return facts
 
 
@@ -1082,7 +1548,7 @@ def main(argv):
             return 2
         facts = parse_evidence(argv[1])
         table, header = load_aosp_table(argv[2])
-        branch = next((v.split('=', 1)[1] for k, v, _ in facts if k == 'meta' and v.startswith('branch=')), '')
+        branch = next((f[1].split('=', 1)[1] for f in facts if f[0] == 'meta' and f[1].startswith('branch=')), '')
         m = re.match(r'lineage-(\d+)', branch)
         hm = re.search(r'branch lineage-(\d+)', header)
         if m and hm and m.group(1) != hm.group(1):
@@ -1095,7 +1561,7 @@ def main(argv):
         print('\n'.join(aosp_table_lines(native, ref)))
         return 0
     evidence = False
-    codename = None
+    codename = branch = None
     gitdirs = []
     i = 0
     while i < len(argv):
@@ -1105,6 +1571,9 @@ def main(argv):
         elif a == '--codename':
             i += 1
             codename = argv[i]
+        elif a == '--branch':
+            i += 1
+            branch = argv[i]
         elif a == '--mirror':
             i += 1
             for d in sorted(os.listdir(argv[i])):
@@ -1119,7 +1588,7 @@ def main(argv):
         return 2
     world = World(gitdirs)
     try:
-        facts, table, nref = facts_from_trees(world, codename)
+        facts, table, nref = facts_from_trees(world, codename, branch)
     except Unresolvable as e:
         sys.stderr.write('unresolvable %s: %s\n' % (codename, e))
         return 3

@@ -22,7 +22,7 @@ public enum BuiltinMatrices {
             summary:
                 "real Android phones, tablets and TVs with the features their device trees declare to PackageManager; checked as Google Play filters",
             origin:
-                "LineageOS device trees and wiki (repository @ commit per row), read 2026-12-01",
+                "LineageOS device trees and wiki (repository @ commit per row; one row per device and LineageOS branch), read 2026-12-06",
             unit: "devices"),
         Entry(
             name: "apple",

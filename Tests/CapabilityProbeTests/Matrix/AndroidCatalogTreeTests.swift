@@ -28,7 +28,10 @@ struct AndroidCatalogTreeTests {
     /// the table of one frameworks/native branch.
     static func permissionTable(branch: String) throws -> [String: [String]] {
         let file =
-            ["18": "-lineage-18.1", "20": "-lineage-20.0", "22": "-lineage-22.0"][branch] ?? ""
+            [
+                "18": "-lineage-18.1", "19": "-lineage-19.1", "20": "-lineage-20.0",
+                "22": "-lineage-22.0",
+            ][branch] ?? ""
         let text = try String(
             contentsOf: repository.appendingPathComponent(
                 "Catalogs/android/aosp-permission-features\(file).tsv"), encoding: .utf8)
@@ -55,7 +58,10 @@ struct AndroidCatalogTreeTests {
             guard fields.count >= 2 else { continue }
             facts.append((fields[0], fields[1]))
             let pair = fields[1].split(separator: "=", maxSplits: 1).map(String.init)
+            // prop lines come in the order init applies them: the last one per key wins
             if pair.count == 2, fields[0] == "prop" { props[pair[0]] = pair[1] }
+            // no property sets GL ES: the version the GPU rule gives (only then is it written)
+            if fields[0] == "gles-rule" { props["ro.opengles.version"] = fields[1] }
             if pair.count == 2, fields[0] == "meta" { meta[pair[0]] = pair[1] }
         }
         let table = try permissionTable(
@@ -203,6 +209,21 @@ struct AndroidCatalogTreeTests {
         #expect(verdict(Self.device([:]), store).failing.map(\.key) == ["compatible-screens"])
         store.compatibleScreens = [.init(size: "normal", density: 420)]
         #expect(verdict(Self.device([:]), store).verdict == .eligible)
+    }
+
+    /// The extractor's own unit tests (hand-written makefile and prop trees).
+    @Test func theCatalogExtractorsUnitTestsPass() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3",
+            Self.repository.appendingPathComponent("Scripts/catalog/test_android_device_row.py").path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
     }
 
     @Test func theAppleCatalogRefusesAnAndroidManifest() throws {
