@@ -46,10 +46,10 @@ import Testing
                 setup:
                     "printf 'localhost ansible_connection=local ansible_python_interpreter=/usr/bin/python3 capcheck=%s\\n' \"$(command -v capcheck)\" > inventory; mkdir -p MyApp contrib/ansible; cp \"$FIXTURES/manifests/Info-dict.plist\" MyApp/Info.plist; cp \"$ROOT/contrib/ansible/collect-snapshots.yml\" contrib/ansible/"
             ),
-        "capcheck matrix --builtin apple --manifest Info.plist          # or MyApp.ipa":
+        "capcheck matrix --builtin apple --manifest MyApp.ipa            # or an Info.plist":
             .run(
-                setup:
-                    "cp \"$FIXTURES/manifests/Info-dict.plist\" Info.plist; mkdir -p app/src/main old new; cp \"$FIXTURES/manifests/AndroidManifest.xml\" app/src/main/; cp \"$FIXTURES/manifests/Info-array.plist\" old/Info.plist; cp \"$FIXTURES/manifests/Info-dict.plist\" new/Info.plist"
+                setup: builtApps
+                    + "\nmv Payload.ipa MyApp.ipa; mv app-release.aab app.aab; cp \"$FIXTURES/play-console/export-current.csv\" play-devices.csv; mkdir -p old new; cp \"$FIXTURES/catalogs/iphone-ios16.plist\" old/Info.plist; cp \"$FIXTURES/catalogs/iphone-ios17.plist\" new/Info.plist"
             ),
     ]
 
