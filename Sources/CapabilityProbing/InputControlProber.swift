@@ -6,7 +6,8 @@ import CapabilityModel
 /// - Keyboard: udev's `ID_INPUT_KEYBOARD=1` (what libappstream asks udev for); without udevd,
 ///   systemd's input_id rule: all of the first word's keys, KEY_ESC (1) … KEY_S (31). A USB
 ///   boot-protocol keyboard interface (class 3/1/1) bound to its driver with no input device
-///   recorded below its USB device (a partial recording) counts too, and its evidence says so.
+///   recorded below its USB device (a partial recording) counts too, and so does a USB device
+///   recorded alone whose `ID_USB_INTERFACES` lists one (`:030101:`); the evidence says so.
 /// - Tablet: `ID_INPUT_TABLET=1`; without udevd, BTN_TOOL_PEN (0x140) on a device with
 ///   absolute axes.
 /// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
@@ -50,6 +51,7 @@ package struct InputControlProber: CapabilityProber {
             }
         }
         keyboards += PointerProber.boundBootInterfacesWithoutInput(context, .keyboard)
+        keyboards += PointerProber.listedBootInterfacesWithoutRecords(context, .keyboard)
         var remotes: [Evidence] = []
         for (subsystem, what) in [
             (Subsystem.rc, "remote-control receiver"), (.lirc, "LIRC IR receiver"),
