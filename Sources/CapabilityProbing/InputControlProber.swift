@@ -8,6 +8,8 @@ import CapabilityModel
 ///   boot-protocol keyboard interface (class 3/1/1) bound to its driver with no input device
 ///   recorded below its USB device (a partial recording) counts too, and so does a USB device
 ///   recorded alone whose `ID_USB_INTERFACES` lists one (`:030101:`); the evidence says so.
+///   A security token, bar code scanner or card reader that types like a keyboard
+///   (``KeyboardLookalikes``) is not counted; it is listed in `details["notKeyboards"]`.
 /// - Tablet: `ID_INPUT_TABLET=1`; without udevd, BTN_TOOL_PEN (0x140) on a device with
 ///   absolute axes.
 /// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
@@ -52,6 +54,21 @@ package struct InputControlProber: CapabilityProber {
         }
         keyboards += PointerProber.boundBootInterfacesWithoutInput(context, .keyboard)
         keyboards += PointerProber.listedBootInterfacesWithoutRecords(context, .keyboard)
+        // Tokens, scanners and readers type like keyboards: listed, not counted.
+        var lookalikes: [JSONValue] = []
+        keyboards.removeAll { evidence in
+            guard let device = context.device(evidence.device),
+                let reason = KeyboardLookalikes.reason(device, in: context)
+            else { return false }
+            var entry: [String: JSONValue] = [
+                "device": .string(evidence.device), "reason": .string(reason),
+            ]
+            if let name = BusFacts.nearestName(device, in: context) {
+                entry["name"] = .string(name)
+            }
+            lookalikes.append(.object(entry))
+            return true
+        }
         var remotes: [Evidence] = []
         for (subsystem, what) in [
             (Subsystem.rc, "remote-control receiver"), (.lirc, "LIRC IR receiver"),
@@ -69,9 +86,8 @@ package struct InputControlProber: CapabilityProber {
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
                 count: evidence.count, evidence: evidence)
         }
-        return [
-            finding(.inputKeyboard, keyboards), finding(.inputRemote, remotes),
-            finding(.inputTablet, tablets),
-        ]
+        var keyboard = finding(.inputKeyboard, keyboards)
+        if !lookalikes.isEmpty { keyboard.details["notKeyboards"] = .array(lookalikes) }
+        return [keyboard, finding(.inputRemote, remotes), finding(.inputTablet, tablets)]
     }
 }

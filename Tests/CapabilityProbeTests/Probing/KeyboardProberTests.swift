@@ -5,8 +5,10 @@ import Testing
 @testable import CapabilityProbe
 @testable import CapabilityProbing
 
-/// `input.keyboard`: a USB keyboard recorded as its device record alone still counts (its
-/// `ID_USB_INTERFACES`). Recordings: `Fixtures/excerpts/README.md`.
+/// `input.keyboard`: a keyboard a person types on. A USB keyboard recorded as its device record
+/// alone still counts (its `ID_USB_INTERFACES`); a security token, a bar code scanner and a card
+/// reader type like keyboards and are listed, not counted (``KeyboardLookalikes``). Recordings:
+/// `Fixtures/excerpts/README.md`, `Fixtures/umockdev/README.md`.
 @Suite struct KeyboardProberTests {
     @Test func aUSBKeyboardRecordedAsItsDeviceRecordAloneIsAKeyboard() throws {
         let report = try Fixtures.report(
@@ -31,5 +33,85 @@ import Testing
         #expect(
             !keyboard.evidence.contains { $0.reason.contains("ID_USB_INTERFACES") },
             "interfaces are recorded, so the device record's list is not read")
+    }
+
+    @Test(arguments: [
+        (
+            "umockdev/capcheck-yubikey5-otp-fido-ccid.umockdev",
+            "security token (ID_SECURITY_TOKEN on hidraw2)"
+        ),
+        (
+            "umockdev/capcheck-barcode-scanner-hid-pos.umockdev",
+            "bar code scanner (HID usage page 0x8C in its report descriptor)"
+        ),
+        (
+            "umockdev/capcheck-rfid-reader-digits.umockdev",
+            "card or badge reader (its HID report descriptor declares digits and Enter, no letters)"
+        ),
+    ])
+    func aKeyboardLookalikeIsListedButIsNoKeyboard(file: String, reason: String) throws {
+        let report = try Fixtures.report(file)
+        let keyboard = try #require(report.finding("input.keyboard"))
+        #expect(keyboard.status == .absent)
+        #expect(keyboard.count == 0)
+        let listed = try #require(keyboard.details["notKeyboards"]?.arrayValue)
+        #expect(listed.count == 1)
+        #expect(listed.first?.objectValue?["reason"]?.stringValue == reason)
+    }
+
+    @Test func aLookalikeDoesNotSatisfyAManifestThatRequiresAKeyboard() throws {
+        let report = try Fixtures.report("umockdev/capcheck-yubikey5-otp-fido-ccid.umockdev")
+        let manifest = Manifest(
+            path: "m.json", kind: .json,
+            requirements: [
+                Requirement(
+                    key: "input.keyboard", source: .json, target: .capability(.inputKeyboard),
+                    wanted: .present)
+            ])
+        let verification = ManifestChecker().check(manifest, against: report)
+        #expect(verification.requirements.first?.verdict == .unsatisfied)
+    }
+
+    @Test func aRealKeyboardNextToALookalikeStillCounts() throws {
+        // umockdev's Kinesis keyboard with the YubiKey plugged in beside it.
+        let keyboard = try Fixtures.text("umockdev/usbkbd.umockdev")
+        let token = try Fixtures.text("umockdev/capcheck-yubikey5-otp-fido-ccid.umockdev")
+        let inventory = try RecordedSource.inventory(
+            Data((keyboard + "\n" + token).utf8), path: "both.umockdev")
+        let finding = try #require(
+            CapabilityClassifier().classify(inventory).finding("input.keyboard"))
+        #expect(finding.status == .present)
+        #expect(finding.count == 1)
+        #expect(finding.details["notKeyboards"]?.arrayValue?.count == 1)
+    }
+
+    @Test func theReportDescriptorSaysWhatADeviceCanType() throws {
+        func descriptor(_ hex: String) throws -> HIDReportDescriptor {
+            var bytes: [UInt8] = []
+            var index = hex.startIndex
+            while index < hex.endIndex {
+                let next = hex.index(index, offsetBy: 2)
+                bytes.append(try #require(UInt8(hex[index..<next], radix: 16)))
+                index = next
+            }
+            return try #require(HIDReportDescriptor(bytes))
+        }
+        // The boot keyboard of HID 1.11 Appendix B.1 declares 0x00-0x65: letters included.
+        let boot = try descriptor(
+            "05010906A101050719E029E71500250175019508810295017508810195057501050819012905910295017503910195067508150025650507190029658100C0"
+        )
+        #expect(!boot.declaresKeysWithoutLetters)
+        #expect(!boot.declaresBarCodeScanner)
+        let digits = try descriptor(
+            "05010906A101050719E029E71500250175019508810295067508151E25280507191E29288100C0")
+        #expect(digits.declaresKeysWithoutLetters)
+        let scanner = try descriptor("058C0902A101091215002600FF750895408102C0")
+        #expect(scanner.declaresBarCodeScanner)
+        #expect(scanner.keyboardUsages.isEmpty)
+        // FIDO (usage page 0xF1D0, umockdev's fido2.umockdev): neither.
+        let fido = try descriptor(
+            "06D0F10901A1010920150026FF007508954081020921150026FF00750895409102C0")
+        #expect(fido.usagePages == [0xF1D0])
+        #expect(HIDReportDescriptor([]) == nil)
     }
 }

@@ -217,6 +217,17 @@ import Testing
         Row(
             "umockdev/canon-powershot-sx200.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        // Hand-written (keyboard look-alikes): a composite bar code scanner, a badge reader
+        // recorded without its input device, a YubiKey 5; none adds a capability here.
+        Row(
+            "umockdev/capcheck-barcode-scanner-hid-pos.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        Row(
+            "umockdev/capcheck-rfid-reader-digits.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        Row(
+            "umockdev/capcheck-yubikey5-otp-fido-ccid.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
         // Hand-written (AppStream tests): the DMI record of a ThinkPad T440s and nothing else.
         Row(
             "umockdev/dmi-thinkpad-t440s.umockdev",
