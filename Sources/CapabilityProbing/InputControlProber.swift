@@ -9,7 +9,8 @@ import CapabilityModel
 ///   recorded below its USB device (a partial recording) counts too, and so does a USB device
 ///   recorded alone whose `ID_USB_INTERFACES` lists one (`:030101:`); the evidence says so.
 ///   A security token, bar code scanner or card reader that types like a keyboard
-///   (``KeyboardLookalikes``) is not counted; it is listed in `details["notKeyboards"]`.
+///   (``KeyboardLookalikes``) is not counted; it is listed in `details["notKeyboards"]`, and
+///   is the evidence ("not a keyboard: …") when no keyboard is present.
 /// - Tablet: `ID_INPUT_TABLET=1`; without udevd, BTN_TOOL_PEN (0x140) on a device with
 ///   absolute axes.
 /// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
@@ -56,6 +57,7 @@ package struct InputControlProber: CapabilityProber {
         keyboards += PointerProber.listedBootInterfacesWithoutRecords(context, .keyboard)
         // Tokens, scanners and readers type like keyboards: listed, not counted.
         var lookalikes: [JSONValue] = []
+        var notCounted: [Evidence] = []
         keyboards.removeAll { evidence in
             guard let device = context.device(evidence.device),
                 let reason = KeyboardLookalikes.reason(device, in: context)
@@ -63,10 +65,13 @@ package struct InputControlProber: CapabilityProber {
             var entry: [String: JSONValue] = [
                 "device": .string(evidence.device), "reason": .string(reason),
             ]
-            if let name = BusFacts.nearestName(device, in: context) {
-                entry["name"] = .string(name)
-            }
+            let name = BusFacts.nearestName(device, in: context)
+            if let name { entry["name"] = .string(name) }
             lookalikes.append(.object(entry))
+            notCounted.append(
+                Evidence(
+                    device: evidence.device,
+                    reason: "not a keyboard: " + reason + (name.map { " (\($0))" } ?? "")))
             return true
         }
         var remotes: [Evidence] = []
@@ -88,6 +93,9 @@ package struct InputControlProber: CapabilityProber {
         }
         var keyboard = finding(.inputKeyboard, keyboards)
         if !lookalikes.isEmpty { keyboard.details["notKeyboards"] = .array(lookalikes) }
+        // With no keyboard, the look-alikes are why: shown as the evidence, as HDMI-only cards
+        // are for audio output.
+        if keyboards.isEmpty { keyboard.evidence = notCounted }
         return [keyboard, finding(.inputRemote, remotes), finding(.inputTablet, tablets)]
     }
 }

@@ -57,6 +57,11 @@ import Testing
         let listed = try #require(keyboard.details["notKeyboards"]?.arrayValue)
         #expect(listed.count == 1)
         #expect(listed.first?.objectValue?["reason"]?.stringValue == reason)
+        // With no keyboard, the look-alike is why: it is the evidence.
+        #expect(
+            keyboard.evidence.map(\.reason).allSatisfy { $0.hasPrefix("not a keyboard: " + reason) }
+        )
+        #expect(keyboard.evidence.count == 1)
     }
 
     @Test func aLookalikeDoesNotSatisfyAManifestThatRequiresAKeyboard() throws {
@@ -70,6 +75,9 @@ import Testing
             ])
         let verification = ManifestChecker().check(manifest, against: report)
         #expect(verification.requirements.first?.verdict == .unsatisfied)
+        #expect(
+            verification.requirements.first?.reason.hasPrefix(
+                "not a keyboard: security token (ID_SECURITY_TOKEN on hidraw2)") == true)
     }
 
     @Test func aRealKeyboardNextToALookalikeStillCounts() throws {
@@ -82,6 +90,8 @@ import Testing
             CapabilityClassifier().classify(inventory).finding("input.keyboard"))
         #expect(finding.status == .present)
         #expect(finding.count == 1)
+        #expect(finding.evidence.count == 1)
+        #expect(finding.evidence.first?.device.contains("1-1.5.4.2") == true)
         #expect(finding.details["notKeyboards"]?.arrayValue?.count == 1)
     }
 
