@@ -8,8 +8,8 @@ import CapabilityModel
 ///
 /// - Security token: `ID_SECURITY_TOKEN=1` or `ID_FIDO_TOKEN=1` on a record of the same USB
 ///   device (systemd's `60-fido-id.rules` tags a FIDO function's hidraw node from its report
-///   descriptor, `70-uaccess.rules` grants access by `ID_SECURITY_TOKEN`, and its hwdb tags
-///   known tokens). `ID_SMARTCARD_READER` alone is not enough: keyboards with a built-in card
+///   descriptor, Yubico's `69-yubikey.rules` tags every device of a YubiKey by its USB id, and
+///   systemd's `70-uaccess.rules` grants access by `ID_SECURITY_TOKEN`). `ID_SMARTCARD_READER` alone is not enough: keyboards with a built-in card
 ///   reader exist.
 /// - Bar code scanner: a HID report descriptor of the same USB interface or device names the
 ///   Bar Code Scanner usage page (0x8C, HID Point of Sale Usage Tables).
