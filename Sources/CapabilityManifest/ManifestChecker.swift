@@ -80,6 +80,10 @@ public struct ManifestChecker: Sendable {
 
     /// Android feature groups: met when every feature of one group holds, unmet when each
     /// group has an unmet feature, else unknown; the reason says how each group fared.
+    ///
+    /// A feature with no Linux meaning (not applicable) never holds inside a group: Play needs
+    /// the device to declare every feature of the group, and a Linux machine cannot show one it
+    /// has no interface for. Left out, it would make its group met on any machine.
     private func check(
         _ base: RequirementResult, groups: [[Requirement]], report: CapabilityReport,
         options: CheckOptions
@@ -90,7 +94,13 @@ public struct ManifestChecker: Sendable {
         for (index, group) in groups.enumerated() {
             let members = group.map { check($0, report: report, options: options) }
             if members.contains(where: \.assumed) { result.assumed = true }
-            let failed = members.filter { $0.verdict == .unsatisfied }.map(\.key)
+            let failed = members.compactMap { member -> String? in
+                switch member.verdict {
+                case .unsatisfied: return member.key
+                case .notApplicable: return member.key + " (no Linux meaning)"
+                default: return nil
+                }
+            }
             let unknown = members.filter { $0.verdict == .unknown }.map(\.key)
             let holds: Bool? = !failed.isEmpty ? false : unknown.isEmpty ? true : nil
             states.append(holds)

@@ -55,8 +55,9 @@ public struct Fleet: Sendable {
     }
 
     /// The machines checked against a manifest as matrix rows: the row is the machine's name, the
-    /// family the vendor and model (so the summary counts per model), the verdict the one a
-    /// check of the recording gives (eligible = satisfied, excluded = unsatisfied).
+    /// family the vendor and model (so the summary counts per model), the file the machine's
+    /// file name, the verdict the one a check of the recording gives (eligible = satisfied,
+    /// excluded = unsatisfied).
     /// - Parameters:
     ///   - evaluator: The manifest check.
     ///   - manifest: The manifest path to record.
@@ -65,6 +66,7 @@ public struct Fleet: Sendable {
         let rows = machines.enumerated().map { index, machine in
             MatrixRowResult(
                 name: machine.name, family: Self.model(machine.report.machine), line: index + 1,
+                file: PathText.lastComponent(machine.path),
                 evaluation: evaluator.evaluate(machine.report))
         }
         return MatrixResult(

@@ -203,6 +203,10 @@ public struct MatrixRowResult: Sendable, Hashable, Codable {
     public var family: String
     /// The line the row came from.
     public var line: Int
+    /// The file the row came from, for a fleet's machine (its snapshot's file name in the
+    /// fleet directory, which tells two machines of one host or model apart); nil for a
+    /// table's row.
+    public var file: String?
     /// Eligible, excluded or undecided.
     public var verdict: RowVerdict
     /// The unsatisfied keys (why the row is excluded).
@@ -213,10 +217,13 @@ public struct MatrixRowResult: Sendable, Hashable, Codable {
     public var device: CatalogRowDetails?
 
     /// Creates a row result.
-    package init(name: String, family: String, line: Int, evaluation: RowEvaluation) {
+    package init(
+        name: String, family: String, line: Int, file: String? = nil, evaluation: RowEvaluation
+    ) {
         self.name = name
         self.family = family
         self.line = line
+        self.file = file
         self.verdict = evaluation.verdict
         self.failing = evaluation.failing
         self.unknown = evaluation.unknown

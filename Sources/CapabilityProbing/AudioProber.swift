@@ -12,8 +12,10 @@ import CapabilityModel
 /// `audio.output` present; they are listed in `details["hdmi"]` of `audio.output` (and in
 /// `details["devices"]` with `hdmiOnly`) so a reader sees them. Modem cards are excluded.
 /// Cards without any PCM: platform mixer-only cards (`thinkpad_acpi`) are ignored; a PCI or
-/// USB card without PCMs (DSP firmware or topology not loaded) makes the status `unknown`
-/// when no other card decides it. A USB audio function bound to `snd-usb-audio` whose card
+/// USB card without PCMs makes the status `unknown` when no other card decides it, and its
+/// evidence says what was seen (``SoundCard/silentReason(in:)``): a control device but no PCM
+/// (DSP firmware or topology not loaded), or only jack inputs below the card (a recording
+/// that holds the card as their parent, not its devices). A USB audio function bound to `snd-usb-audio` whose card
 /// is missing from the recording still counts where its direction is known
 /// (``cardlessUSBAudio(_:)``), with that fact in the evidence and in `details["cardless"]`.
 package struct AudioProber: CapabilityProber {
@@ -42,7 +44,7 @@ package struct AudioProber: CapabilityProber {
             .object([
                 "device": .string(card.card.id),
                 "reason": .string(
-                    card.modem ? "modem sound card" : "sound card without PCM devices"),
+                    card.modem ? "modem sound card" : card.silentReason(in: context)),
             ])
         }
         if !ignored.isEmpty { details["ignored"] = .array(ignored) }
@@ -116,10 +118,7 @@ package struct AudioProber: CapabilityProber {
             return CapabilityFinding(
                 id: id, status: .unknown,
                 evidence: silent.map {
-                    Evidence(
-                        device: $0.card.id,
-                        reason:
-                            "sound card without PCM devices (DSP firmware or topology not loaded?)")
+                    Evidence(device: $0.card.id, reason: $0.silentReason(in: context))
                 } + undecided.map { Evidence(device: $0.id, reason: $0.reason) },
                 details: details)
         }
@@ -299,6 +298,31 @@ package struct SoundCard: Sendable {
 
     /// Whether the card has no PCM at all (mixer only, or DSP firmware not loaded).
     var hasNoPCM: Bool { capture.isEmpty && playback.isEmpty && hdmi.isEmpty }
+
+    /// What was seen of a card without PCMs, in words. A loaded card always has its control
+    /// device (`controlCN`), so a card with one but no PCM has not loaded its DSP firmware or
+    /// topology; without one, the card's own devices are not in the recording at all, and the
+    /// card is known only as the parent of what was recorded below it: its jack inputs
+    /// (`HDA Intel PCH Headphone`), or nothing.
+    /// - Parameter context: The records.
+    /// - Returns: The reason shown in the evidence and in `details["ignored"]`.
+    func silentReason(in context: ProbeContext) -> String {
+        let below = context.descendants(of: card)
+        if below.contains(where: { $0.is(.sound) && $0.sysname.hasPrefix("controlC") }) {
+            // A platform card (`thinkpad_acpi`) is a mixer by design; a PCI or USB one has a
+            // DSP whose firmware would add the PCMs.
+            let onBus = context.nearest(from: card) { $0.is(.pci) || $0.is(.usb) } != nil
+            return "sound card with a control device but no PCM devices"
+                + (onBus ? " (DSP firmware or topology not loaded?)" : " (a mixer only)")
+        }
+        let jacks = below.filter(\.isInputDevice).map { $0.inputName ?? $0.sysname }.sorted()
+        if jacks.isEmpty {
+            return "sound card recorded without its control or PCM devices (a partial recording)"
+        }
+        let names = jacks.prefix(3).joined(separator: ", ") + (jacks.count > 3 ? ", …" : "")
+        return "sound card seen only as the parent of \(jacks.count) jack input"
+            + (jacks.count == 1 ? "" : "s") + " (\(names)): no control or PCM device recorded"
+    }
 
     /// The entry for `details["devices"]`.
     package var detail: JSONValue {

@@ -6,7 +6,11 @@ import CapabilityModel
 /// - Keyboard: udev's `ID_INPUT_KEYBOARD=1` (what libappstream asks udev for); without udevd,
 ///   systemd's input_id rule: all of the first word's keys, KEY_ESC (1) … KEY_S (31). A USB
 ///   boot-protocol keyboard interface (class 3/1/1) bound to its driver with no input device
-///   recorded below its USB device (a partial recording) counts too, and its evidence says so.
+///   recorded below its USB device (a partial recording) counts too, and so does a USB device
+///   recorded alone whose `ID_USB_INTERFACES` lists one (`:030101:`); the evidence says so.
+///   A security token, bar code scanner or card reader that types like a keyboard
+///   (``KeyboardLookalikes``) is not counted; it is listed in `details["notKeyboards"]`, and
+///   is the evidence ("not a keyboard: …") when no keyboard is present.
 /// - Tablet: `ID_INPUT_TABLET=1`; without udevd, BTN_TOOL_PEN (0x140) on a device with
 ///   absolute axes.
 /// - Remote: a remote-control receiver — an `rc` device (kernel IR receivers, also CEC
@@ -50,6 +54,26 @@ package struct InputControlProber: CapabilityProber {
             }
         }
         keyboards += PointerProber.boundBootInterfacesWithoutInput(context, .keyboard)
+        keyboards += PointerProber.listedBootInterfacesWithoutRecords(context, .keyboard)
+        // Tokens, scanners and readers type like keyboards: listed, not counted.
+        var lookalikes: [JSONValue] = []
+        var notCounted: [Evidence] = []
+        keyboards.removeAll { evidence in
+            guard let device = context.device(evidence.device),
+                let reason = KeyboardLookalikes.reason(device, in: context)
+            else { return false }
+            var entry: [String: JSONValue] = [
+                "device": .string(evidence.device), "reason": .string(reason),
+            ]
+            let name = BusFacts.nearestName(device, in: context)
+            if let name { entry["name"] = .string(name) }
+            lookalikes.append(.object(entry))
+            notCounted.append(
+                Evidence(
+                    device: evidence.device,
+                    reason: "not a keyboard: " + reason + (name.map { " (\($0))" } ?? "")))
+            return true
+        }
         var remotes: [Evidence] = []
         for (subsystem, what) in [
             (Subsystem.rc, "remote-control receiver"), (.lirc, "LIRC IR receiver"),
@@ -67,9 +91,11 @@ package struct InputControlProber: CapabilityProber {
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,
                 count: evidence.count, evidence: evidence)
         }
-        return [
-            finding(.inputKeyboard, keyboards), finding(.inputRemote, remotes),
-            finding(.inputTablet, tablets),
-        ]
+        var keyboard = finding(.inputKeyboard, keyboards)
+        if !lookalikes.isEmpty { keyboard.details["notKeyboards"] = .array(lookalikes) }
+        // With no keyboard, the look-alikes are why: shown as the evidence, as HDMI-only cards
+        // are for audio output.
+        if keyboards.isEmpty { keyboard.evidence = notCounted }
+        return [keyboard, finding(.inputRemote, remotes), finding(.inputTablet, tablets)]
     }
 }

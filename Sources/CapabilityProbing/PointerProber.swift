@@ -10,7 +10,8 @@ import CapabilityModel
 /// (0x120) is a game controller. A game pad function bound to its driver (`xpad`,
 /// `hid-sony`, `hid-playstation`, …) whose input device is missing from a partial recording
 /// still counts, with that fact in its evidence; so does a USB boot-protocol mouse interface
-/// (class 3/1/2) bound to its driver with no input device recorded below its USB device.
+/// (class 3/1/2) bound to its driver with no input device recorded below its USB device, and a
+/// USB device recorded alone whose `ID_USB_INTERFACES` lists one (`:030102:`).
 package struct PointerProber: CapabilityProber {
     /// Creates the prober.
     init() {}
@@ -81,6 +82,36 @@ package struct PointerProber: CapabilityProber {
         }
     }
 
+    /// USB device records whose `ID_USB_INTERFACES` (udev's list of the device's interface
+    /// classes, `:030101:` for a boot-protocol keyboard) names a boot-protocol keyboard or
+    /// mouse while no interface and no input device of the device is recorded: a recording
+    /// of the device record alone. One evidence per device, which says what was read.
+    /// - Parameters:
+    ///   - context: The records.
+    ///   - kind: Keyboard or mouse.
+    /// - Returns: The evidence of each such USB device.
+    static func listedBootInterfacesWithoutRecords(_ context: ProbeContext, _ kind: BootInterface)
+        -> [Evidence]
+    {
+        let entry = ":0301" + (kind == .keyboard ? "01" : "02") + ":"
+        return context.devices(in: .usb).compactMap { device -> Evidence? in
+            guard BusFacts.isUSBDevice(device),
+                let interfaces = device.property("ID_USB_INTERFACES")?.lowercased(),
+                interfaces.contains(entry),
+                !context.descendants(of: device).contains(where: {
+                    BusFacts.isUSBInterface($0) || $0.isInputDevice
+                })
+            else { return nil }
+            let name = BusFacts.nearestName(device, in: context).map { " (\($0))" } ?? ""
+            let what = kind == .keyboard ? "keyboard" : "mouse"
+            return Evidence(
+                device: device.id,
+                reason:
+                    "USB device lists a boot-protocol \(what) interface (ID_USB_INTERFACES \(entry)), no interface or input device recorded"
+                    + name)
+        }
+    }
+
     /// `input.pointer`, `input.gamepad`.
     package var ids: [CapabilityID] { [.inputGamepad, .inputPointer] }
 
@@ -129,6 +160,7 @@ package struct PointerProber: CapabilityProber {
         }
         gamepads += Self.boundGamepadsWithoutInput(context)
         pointers += Self.boundBootInterfacesWithoutInput(context, .mouse)
+        pointers += Self.listedBootInterfacesWithoutRecords(context, .mouse)
         func finding(_ id: CapabilityID, _ evidence: [Evidence]) -> CapabilityFinding {
             CapabilityFinding(
                 id: id, status: evidence.isEmpty ? context.noCandidateStatus : .present,

@@ -27,13 +27,15 @@ package struct UdevadmDumpSource: RecordTextSource {
     package func inventory() throws(SourceError) -> DeviceInventory {
         var warnings = WarningLog()
         let devices = try linkedDevices(warnings: &warnings)
-        // Every Linux machine has the `mem` character devices (/dev/null, …); a dump
-        // without them was filtered, so it cannot prove that anything is absent.
-        let complete = devices.contains { $0.is(.mem) }
+        // A dump without a whole bus the machine must have (the `mem` class every kernel
+        // creates, the PCI tree of an ACPI machine) was filtered: it proves nothing absent.
+        let gaps = MachineCoverage.gaps(devices, listsEveryDevice: true)
+        let complete = gaps.isEmpty
         var notes = ["udev properties only: no sysfs attributes, no ioctls"]
         if !complete {
             notes.append(
-                "partial dump (\(devices.count) records, no 'mem' devices): proves no absence")
+                "partial dump (\(devices.count) records, \(gaps.joined(separator: "; "))): "
+                    + "proves no absence")
         }
         let source = SourceInfo(
             kind: .udevadm, path: path, udevDatabase: true, attributes: false,

@@ -5,7 +5,8 @@ import CapabilityModel
 ///
 /// Recordings carry sysfs attributes (`A:` text, `H:` hex binary), so deep facts such as
 /// battery levels and EDIDs work offline. A recording describes the whole emulated machine,
-/// so it counts as complete.
+/// so it counts as complete, unless it lacks a whole bus the recorded machine must have
+/// (``MachineCoverage``: ACPI or SMBIOS firmware without a PCI tree), which makes it partial.
 package struct UmockdevRecordingSource: RecordTextSource {
     /// The recording bytes, in memory or read from a file in pieces.
     package let bytes: RecordBytes
@@ -28,9 +29,18 @@ package struct UmockdevRecordingSource: RecordTextSource {
         var warnings = WarningLog()
         let devices = try linkedDevices(warnings: &warnings)
         let hasProperties = devices.contains { !$0.properties.isEmpty }
+        // The dumps' rule: a recording without a whole bus its machine must have proves
+        // nothing absent.
+        let gaps = MachineCoverage.gaps(devices, listsEveryDevice: false)
+        var notes = ["umockdev recording: sysfs attributes as recorded, no ioctls"]
+        if !gaps.isEmpty {
+            notes.append(
+                "partial recording (\(devices.count) records, \(gaps.joined(separator: "; "))): "
+                    + "proves no absence")
+        }
         let source = SourceInfo(
             kind: .umockdev, path: path, udevDatabase: hasProperties, attributes: true,
-            complete: true, notes: ["umockdev recording: sysfs attributes as recorded, no ioctls"],
+            complete: gaps.isEmpty, notes: notes,
             warnings: warnings.inLineOrder, warningsOmitted: warnings.omitted)
         return DeviceInventory(
             source: source, machine: MachineIdentityReader.fromRecords(devices),

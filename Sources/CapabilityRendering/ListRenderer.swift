@@ -201,8 +201,8 @@ package enum DetailsText {
         return lines.map(TerminalText.sanitize)
     }
 
-    /// Splits a line at its ` · ` separators into lines of at most `width` characters (a
-    /// single longer part stays whole); continuation lines are indented by two spaces.
+    /// Splits a line at its ` · ` separators into lines of at most `width` terminal columns
+    /// (a single longer part stays whole); continuation lines are indented by two spaces.
     /// - Parameters:
     ///   - line: One line from ``lines(_:)``.
     ///   - width: The widest line wanted.
@@ -213,7 +213,7 @@ package enum DetailsText {
         for part in line.components(separatedBy: " · ") {
             if current.isEmpty {
                 current = part
-            } else if current.count + 3 + part.count <= width {
+            } else if TerminalText.columns(current) + 3 + TerminalText.columns(part) <= width {
                 current += " · " + part
             } else {
                 wrapped.append(current)

@@ -189,13 +189,17 @@ public enum MatrixJSONWriter {
         private var heads = IssueListCache<[UInt8]>()
         private var tails = [IssueListCache<[UInt8]>](
             repeating: .init(), count: RowVerdict.allCases.count)
+        private let fileKey: [UInt8]
         private let lineKey: [UInt8]
         private let nameKey: [UInt8]
 
         init(depth: Int) {
             self.depth = depth
-            // The row object's members in key order: failing, family, line, name, unknown,
-            // verdict.
+            // The row object's members in key order: failing, family, file (a fleet's rows
+            // only), line, name, unknown, verdict.
+            var file = JSONTextWriter(insideObjectAt: depth, members: 2)
+            file.key("file")
+            fileKey = file.bytes
             var line = JSONTextWriter(insideObjectAt: depth, members: 2)
             line.key("line")
             lineKey = line.bytes
@@ -227,6 +231,10 @@ public enum MatrixJSONWriter {
             }
             bytes.append(contentsOf: head)
             JSONTextWriter.quoted(row.family, to: &bytes)
+            if let file = row.file {
+                bytes.append(contentsOf: fileKey)
+                JSONTextWriter.quoted(file, to: &bytes)
+            }
             bytes.append(contentsOf: lineKey)
             JSONTextWriter.decimal(row.line, to: &bytes)
             bytes.append(contentsOf: nameKey)

@@ -98,14 +98,80 @@ public enum TerminalText {
         return out
     }
 
-    /// Pads text to a width measured in characters.
+    /// Pads text to a width measured in terminal columns (``columns(_:)``).
     /// - Parameters:
     ///   - text: The text.
     ///   - width: The width.
     /// - Returns: Text padded with spaces.
     public static func pad(_ text: String, _ width: Int) -> String {
-        let count = characterCount(text)
+        let count = columns(text)
         return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+
+    /// The columns a terminal gives the text: one per character, except two for an East
+    /// Asian wide or fullwidth character or an emoji shown as one, and none for a character
+    /// that is only a combining mark or a format control (a zero-width joiner, a variation
+    /// selector). A USB or HID name in Chinese counts twice its characters, so wrapping to
+    /// a terminal's width by characters ran past its edge. ASCII text is counted from its
+    /// bytes.
+    /// - Parameter text: Text without line breaks (already sanitised).
+    /// - Returns: Its width in columns.
+    package static func columns(_ text: some StringProtocol) -> Int {
+        if allBytes(of: String(text), { $0 < 0x80 }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns($1) }
+    }
+
+    /// The columns one character takes (0, 1 or 2), from its first scalar, as `wcwidth`
+    /// and terminals decide.
+    /// - Parameter character: One grapheme cluster.
+    /// - Returns: Its width.
+    package static func columns(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.value < 0x80 { return 1 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if first.properties.isEmojiPresentation { return 2 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }),
+            first.properties.isEmoji
+        {
+            return 2
+        }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    /// Whether a code point is East Asian Wide or Fullwidth (Unicode 15's
+    /// `EastAsianWidth.txt` W and F blocks, as glibc's `wcwidth` gives them 2 columns).
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E,
+            0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The longest start of `text` that fits in `width` columns (at least one character, so
+    /// a cut always moves on).
+    /// - Parameters:
+    ///   - text: The text to cut.
+    ///   - width: The columns available.
+    /// - Returns: The start that fits.
+    package static func prefix(_ text: Substring, columns width: Int) -> Substring {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let next = used + columns(text[index])
+            if next > width, end > text.startIndex { break }
+            used = next
+            end = text.index(after: index)
+        }
+        return text[text.startIndex..<end]
     }
 
     /// The number of characters, counted from the bytes when the text is ASCII (one byte

@@ -7,29 +7,35 @@ package enum TerminalWrap {
     /// lines run past the edge rather than into one word per line.
     package static let minimumRoom = 20
 
-    /// Wraps text into lines of at most `width` characters.
+    /// Wraps text into lines of at most `width` terminal columns (``TerminalText/columns(_:)``:
+    /// a wide character takes two).
     /// - Parameters:
     ///   - text: Text without line breaks (already sanitised).
-    ///   - width: The widest line, in characters (at least 1 is used).
+    ///   - width: The widest line, in columns (at least 2 is used, so a wide character fits).
     /// - Returns: The lines; the text itself when it fits, `[""]` for empty text.
     package static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(1, width)
-        guard text.count > width else { return [text] }
+        let width = max(2, width)
+        guard TerminalText.columns(text) > width else { return [text] }
         var lines: [String] = []
         var current = ""
+        var used = 0
         for word in text.split(separator: " ") {
             var word = Substring(word)
-            if !current.isEmpty, current.count + 1 + word.count <= width {
+            var size = TerminalText.columns(word)
+            if !current.isEmpty, used + 1 + size <= width {
                 current += " " + word
+                used += 1 + size
                 continue
             }
             if !current.isEmpty { lines.append(current) }
-            current = ""
-            while word.count > width {
-                lines.append(String(word.prefix(width)))
-                word = word.dropFirst(width)
+            while size > width {
+                let cut = TerminalText.prefix(word, columns: width)
+                lines.append(String(cut))
+                word = word[cut.endIndex...]
+                size = TerminalText.columns(word)
             }
             current = String(word)
+            used = size
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines

@@ -62,7 +62,7 @@ public enum VerificationTextRenderer {
             let key = TerminalText.sanitize(row.key)
             let mark = style.apply(mark(row.verdict), role) + " "
             let lead: String
-            if TerminalText.characterCount(key) + 1 > keyWidth {
+            if TerminalText.columns(key) + 1 > keyWidth {
                 lines += TerminalWrap.hanging(mark, leadWidth: 2, key, width: width)
                 lead = String(repeating: " ", count: 2 + keyWidth)
             } else {
@@ -96,7 +96,7 @@ public enum VerificationTextRenderer {
     /// - Returns: The width in characters.
     package static func keyColumn(_ keys: [String], width: Int? = nil) -> Int {
         let limit = width.map { max(12, min(keyColumnLimit, $0 / 3)) } ?? keyColumnLimit
-        return min(limit, (keys.map(TerminalText.characterCount).max() ?? 0) + 2)
+        return min(limit, (keys.map { TerminalText.columns($0) }.max() ?? 0) + 2)
     }
 
     /// The closing line: `1 of 3 requirements unmet`, then ` → ` and the outcome if given.

@@ -167,6 +167,9 @@ import Testing
             result.rows.map(\.name) == [
                 "build-07", "LENOVO 2355CTO (b.json)", "LENOVO 2355CTO (c.json)", "Bochs",
             ])
+        // Every row names the snapshot it came from, a named host's too.
+        #expect(result.rows.map(\.file) == ["a.json", "b.json", "c.json", "d.json"])
+        #expect(run.stdout.contains(#""file" : "a.json","#))
         // A report is redacted by default: its columns name models, not hosts.
         let report = CLI.run(["report", "--from", directory.path, "--format", "csv"])
         let header = report.stdout.split(separator: "\n").first.map(String.init)

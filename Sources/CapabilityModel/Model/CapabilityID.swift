@@ -313,7 +313,7 @@ public enum CapabilityID: String, CaseIterable, Codable, Sendable, Hashable, Com
         case .inputKeyboard:
             return Definition(
                 "Keyboard", .inputAndOutput, rule: "an input device flagged as a keyboard",
-                details: ["devices"])
+                details: ["devices", "notKeyboards"])
         case .inputPointer:
             return Definition(
                 "Mouse or touchpad", .inputAndOutput, rule: "a mouse or touchpad input device",

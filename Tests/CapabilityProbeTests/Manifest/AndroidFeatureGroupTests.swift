@@ -92,6 +92,33 @@ import Testing
         #expect(met?.verdict == .satisfied)
     }
 
+    /// An NFC group and an eSIM group: `telephony.euicc` has no Linux meaning.
+    static let nfcOrEsim =
+        #"<feature-group android:label="nfc"><uses-feature android:name="android.hardware.nfc"/></feature-group>"#
+        + #"<feature-group android:label="esim"><uses-feature android:name="android.hardware.telephony.euicc"/></feature-group>"#
+
+    @Test func aFeatureWithNoLinuxMeaningNeverMakesItsGroupMet() throws {
+        let result = try group(
+            Self.nfcOrEsim,
+            on: [SyntheticMachines.absent("nfc"), SyntheticMachines.absent("cellular")])
+        #expect(result?.verdict == .unsatisfied)
+        #expect(
+            result?.reason
+                == "group 1 lacks android.hardware.nfc; group 2 lacks android.hardware.telephony.euicc (no Linux meaning) (rule: every feature of one <feature-group>)"
+        )
+    }
+
+    @Test func aMachineWithNeitherNFCNorAModemDoesNotMeetAnNFCOrESIMGroup() throws {
+        // A Dell Latitude E4310 dump (Fixtures/udevadm/README.md): no NFC, no WWAN modem.
+        let report = try Fixtures.report("udevadm/DELL_LATITUDEE4310.txt")
+        #expect(report.finding("nfc")?.status == .absent)
+        #expect(report.finding("cellular")?.status == .absent)
+        let verification = ManifestChecker().check(try manifest(Self.nfcOrEsim), against: report)
+        let row = verification.requirements.first { $0.key.hasPrefix("feature-group ") }
+        #expect(row?.verdict == .unsatisfied)
+        #expect(verification.verdict != .satisfied)
+    }
+
     @Test func theNoteSaysHowGroupsAreChecked() throws {
         let notes = try manifest(Self.twoGroups).notes
         #expect(

@@ -61,7 +61,8 @@ import Testing
     // present for an internal panel connector (eDP, LVDS, DSI: a panel is wired to it; every
     // such dump here is a laptop, an all-in-one or a Pi with the official DSI panel) and unknown
     // where only external connectors exist; a partial dump (no `mem` devices) proves no absence. A umockdev recording describes the
-    // whole emulated machine, so what it does not hold is absent.
+    // whole emulated machine, so what it does not hold is absent, unless it lacks a whole bus its
+    // machine must have (ACPI or SMBIOS records and no PCI device: ``MachineCoverage``).
     static let rows: [Row] = [
         // Calxeda Highbank ARM server (no DMI): SATA, network, no multimedia; Checkbox: VIDEO 0, AUDIO 0.
         Row(
@@ -217,10 +218,22 @@ import Testing
         Row(
             "umockdev/canon-powershot-sx200.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        // Hand-written (keyboard look-alikes): a composite bar code scanner, a badge reader
+        // recorded without its input device, a YubiKey 5; none adds a capability here.
+        Row(
+            "umockdev/capcheck-barcode-scanner-hid-pos.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        Row(
+            "umockdev/capcheck-rfid-reader-digits.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        Row(
+            "umockdev/capcheck-yubikey5-otp-fido-ccid.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
         // Hand-written (AppStream tests): the DMI record of a ThinkPad T440s and nothing else.
+        // SMBIOS without a single PCI device: a partial recording, nothing proven absent.
         Row(
             "umockdev/dmi-thinkpad-t440s.umockdev",
-            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+            media: "? ? ? ? ? ? ? ?", sensors: "? ? ? ? ? ? ?", io: "? ? ? ? ? ? ?"),
         Row(
             "umockdev/drm-edp-connected.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - 1 1 -"),
@@ -263,9 +276,11 @@ import Testing
         Row(
             "umockdev/iwlwifi-wlan.umockdev",
             media: "- - - 1 - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        // An ACPI battery and adapter (PNP0C0A, ACPI0003) and no PCI tree: the laptop's GPU,
+        // sound, radios and camera were left out, so they are unknown, not absent.
         Row(
             "umockdev/laptop-battery-ac.umockdev",
-            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - 1"),
+            media: "? ? ? ? ? ? ? ?", sensors: "? ? ? ? ? ? ?", io: "? ? ? ? ? ? 1"),
         // Blue Yeti USB microphone with a headphone jack: snd-usb-audio is bound to its control
         // and two streaming interfaces, but the recording has no sound card node. The USB
         // descriptors recorded in its `N: bus/usb/001/002=` line give the directions: interface
@@ -357,11 +372,12 @@ import Testing
         Row(
             "umockdev/upower-wacom-dongle-waiting.device",
             media: "? ? ? ? ? ? ? ?", sensors: "? ? ? ? ? ? ?", io: "? ? ? ? ? ? ?"),
-        // WACF2200 pen + touch digitiser on I2C: its touch input is a touchscreen; the pen battery
-        // is scope Device, not a system battery.
+        // WACF2200 pen + touch digitiser on an ACPI I2C controller (AMDI0010): its touch input
+        // is a touchscreen; the pen battery is scope Device, not a system battery. No PCI tree
+        // although ACPI is there: a partial recording, so the rest is unknown.
         Row(
             "umockdev/upower-wacom-pen-digitiser.device",
-            media: "- - - - - - - -", sensors: "- - - - - - -", io: "1 - - - - - -"),
+            media: "? ? ? ? ? ? ? ?", sensors: "? ? ? ? ? ? ?", io: "1 ? ? ? ? ? ?"),
         // Hand-written: a Unifying receiver's boot keyboard and mouse interfaces bound to usbhid,
         // their input devices not recorded.
         Row(
