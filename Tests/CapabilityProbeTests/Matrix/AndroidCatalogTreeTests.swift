@@ -217,7 +217,8 @@ struct AndroidCatalogTreeTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3",
-            Self.repository.appendingPathComponent("Scripts/catalog/test_android_device_row.py").path,
+            Self.repository.appendingPathComponent("Scripts/catalog/test_android_device_row.py")
+                .path,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
