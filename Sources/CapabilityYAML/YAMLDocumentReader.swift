@@ -1,6 +1,7 @@
 /// Reads a YAML stream one document at a time, each as a ``YAMLNode`` tree, over
 /// ``YAMLEventReader``: a catalog of many documents is never held as one tree. A document of
-/// more than ``maxNodes`` nodes is refused.
+/// more than ``maxNodes`` nodes is refused, and so is a mapping that gives a key twice
+/// (libyaml reports both; readers disagree on which wins, so neither is guessed).
 package final class YAMLDocumentReader {
     /// The most nodes one document may have.
     package let maxNodes: Int
@@ -11,7 +12,7 @@ package final class YAMLDocumentReader {
     /// - Parameters:
     ///   - bytes: The stream's bytes.
     ///   - maxNodes: The most nodes one document may have (100 000 unless told).
-    package init(_ bytes: [UInt8], maxNodes: Int = 100_000) {
+    package init(_ bytes: some Collection<UInt8>, maxNodes: Int = 100_000) {
         self.maxNodes = maxNodes
         events = YAMLEventReader(bytes)
     }
@@ -53,8 +54,19 @@ package final class YAMLDocumentReader {
             return .sequence(items, position)
         case .mappingStart:
             var entries: [(key: String, value: YAMLNode)] = []
+            var seen: [String: YAMLPosition] = [:]
             while let (keyEvent, keyAt) = try events.next(), keyEvent != .mappingEnd {
                 let key = try node(starting: keyEvent, at: keyAt)
+                if let text = key.text {
+                    if let first = seen[text] {
+                        throw YAMLReadError(
+                            position: keyAt,
+                            message:
+                                "duplicate key \"\(text.prefix(64))\" (first at line \(first.line), "
+                                + "column \(first.column))")
+                    }
+                    seen[text] = keyAt
+                }
                 guard let (valueEvent, valueAt) = try events.next() else { break }
                 entries.append((key.text ?? "", try node(starting: valueEvent, at: valueAt)))
             }
