@@ -12,6 +12,48 @@ import Testing
             memoryLimit: BadInputCorpusTests.memoryLimit)
     }
 
+    /// The bytes of a protobuf varint.
+    static func varint(_ value: Int) -> [UInt8] {
+        var value = value
+        var bytes: [UInt8] = []
+        repeat {
+            let low = UInt8(value & 0x7F)
+            value >>= 7
+            bytes.append(value == 0 ? low : low | 0x80)
+        } while value != 0
+        return bytes
+    }
+
+    /// An `.aab` (stored, so the zip-bomb ratio check passes it) whose protobuf manifest is
+    /// one element of 4 million empty attributes: 8 MB that once asked 340 MiB and aborted.
+    @Test func protobufElementWithMillionsOfAttributesIsRefused() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var element: [UInt8] = [0x1A, 0x08] + Array("manifest".utf8)
+        element.reserveCapacity(8_000_020)
+        for _ in 0..<4_000_000 { element += [0x22, 0x00] }
+        let node = [0x0A] + Self.varint(element.count) + element
+        let proto = folder.appendingPathComponent("AndroidManifest.pb")
+        try Data(node).write(to: proto)
+        let bundle = folder.appendingPathComponent("app.aab")
+        let zipped = try ProgramRun.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import sys, zipfile\n"
+                    + "with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_STORED) as z:\n"
+                    + "    z.write(sys.argv[1], 'base/manifest/AndroidManifest.xml')\n",
+                proto.path, bundle.path,
+            ])
+        try #require(zipped.status == 0, "\(zipped.stderr)")
+        let outcome = try Self.run(["lint", bundle.path])
+        #expect(outcome.status == 65)
+        #expect(
+            outcome.stderr
+                == "capcheck: error: \(bundle.path): base/manifest/AndroidManifest.xml: more than 65535 attributes in one element (byte 131085 of the protobuf XML)\n"
+        )
+    }
+
     /// A plain 200 MB DEP-11 scalar (once an abort where the same XML passes) is refused
     /// where it starts, without libyaml growing a buffer to its size.
     @Test func dep11ScalarLongerThanAPieceIsRefusedWhereItStarts() throws {
