@@ -54,6 +54,28 @@ import Testing
         )
     }
 
+    /// A snapshot of 200 001 minimal device records (500 000 once aborted) is refused
+    /// before its records are built.
+    @Test func snapshotWithTooManyDevicesIsRefused() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = #"{"schema": 1, "devices": ["#
+        for index in 0...200_000 {
+            if index > 0 { text += "," }
+            text +=
+                #"{"id":"/devices/d\#(index)","properties":{},"attributes":{},"binaryAttributes":{},"links":[],"facts":{}}"#
+        }
+        text += "]}\n"
+        let file = folder.appendingPathComponent("many.json")
+        try Data(text.utf8).write(to: file)
+        let outcome = try Self.run(["list", "--from", file.path])
+        #expect(outcome.status == 65)
+        #expect(
+            outcome.stderr
+                == "capcheck: error: \(file.path): devices: 200001 device records, more than 200000 (the most capcheck reads)\n"
+        )
+    }
+
     /// A plain 200 MB DEP-11 scalar (once an abort where the same XML passes) is refused
     /// where it starts, without libyaml growing a buffer to its size.
     @Test func dep11ScalarLongerThanAPieceIsRefusedWhereItStarts() throws {
