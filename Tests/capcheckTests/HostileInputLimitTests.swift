@@ -12,6 +12,21 @@ import Testing
             memoryLimit: BadInputCorpusTests.memoryLimit)
     }
 
+    /// Runs `capcheck ARGS` from a shell (for a process substitution, `<(…)`), bounded as
+    /// ``run(_:)`` is; `$1`… in `script` are `files`.
+    static func shell(_ script: String, files: [String] = []) throws -> ProgramRun.Result {
+        let limit = BadInputCorpusTests.memoryLimit / 1024
+        return try ProgramRun.run(
+            "/bin/bash",
+            [
+                "-c",
+                "ulimit -v \(limit) && capcheck() { /usr/bin/timeout 60 \"$CAPCHECK\" \"$@\"; }; "
+                    + script, "bash",
+            ] + files,
+            environment: ["CAPCHECK": ProgramRun.capcheckBinary, "PATH": "/usr/bin:/bin"],
+            directory: BadInputCorpusTests.root)
+    }
+
     /// The bytes of a protobuf varint.
     static func varint(_ value: Int) -> [UInt8] {
         var value = value
@@ -92,5 +107,31 @@ import Testing
             outcome.stderr
                 == "capcheck: error: \(file.path): line 7, column 4: a scalar, comment or run of blank lines longer than 16 MiB (the most capcheck reads in one piece)\n"
         )
+    }
+
+    /// `verify <(cat m.plist)` reads the pipe as `--from <(…)` does, and a built app
+    /// through a pipe is read from memory.
+    @Test func manifestThroughAPipeIsRead() throws {
+        let verify = try Self.shell(
+            "capcheck verify <(cat \"$1\") --from Fixtures/udevadm/RPI3B.txt",
+            files: ["Fixtures/matrix/gyroscope.plist"])
+        #expect(verify.status == 1)
+        #expect(verify.stderr.isEmpty)
+        #expect(verify.stdout.contains("gyroscope"))
+        let app = try Self.shell(
+            "capcheck lint <(cat \"$1\")", files: ["Fixtures/bad/plist-shared-string-bomb.ipa"])
+        #expect(app.status == 65)
+        #expect(
+            app.stderr.hasSuffix(
+                ": Payload/A.app/Info.plist: object 0: not a valid binary property list (shared references expand to more than 16 MiB of strings and data)\n"
+            ))
+    }
+
+    /// A pipe that never ends is read up to the bound, then refused with one line.
+    @Test func endlessManifestPipeIsRefusedAtTheBound() throws {
+        let outcome = try Self.shell("capcheck lint <(head -c 300000000 /dev/zero)")
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.hasPrefix("capcheck: error: /dev/fd/"))
+        #expect(outcome.stderr.hasSuffix(": larger than 256 MiB (the most capcheck reads)\n"))
     }
 }

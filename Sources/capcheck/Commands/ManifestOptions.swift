@@ -118,6 +118,12 @@ struct ManifestOptions {
             }
             let name = path == "-" ? "<stdin>" : path
             let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
+            if ManifestLoader.isBuiltApp(data: data) {
+                return (
+                    try ManifestLoader.load(
+                        data: data, path: name, kind: kind, options: loadOptions), nil, .ok
+                )
+            }
             let resolved: ManifestKind
             if let kind {
                 resolved = kind
