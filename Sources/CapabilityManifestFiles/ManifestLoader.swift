@@ -13,12 +13,32 @@ public enum ManifestLoader {
     ///   - options: Unknown-key and implied-feature handling.
     /// - Returns: The manifest.
     /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing file, otherwise
-    ///   ``ManifestError`` naming the place and reason.
+    ///   ``ManifestError`` naming the place and reason (quoting nothing of a file reached
+    ///   through a symbolic link another user owns).
     public static func load(
         path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
     )
         throws(ManifestError) -> Manifest
     {
+        do {
+            return try loadQuoting(path: path, kind: kind, options: options)
+        } catch {
+            throw InputFile.mayQuoteContent(of: path) ? error : error.quotingNothing()
+        }
+    }
+
+    /// Whether a message about `path` may quote the file (a key, a value, an id): not when
+    /// the path passes through a symbolic link another user owns, which may point at a file
+    /// only the invoking user can read (``ManifestError/quotingNothing()`` is thrown then).
+    /// - Parameter path: The path as given.
+    /// - Returns: False for a path through another user's link.
+    public static func mayQuoteContent(of path: String) -> Bool {
+        InputFile.mayQuoteContent(of: path)
+    }
+
+    private static func loadQuoting(
+        path: String, kind: ManifestKind?, options: ManifestLoadOptions
+    ) throws(ManifestError) -> Manifest {
         if isDirectory(path) {
             return try AppArtifactReader(path: path, options: options).readDirectory()
         }

@@ -106,6 +106,55 @@ import Testing
                 ": the first line is neither a 'P: /devices/…' line nor a JSON object\n"))
     }
 
+    /// Manifests, tables and recordings reached through another user's link to a file
+    /// only root can read: `verify`, `lint`, `matrix` and `list` name the file and the place,
+    /// never a key, column, cell or id from it (issue 41: the guard covered `--from`
+    /// detection only).
+    @Test(.enabled(if: isRoot))
+    func inputsReachedThroughAnotherUsersLinkAreNotQuoted() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func planted(_ name: String, _ secret: String) throws -> String {
+            let target = folder.appendingPathComponent("." + name)
+            try Data(secret.utf8).write(to: target)
+            #expect(chmod(target.path, 0o600) == 0)
+            let link = folder.appendingPathComponent(name)
+            try FileManager.default.createSymbolicLink(
+                atPath: link.path, withDestinationPath: target.path)
+            #expect(lchown(link.path, 65534, 65534) == 0)
+            return link.path
+        }
+        let json = try planted(
+            "m.json", "{\"version\": 1,\n \"require\": [\"api-token-s3cr3t\"]}\n")
+        let yaml = try planted(
+            "c.yml", "---\nFile: DEP-11\n---\nID: s3cr3t\nID: s3cr3t-again\n")
+        let table = try planted("t.csv", "Name,s3cr3t-column\nA,yes\n")
+        let snapshot = try planted(
+            "s.json", "{\"schema\": 1, \"devices\": [], \"s3cr3t\": 1, \"s3cr3t\": 2}\n")
+        let reason =
+            "what is wrong is not shown (the path passes through a symbolic link another user owns)"
+        let runs: [([String], String)] = [
+            (["lint", json], "\(json): \(reason)"),
+            (["verify", json, "--from", "Fixtures/udevadm/RPI3B.txt"], "\(json): \(reason)"),
+            (["verify", yaml], "\(yaml): line 5, column 1: \(reason)"),
+            (
+                ["matrix", "Fixtures/matrix/phones.csv", "--manifest", json],
+                "\(json): \(reason)"
+            ),
+            (
+                ["matrix", table, "--manifest", "Fixtures/matrix/gyroscope.plist"],
+                "\(table):1: \(reason)"
+            ),
+            (["list", "--from", snapshot], "\(snapshot):1: \(reason)"),
+        ]
+        for (arguments, message) in runs {
+            let outcome = try Self.run(arguments)
+            #expect(outcome.status == 65, "\(arguments)")
+            #expect(outcome.stderr == "capcheck: error: \(message)\n", "\(arguments)")
+            #expect(!outcome.stdout.contains("s3cr3t"))
+        }
+    }
+
     /// A file the user names is quoted, but only its first 16 bytes.
     @Test func nonRecordingIsQuotedByItsFirstBytesOnly() throws {
         let folder = try ProgramRun.temporaryDirectory()

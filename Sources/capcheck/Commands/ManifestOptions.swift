@@ -144,8 +144,11 @@ struct ManifestOptions {
                 nil, .ok
             )
         } catch {
+            let shown =
+                path == "-" || ManifestLoader.mayQuoteContent(of: path)
+                ? error : error.quotingNothing()
             return (
-                nil, nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError)
+                nil, nil, env.fail(shown.description, error.isUnreadable ? .noInput : .dataError)
             )
         }
     }
