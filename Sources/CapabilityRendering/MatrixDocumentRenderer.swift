@@ -10,7 +10,7 @@ public enum MatrixDocumentRenderer {
     public static func markdown(_ result: MatrixResult) -> String {
         func cell(_ text: String) -> String { MarkdownText.cell(text) }
         var out = "# Which devices can install \(cell(result.manifest ?? "the app"))\n\n"
-        out += "Table: `\(cell(result.matrix))`\n\n"
+        out += "Table: \(MarkdownText.codeSpan(result.matrix))\n\n"
         for line in result.provenance { out += "- \(cell(line))\n" }
         let totals = result.totals
         out +=

@@ -155,6 +155,46 @@ import Testing
         }
     }
 
+    /// A table's text in every `matrix` format (issue 41): its `#` lines are one CSV cell
+    /// each (no `=HYPERLINK(…)` cell), zero-width, tag and directional-mark characters are
+    /// never raw (`?` in text, CSV and Markdown, escaped in JSON), and a URL is no live link
+    /// in Markdown.
+    @Test func tableTextIsInertInEveryMatrixFormat() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hidden = "\u{061C}\u{200B}\u{200E}\u{2028}\u{2060}\u{FEFF}\u{E0041}"
+        let table = folder.appendingPathComponent("t.csv")
+        try Data(
+            ("# source: see,=HYPERLINK(\"https://evil.example/x\",\"click\")\n"
+                + "Name,GPS\nPixel\(hidden) 7,yes\nwww.evil.example,no\n").utf8
+        ).write(to: table)
+        func output(_ format: String) throws -> String {
+            let outcome = try Self.run([
+                "matrix", table.path, "--manifest", "Fixtures/matrix/gyroscope-gps.plist",
+                "--format", format,
+            ])
+            #expect(outcome.status == 0, "\(format): \(outcome.stderr)")
+            #expect(
+                !outcome.stdout.unicodeScalars.contains { hidden.unicodeScalars.contains($0) },
+                "\(format)")
+            return outcome.stdout
+        }
+        let csv = try output("csv").split(separator: "\n")
+        #expect(
+            csv[1] == ##""# source: see,=HYPERLINK(""https://evil.example/x"",""click"")""##)
+        #expect(
+            csv.contains(
+                "Pixel??????? 7,Pixel??????? 7,undecided,,gyroscope,the table does not say: gyroscope"
+            ))
+        let json = try output("json")
+        #expect(json.contains(#""Pixel\u061c\u200b\u200e\u2028\u2060\ufeff\udb40\udc41 7""#))
+        let markdown = try output("md")
+        #expect(
+            markdown.contains("- source: see,=HYPERLINK(\"https\\://evil.example/x\",\"click\")\n"))
+        #expect(markdown.contains("| www\\.evil.example |"))
+        #expect(try output("text").contains("Pixel??????? 7"))
+    }
+
     /// A file the user names is quoted, but only its first 16 bytes.
     @Test func nonRecordingIsQuotedByItsFirstBytesOnly() throws {
         let folder = try ProgramRun.temporaryDirectory()
