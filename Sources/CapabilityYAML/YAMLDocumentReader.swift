@@ -3,6 +3,10 @@
 /// more than ``maxNodes`` nodes is refused, and so is a mapping that gives a key twice
 /// (libyaml reports both; readers disagree on which wins, so neither is guessed).
 package final class YAMLDocumentReader {
+    /// Mappings with at most this many keys are checked for a repeated key by a search in
+    /// order, longer ones through a dictionary.
+    static let shortMapping = 16
+
     /// The most nodes one document may have.
     package let maxNodes: Int
     private let events: YAMLEventReader
@@ -54,18 +58,28 @@ package final class YAMLDocumentReader {
             return .sequence(items, position)
         case .mappingStart:
             var entries: [(key: String, value: YAMLNode)] = []
+            // Where each scalar key is: a short mapping (nearly all) is searched in order, a
+            // long one through a dictionary made when it grows past `shortMapping`.
+            var keys: [(key: String, at: YAMLPosition)] = []
             var seen: [String: YAMLPosition] = [:]
             while let (keyEvent, keyAt) = try events.next(), keyEvent != .mappingEnd {
                 let key = try node(starting: keyEvent, at: keyAt)
                 if let text = key.text {
-                    if let first = seen[text] {
+                    let first =
+                        keys.count <= Self.shortMapping
+                        ? keys.first { $0.key == text }?.at : seen[text]
+                    if let first {
                         throw YAMLReadError(
                             position: keyAt,
                             message:
                                 "duplicate key \"\(text.prefix(64))\" (first at line \(first.line), "
                                 + "column \(first.column))")
                     }
-                    seen[text] = keyAt
+                    keys.append((text, keyAt))
+                    if keys.count > Self.shortMapping {
+                        if seen.isEmpty { for (key, at) in keys { seen[key] = at } }
+                        seen[text] = keyAt
+                    }
                 }
                 guard let (valueEvent, valueAt) = try events.next() else { break }
                 entries.append((key.text ?? "", try node(starting: valueEvent, at: valueAt)))

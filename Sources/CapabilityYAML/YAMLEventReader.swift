@@ -190,14 +190,18 @@ package final class YAMLEventReader {
     }
 
     /// libyaml's error: its problem (and context) at the problem's place; a piece past
-    /// ``maxPieceBytes`` where it starts; running out of memory where libyaml was reading.
+    /// ``maxPieceBytes`` at the end of the node before it; running out of memory where
+    /// libyaml was reading.
     private func parserError() -> YAMLReadError {
         if input.overlong {
+            let size =
+                maxPieceBytes % 1_048_576 == 0
+                ? "\(maxPieceBytes / 1_048_576) MiB" : "\(maxPieceBytes) bytes"
             return YAMLReadError(
                 position: lastEnd,
                 message:
-                    "a scalar, comment or run of blank lines longer than "
-                    + "\(maxPieceBytes / 1_048_576) MiB (the most capcheck reads in one piece)")
+                    "a scalar, comment or run of blank lines longer than \(size) "
+                    + "(the most capcheck reads in one piece)")
         }
         let state = parser.pointee
         let here = YAMLPosition(line: Int(state.mark.line) + 1, column: Int(state.mark.column) + 1)

@@ -92,8 +92,8 @@ import Testing
     }
 
     /// A plain 200 MB DEP-11 scalar (once an abort where the same XML passes) is refused
-    /// where it starts, without libyaml growing a buffer to its size.
-    @Test func dep11ScalarLongerThanAPieceIsRefusedWhereItStarts() throws {
+    /// after the node before it, without libyaml growing a buffer to its size.
+    @Test func dep11ScalarLongerThanAPieceIsRefusedInBoundedMemory() throws {
         let folder = try ProgramRun.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         var data = Data("---\nFile: DEP-11\nOrigin: bad\n---\nID: a\nName:\n  C: '".utf8)
