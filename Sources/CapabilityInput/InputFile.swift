@@ -209,6 +209,17 @@ package enum InputFile {
     /// - Parameter descriptor: An open descriptor; it stays open.
     /// - Returns: The bytes (those read before an error, if one occurs).
     package static func readToEnd(descriptor: Int32) -> Data {
+        // Never nil without a limit.
+        readToEnd(descriptor: descriptor, limit: Int.max) ?? Data()
+    }
+
+    /// Everything left on an open descriptor as ``readToEnd(descriptor:)`` reads it, or nil
+    /// as soon as there is more than `limit` bytes (the rest is not read).
+    /// - Parameters:
+    ///   - descriptor: An open descriptor; it stays open.
+    ///   - limit: The most bytes taken.
+    /// - Returns: The bytes, or nil past the limit.
+    package static func readToEnd(descriptor: Int32, limit: Int) -> Data? {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -217,6 +228,7 @@ package enum InputFile {
                 Retrying.result { Glibc.read(descriptor, raw.baseAddress, count) }
             }
             guard case .success(let got) = read, got > 0 else { return data }
+            guard data.count + got <= limit else { return nil }
             data.append(contentsOf: buffer[..<got])
         }
     }

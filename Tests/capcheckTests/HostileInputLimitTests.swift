@@ -134,4 +134,13 @@ import Testing
         #expect(outcome.stderr.hasPrefix("capcheck: error: /dev/fd/"))
         #expect(outcome.stderr.hasSuffix(": larger than 256 MiB (the most capcheck reads)\n"))
     }
+
+    /// Standard input as a manifest (`-`) is bounded as a pipe is.
+    @Test func endlessManifestOnStandardInputIsRefusedAtTheBound() throws {
+        let outcome = try Self.shell("head -c 300000000 /dev/zero | capcheck lint -")
+        #expect(outcome.status == 65)
+        #expect(
+            outcome.stderr
+                == "capcheck: error: <stdin>: larger than 256 MiB (the most capcheck reads)\n")
+    }
 }

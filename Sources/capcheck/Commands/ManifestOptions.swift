@@ -1,4 +1,5 @@
 import CapabilityProbe
+import FoundationEssentials
 
 /// The manifest options `verify`, `lint`, `matrix`, `diff` and `report` share, parsed in one
 /// place: `--kind`, `--allow-unknown`, `--no-implied` and `--manifest`.
@@ -117,7 +118,19 @@ struct ManifestOptions {
                 )
             }
             let name = path == "-" ? "<stdin>" : path
-            let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
+            let data: Data
+            if path == "-" {
+                // As bounded as a manifest file or pipe.
+                guard let read = env.readStandardInput(InputFile.maximumBytes) else {
+                    let megabytes = InputFile.maximumBytes / 1_048_576
+                    throw .malformed(
+                        path: name, place: nil,
+                        reason: "larger than \(megabytes) MiB (the most capcheck reads)")
+                }
+                data = read
+            } else {
+                data = try ManifestLoader.bytes(path: path)
+            }
             if ManifestLoader.isBuiltApp(data: data) {
                 return (
                     try ManifestLoader.load(
