@@ -11,6 +11,8 @@ package final class YAMLDocumentReader {
     package let maxNodes: Int
     private let events: YAMLEventReader
     private var nodes = 0
+    /// The scalar keys, with their places, of the mappings being read, innermost last.
+    private var openKeys: [(key: String, at: YAMLPosition)] = []
 
     /// A reader over `bytes`.
     /// - Parameters:
@@ -38,6 +40,24 @@ package final class YAMLDocumentReader {
         return nil
     }
 
+    /// Where `key` is among `keys` from `start` on, if it is there: one loop over the
+    /// array's storage, comparing lengths before text.
+    private static func place(
+        of key: String, in keys: [(key: String, at: YAMLPosition)], from start: Int
+    ) -> YAMLPosition? {
+        let length = key.utf8.count
+        return keys.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                if buffer[index].key.utf8.count == length, buffer[index].key == key {
+                    return buffer[index].at
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
     /// The node that begins with `event`, reading the events up to its end.
     private func node(starting event: YAMLEvent, at position: YAMLPosition)
         throws(YAMLReadError) -> YAMLNode
@@ -58,16 +78,20 @@ package final class YAMLDocumentReader {
             return .sequence(items, position)
         case .mappingStart:
             var entries: [(key: String, value: YAMLNode)] = []
-            // Where each scalar key is: a short mapping (nearly all) is searched in order, a
-            // long one through a dictionary made when it grows past `shortMapping`.
-            var keys: [(key: String, at: YAMLPosition)] = []
+            // This mapping's scalar keys and places sit on top of `openKeys` while it is read
+            // (a nested mapping's are gone again when its node returns): a short mapping
+            // (nearly all) is searched in order there, with no array of its own; a long one
+            // through a dictionary made when it grows past `shortMapping`.
+            let base = openKeys.count
+            defer { openKeys.removeSubrange(base...) }
             var seen: [String: YAMLPosition] = [:]
             while let (keyEvent, keyAt) = try events.next(), keyEvent != .mappingEnd {
                 let key = try node(starting: keyEvent, at: keyAt)
                 if let text = key.text {
+                    let count = openKeys.count - base
                     let first =
-                        keys.count <= Self.shortMapping
-                        ? keys.first { $0.key == text }?.at : seen[text]
+                        count <= Self.shortMapping
+                        ? Self.place(of: text, in: openKeys, from: base) : seen[text]
                     if let first {
                         throw YAMLReadError(
                             position: keyAt,
@@ -75,9 +99,9 @@ package final class YAMLDocumentReader {
                                 "duplicate key \"\(text.prefix(64))\" (first at line \(first.line), "
                                 + "column \(first.column))")
                     }
-                    keys.append((text, keyAt))
-                    if keys.count > Self.shortMapping {
-                        if seen.isEmpty { for (key, at) in keys { seen[key] = at } }
+                    openKeys.append((text, keyAt))
+                    if count + 1 > Self.shortMapping {
+                        if seen.isEmpty { for (key, at) in openKeys[base...] { seen[key] = at } }
                         seen[text] = keyAt
                     }
                 }
