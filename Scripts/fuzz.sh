@@ -12,7 +12,7 @@ target=${1:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]}
 seconds=${2:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]}
 shift 2
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(dump umockdev snapshot pipeline plist android axml proto zip appstream dep11 gzip json manifest
+targets=(dump umockdev snapshot pipeline plist android axml proto zip appstream dep11 yaml gzip json manifest
   predicate matrix fleet edid)
 if [ "$target" = all ]; then
   status=0
@@ -60,6 +60,7 @@ case "$target" in
   zip) seed Fixtures/bad/*.apk Fixtures/bad/*.ipa Fixtures/bad/*.aab ;;
   appstream) seed "${appstream[@]}" ;;
   dep11) seed "${yaml[@]}" ;;
+  yaml) seed "${yaml[@]}" Fixtures/bad/dep11-*.yml ;;
   gzip) for f in Fixtures/bad/*.gz; do tail -c +3 "$f" >"$corpus/bad-$(basename "$f")"; done ;;
   json) seed Fixtures/manifests/*.json Fixtures/bad/manifest-*.json ;;
   manifest) seed "${android[@]}" "${plists[@]}" "${appstream[@]}" "${yaml[@]}" Fixtures/manifests/*.json \
@@ -74,7 +75,7 @@ esac
 # The parsers' keywords: one dictionary per family of formats.
 case "$target" in
   dump|umockdev|snapshot|pipeline|fleet) dictionary=recording ;;
-  plist|android|appstream|dep11|json|manifest|zip|gzip) dictionary=manifest ;;
+  plist|android|appstream|dep11|yaml|json|manifest|zip|gzip) dictionary=manifest ;;
   *) dictionary=$target ;;
 esac
 dict=()

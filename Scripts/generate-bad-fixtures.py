@@ -237,3 +237,17 @@ with open(os.path.join(out, "android-string-pool-overlap.xml"), "rb") as f:
 write_zip("plist-shared-string-bomb.ipa", [("Payload/A.app/Info.plist", bplist_wide([
     b"\xaf\x12" + struct.pack(">I", references) + b"\x01" * references,
     b"\x5f\x12" + struct.pack(">I", 200000) + b"a" * 200000]))])
+# Issue 41: DEP-11 (AppStream YAML) catalogs past the limits the XML form has, a key given
+# twice, and a scalar longer than libyaml may hold in one piece.
+dep11_header = b"---\nFile: DEP-11\nVersion: '0.16'\nOrigin: bad\n"
+write_gzip("dep11-many-components.yml.gz",
+           [dep11_header] + [b"---\nID: a\n"] * 100001)
+write_gzip("dep11-many-items.yml.gz",
+           [dep11_header] + [b"---\nID: a\nRequires:\n" + b"- control: touch\n" * 30000] * 7)
+write("dep11-duplicate-key.yml",
+      dep11_header + b"---\nType: desktop-application\nID: org.example.First\n"
+      b"Requires:\n- control: touch\nID: org.example.Second\n")
+write_gzip("dep11-long-scalar.yml.gz",
+           [dep11_header, b"---\nID: a\nName:\n  C: '"] + [b"x" * (1 << 20)] * 20 + [b"'\n"])
+# The protobuf manifest of 4 million empty attributes (an 8 MB .aab) and the snapshot of
+# 200 001 devices (22 MB) are made by HostileInputLimitTests at run time.

@@ -8,7 +8,15 @@ package enum InputFile {
     package struct Failure: Error {
         /// `no such file` or `permission denied or not a file`.
         package var reason: String
+        /// Whether the file was readable but longer than the most the reader takes (bad
+        /// input, not missing input).
+        package var isTooLarge = false
     }
+
+    /// The most bytes ``read(_:limit:)`` takes from one file unless told: twice the largest
+    /// real AppStream catalog inflated (Flathub's, about 60 MiB), so that no manifest a
+    /// reader holds in memory is larger.
+    package static let maximumBytes = 256 * 1024 * 1024
 
     /// The file's bytes.
     /// - Parameter path: The path as the user gave it.
@@ -20,6 +28,27 @@ package enum InputFile {
         } catch {
             throw failure(path)
         }
+    }
+
+    /// The bytes of a file, a FIFO or a pipe (`<(cat m.json)`), at most `limit` of them: the
+    /// file is opened once and read to its end, so a pipe is read as it is written.
+    /// - Parameters:
+    ///   - path: The path as the user gave it.
+    ///   - limit: The most bytes taken (``maximumBytes`` unless told).
+    ///   - regularFileOnly: Refuse anything but a regular file, as ``Reader/init(_:regularFileOnly:)``.
+    /// - Returns: The contents.
+    /// - Throws: ``Failure`` with the reason ``read(_:)`` gives, or one with
+    ///   ``Failure/isTooLarge`` for more than `limit` bytes.
+    package static func read(_ path: String, limit: Int, regularFileOnly: Bool = false)
+        throws(Failure) -> Data
+    {
+        let reader = try Reader(path, regularFileOnly: regularFileOnly)
+        let tooLarge = Failure(
+            reason: "larger than \(limit / 1_048_576) MiB (the most capcheck reads)",
+            isTooLarge: true)
+        guard reader.size <= limit else { throw tooLarge }
+        guard let data = try reader.readToEnd(after: [], limit: limit) else { throw tooLarge }
+        return data
     }
 
     /// The file's bytes as an array, read into it directly (no `Data` to copy from): a
@@ -153,13 +182,22 @@ package enum InputFile {
         /// sized once for a regular file.
         /// - Throws: ``Failure`` when the file cannot be read.
         package func readToEnd(after head: [UInt8]) throws(Failure) -> Data {
-            var data = Data(capacity: max(size, head.count))
+            // Never nil without a limit.
+            try readToEnd(after: head, limit: Int.max) ?? Data(head)
+        }
+
+        /// The rest of the file after `head` as ``readToEnd(after:)`` reads it, or nil as soon
+        /// as the whole would be longer than `limit` bytes (a pipe is not read further).
+        /// - Throws: ``Failure`` when the file cannot be read.
+        package func readToEnd(after head: [UInt8], limit: Int) throws(Failure) -> Data? {
+            var data = Data(capacity: min(max(size, head.count), limit))
             data.append(contentsOf: head)
             var piece: [UInt8] = []
             // A regular file's rest in one read (and one more that finds the end); the scratch
             // buffer is allocated once at its size, so a small file costs a small one.
             let chunk = size > 0 ? min(1 << 20, max(4096, size - head.count + 1)) : 1 << 20
             while try read(into: &piece, upTo: chunk) > 0 {
+                guard data.count + piece.count <= limit else { return nil }
                 data.append(contentsOf: piece)
                 piece.removeAll(keepingCapacity: true)
             }
@@ -171,6 +209,17 @@ package enum InputFile {
     /// - Parameter descriptor: An open descriptor; it stays open.
     /// - Returns: The bytes (those read before an error, if one occurs).
     package static func readToEnd(descriptor: Int32) -> Data {
+        // Never nil without a limit.
+        readToEnd(descriptor: descriptor, limit: Int.max) ?? Data()
+    }
+
+    /// Everything left on an open descriptor as ``readToEnd(descriptor:)`` reads it, or nil
+    /// as soon as there is more than `limit` bytes (the rest is not read).
+    /// - Parameters:
+    ///   - descriptor: An open descriptor; it stays open.
+    ///   - limit: The most bytes taken.
+    /// - Returns: The bytes, or nil past the limit.
+    package static func readToEnd(descriptor: Int32, limit: Int) -> Data? {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -179,8 +228,27 @@ package enum InputFile {
                 Retrying.result { Glibc.read(descriptor, raw.baseAddress, count) }
             }
             guard case .success(let got) = read, got > 0 else { return data }
+            guard data.count + got <= limit else { return nil }
             data.append(contentsOf: buffer[..<got])
         }
+    }
+
+    /// The names in a folder (`opendir(3)`, `readdir(3)`), without `.` and `..`.
+    /// - Parameter path: The folder.
+    /// - Returns: The names, or why the folder cannot be listed (`permission denied`).
+    package static func names(in path: String) -> Result<[String], Failure> {
+        guard let directory = opendir(path) else {
+            return .failure(Failure(reason: Errno.current.lowercasedDescription))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names)
     }
 
     /// The kind of file a path names, following symbolic links (`stat(2)`).

@@ -39,7 +39,7 @@ package struct AppStreamReader {
     package func readAll(_ data: Data) throws(ManifestError) -> [AppStreamComponentManifest] {
         if DEP11Reader.looksLikeYAML(data) {
             return manifests(
-                of: try DEP11Reader(path: path).components(Array(data)), inCatalog: true)
+                of: try DEP11Reader(path: path).components(data), inCatalog: true)
         }
         let collector = AppStreamParserDelegate()
         let problem = XMLInputGuard.parse(Array(data), with: collector)

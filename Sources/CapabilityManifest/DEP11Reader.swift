@@ -49,17 +49,23 @@ package struct DEP11Reader {
         return false
     }
 
-    /// Reads every component of the catalog, in document order.
-    /// - Parameter bytes: The (inflated) catalog.
+    /// Reads every component of the catalog, in document order, within the limits of the
+    /// XML form: at most ``AppStreamParserDelegate/maximumComponents`` component documents
+    /// (an empty document counts) and ``AppStreamParserDelegate/maximumItems`` relation items
+    /// in all.
+    /// - Parameter bytes: The (inflated) catalog, read in place.
     /// - Returns: The components.
     /// - Throws: ``ManifestError/malformed(path:place:reason:)`` for YAML libyaml refuses, an
-    ///   anchor or alias, a missing DEP-11 header or a document that is not a mapping.
-    package func components(_ bytes: [UInt8]) throws(ManifestError)
+    ///   anchor or alias, a key given twice in one mapping, a missing DEP-11 header, a
+    ///   document that is not a mapping, or a limit passed.
+    package func components(_ bytes: some Collection<UInt8>) throws(ManifestError)
         -> [AppStreamParserDelegate.Component]
     {
         let documents = YAMLDocumentReader(bytes)
         var components: [AppStreamParserDelegate.Component] = []
         var sawHeader = false
+        var documentCount = 0
+        var itemCount = 0
         while true {
             let next: YAMLNode??
             do {
@@ -69,6 +75,16 @@ package struct DEP11Reader {
                     "line \(error.position.line), column \(error.position.column)", error.message)
             }
             guard let document = next else { break }
+            if sawHeader {
+                documentCount += 1
+                guard documentCount <= AppStreamParserDelegate.maximumComponents else {
+                    let line = document?.position.line
+                    throw malformed(
+                        line.map { "line \($0)" },
+                        "more than \(AppStreamParserDelegate.maximumComponents) components "
+                            + "(the most capcheck reads)")
+                }
+            }
             guard let root = document else { continue }
             guard case .mapping = root else {
                 throw malformed(
@@ -84,7 +100,15 @@ package struct DEP11Reader {
                 sawHeader = true
                 continue
             }
-            components.append(component(root))
+            let read = component(root)
+            itemCount += read.blocks.reduce(0) { $0 + $1.items.count }
+            if itemCount > AppStreamParserDelegate.maximumItems {
+                throw malformed(
+                    "line \(root.position.line)",
+                    "more than \(AppStreamParserDelegate.maximumItems) relation items "
+                        + "(the most capcheck reads)")
+            }
+            components.append(read)
         }
         guard sawHeader else { throw malformed(nil, "the YAML stream has no document") }
         return components

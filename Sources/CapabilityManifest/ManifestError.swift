@@ -1,3 +1,4 @@
+import CapabilityModel
 import FoundationEssentials
 
 /// Why a manifest cannot be read; every message names the file, the place and the reason.
@@ -32,6 +33,21 @@ public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
         let count = key.count
         guard count > quotedKeyLength else { return "'\(key)'" }
         return "'\(key.prefix(quotedKeyLength))…' (\(count) characters)"
+    }
+
+    /// The same error quoting nothing of the file: the path, a place that only counts
+    /// (`line 3, column 2`) and a reason that says why nothing more is shown. For a file
+    /// reached through a symbolic link another user owns, which may point at a file only the
+    /// invoking user can read (``ManifestLoader`` decides when).
+    /// - Returns: The error without content; an unreadable file's error as it is.
+    public func quotingNothing() -> ManifestError {
+        switch self {
+        case .unreadable: return self
+        case .malformed(let path, let place, _), .unknownKey(let path, let place, _, _):
+            return .malformed(
+                path: path, place: InputMessage.countingPlace(place),
+                reason: InputMessage.unquotedReason)
+        }
     }
 
     /// Whether the file itself could not be read (as opposed to bad content).

@@ -166,7 +166,7 @@ package struct AppArtifactReader {
             guard FileManager.default.fileExists(atPath: candidate) else { continue }
             let data: Data
             do {
-                data = try InputFile.read(candidate)
+                data = try InputFile.read(candidate, limit: InputFile.maximumBytes)
             } catch {
                 throw .unreadable(path: candidate, reason: error.reason)
             }

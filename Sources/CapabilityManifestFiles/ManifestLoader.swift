@@ -13,12 +13,32 @@ public enum ManifestLoader {
     ///   - options: Unknown-key and implied-feature handling.
     /// - Returns: The manifest.
     /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing file, otherwise
-    ///   ``ManifestError`` naming the place and reason.
+    ///   ``ManifestError`` naming the place and reason (quoting nothing of a file reached
+    ///   through a symbolic link another user owns).
     public static func load(
         path: String, kind: ManifestKind? = nil, options: ManifestLoadOptions = .init()
     )
         throws(ManifestError) -> Manifest
     {
+        do {
+            return try loadQuoting(path: path, kind: kind, options: options)
+        } catch {
+            throw InputFile.mayQuoteContent(of: path) ? error : error.quotingNothing()
+        }
+    }
+
+    /// Whether a message about `path` may quote the file (a key, a value, an id): not when
+    /// the path passes through a symbolic link another user owns, which may point at a file
+    /// only the invoking user can read (``ManifestError/quotingNothing()`` is thrown then).
+    /// - Parameter path: The path as given.
+    /// - Returns: False for a path through another user's link.
+    public static func mayQuoteContent(of path: String) -> Bool {
+        InputFile.mayQuoteContent(of: path)
+    }
+
+    private static func loadQuoting(
+        path: String, kind: ManifestKind?, options: ManifestLoadOptions
+    ) throws(ManifestError) -> Manifest {
         if isDirectory(path) {
             return try AppArtifactReader(path: path, options: options).readDirectory()
         }
@@ -27,21 +47,25 @@ public enum ManifestLoader {
             return try checked(
                 AppArtifactReader(path: path, options: options).read(zipAt: path), kind: kind)
         }
-        let data: Data
-        do {
-            data = try InputFile.read(path)
-        } catch {
-            throw .unreadable(path: path, reason: error.reason)
-        }
-        return try load(data: data, path: path, kind: kind, options: options)
+        return try load(data: bytes(path: path), path: path, kind: kind, options: options)
     }
 
     /// Whether a path is a built app that ``load(path:kind:options:)`` reads in place (an
-    /// `.app` directory or a zip: `.apk`, `.aab`, `.ipa`), rather than as manifest bytes.
+    /// `.app` directory or a zip: `.apk`, `.aab`, `.ipa`), rather than as manifest bytes. A
+    /// FIFO or pipe is never looked into here (its first bytes would be gone): its bytes are
+    /// read once, and a zip among them is read from memory.
     /// - Parameter path: The file path.
-    /// - Returns: True for a directory or a file that starts like a zip.
+    /// - Returns: True for a directory or a regular file that starts like a zip.
     public static func isBuiltApp(path: String) -> Bool {
         isDirectory(path) || isZip(path)
+    }
+
+    /// Whether bytes already read (from a pipe, say) are a built app (a zip: `.apk`,
+    /// `.aab`, `.ipa`), which ``load(data:path:kind:options:)`` reads from memory.
+    /// - Parameter data: The bytes.
+    /// - Returns: True for bytes that start like a zip.
+    public static func isBuiltApp(data: Data) -> Bool {
+        AppArtifactReader.isZip(data)
     }
 
     private static func isDirectory(_ path: String) -> Bool {
@@ -49,7 +73,8 @@ public enum ManifestLoader {
     }
 
     private static func isZip(_ path: String) -> Bool {
-        guard let reader = try? InputFile.Reader(path) else { return false }
+        guard InputFile.kind(of: path) == .regular, let reader = try? InputFile.Reader(path)
+        else { return false }
         var head: [UInt8] = []
         guard (try? reader.read(into: &head, upTo: 4)) != nil else { return false }
         return AppArtifactReader.isZip(Data(head))
@@ -177,14 +202,24 @@ public enum ManifestLoader {
 }
 
 extension ManifestLoader {
-    /// Reads a manifest file's bytes.
+    /// Reads a manifest file's bytes: a regular file, or a FIFO or pipe read once to its
+    /// end; at most 256 MiB either way.
     /// - Parameter path: The file path.
     /// - Returns: The bytes.
-    /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing or unreadable file.
+    /// - Throws: ``ManifestError/unreadable(path:reason:)`` for a missing or unreadable file,
+    ///   ``ManifestError/malformed(path:place:reason:)`` for one larger than the bound.
     public static func bytes(path: String) throws(ManifestError) -> Data {
+        try bytes(path: path, regularFileOnly: false)
+    }
+
+    /// A manifest file's bytes as ``bytes(path:)`` reads them; with `regularFileOnly`, a
+    /// link, FIFO or device is refused without being followed or waited on.
+    static func bytes(path: String, regularFileOnly: Bool) throws(ManifestError) -> Data {
         do {
-            return try InputFile.read(path)
+            return try InputFile.read(
+                path, limit: InputFile.maximumBytes, regularFileOnly: regularFileOnly)
         } catch {
+            if error.isTooLarge { throw .malformed(path: path, place: nil, reason: error.reason) }
             throw .unreadable(path: path, reason: error.reason)
         }
     }

@@ -45,7 +45,8 @@ public enum MatrixParser {
     ///   - path: The file path.
     ///   - format: The syntax; detected when nil.
     /// - Returns: The matrix.
-    /// - Throws: ``MatrixError/unreadable(path:reason:)`` or a parse error.
+    /// - Throws: ``MatrixError/unreadable(path:reason:)`` or a parse error (quoting nothing
+    ///   of a file reached through a symbolic link another user owns).
     public static func parse(contentsOf path: String, format: MatrixFormat? = nil)
         throws(MatrixError) -> DeviceMatrix
     {
@@ -55,7 +56,13 @@ public enum MatrixParser {
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        return try parse(bytes, path: path, format: format)
+        do {
+            return try parse(bytes, path: path, format: format)
+        } catch {
+            // A table reached through another user's link may be a file only the invoking
+            // user can read: its columns and cells are not quoted.
+            throw InputFile.mayQuoteContent(of: path) ? error : error.quotingNothing()
+        }
     }
 
     private static func build(
@@ -314,6 +321,20 @@ public enum MatrixError: Error, Equatable, CustomStringConvertible, Sendable {
     case cameraTable(path: String, line: Int, header: String, joinedIn: String)
     /// No built-in matrix has this name.
     case unknownBuiltin(name: String, known: [String])
+
+    /// The same error quoting nothing of the table (no column, no cell): the path, the line
+    /// and a reason that says why nothing more is shown, for a table reached through a
+    /// symbolic link another user owns.
+    /// - Returns: The error without content; an unreadable file's error as it is.
+    public func quotingNothing() -> MatrixError {
+        switch self {
+        case .unreadable, .unknownBuiltin: return self
+        case .malformed(let path, let line, _):
+            return .malformed(path: path, line: line, reason: InputMessage.unquotedReason)
+        case .unknownHeader(let path, let line, _, _), .cameraTable(let path, let line, _, _):
+            return .malformed(path: path, line: line, reason: InputMessage.unquotedReason)
+        }
+    }
 
     /// A one-line message naming the file, the place and the reason.
     public var description: String {

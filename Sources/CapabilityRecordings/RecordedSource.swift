@@ -146,7 +146,20 @@ public enum RecordedSource {
             throw .unreadable(path: path, reason: error.reason)
         }
         let quoting = InputFile.mayQuoteContent(of: path)
-        switch try detect(Data(head), path: path, quotingContent: quoting) {
+        let format = try detect(Data(head), path: path, quotingContent: quoting)
+        do {
+            return try inventory(format, head: head, reader: reader, path: path)
+        } catch {
+            // A message about a file reached through another user's link quotes nothing of it.
+            throw quoting ? error : error.quotingNothing()
+        }
+    }
+
+    /// The inventory of a detected recording, read on from its first bytes.
+    private static func inventory(
+        _ format: Format, head: [UInt8], reader: InputFile.Reader, path: String
+    ) throws(SourceError) -> DeviceInventory {
+        switch format {
         case .snapshot:
             let data: Data
             do {

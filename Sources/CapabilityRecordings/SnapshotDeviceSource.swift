@@ -28,10 +28,17 @@ public struct SnapshotDeviceSource: DeviceSource {
         var devices: ArrayShape
     }
 
-    /// That `devices` is an array, its elements left to ``SnapshotDeviceScanner``.
+    /// The most device records a snapshot may hold: ten times the largest real machine's
+    /// (about 2 000 records) and as many as the largest recording the benchmarks read.
+    public static let maximumDevices = 200_000
+
+    /// That `devices` is an array, its elements left to ``SnapshotDeviceScanner``, and how
+    /// many it holds.
     private struct ArrayShape: Decodable {
+        var count: Int?
+
         init(from decoder: any Decoder) throws {
-            _ = try decoder.unkeyedContainer()
+            count = try decoder.unkeyedContainer().count
         }
     }
 
@@ -68,7 +75,7 @@ public struct SnapshotDeviceSource: DeviceSource {
     /// - Returns: The inventory.
     /// - Throws: ``SourceError/malformed(path:line:reason:)`` with the coding path when the
     ///   document is not a snapshot (not JSON, no `schema` or `devices`, another schema) or
-    ///   none of its device records can be read.
+    ///   none of its device records can be read, or it holds more than ``maximumDevices``.
     public func inventory() throws(SourceError) -> DeviceInventory {
         if let problem = JSONStructureCheck.problem(in: data) {
             throw .malformed(path: path, line: problem.place.line, reason: problem.description)
@@ -86,6 +93,13 @@ public struct SnapshotDeviceSource: DeviceSource {
                 path: path, line: nil,
                 reason:
                     "schema: unsupported version \(envelope.schema) (this capcheck reads \(CapabilityReport.currentSchema))"
+            )
+        }
+        if let count = envelope.devices.count, count > Self.maximumDevices {
+            throw .malformed(
+                path: path, line: nil,
+                reason:
+                    "devices: \(count) device records, more than \(Self.maximumDevices) (the most capcheck reads)"
             )
         }
         var warnings = WarningLog()

@@ -13,7 +13,7 @@ public enum MatrixDocumentRenderer {
         let catalog = result.answer != nil
         // A catalog answers first; its sources close the document.
         if !catalog {
-            out += "Table: `\(cell(result.matrix))`\n\n"
+            out += "Table: \(MarkdownText.codeSpan(result.matrix))\n\n"
             for line in result.provenance { out += "- \(cell(line))\n" }
             out += "\n"
         }
@@ -53,7 +53,7 @@ public enum MatrixDocumentRenderer {
                 "| \(cell(row.name)) | \(cell(row.family)) | \(row.verdict.rawValue) | \(cell(why)) |\n"
         }
         if catalog {
-            out += "\n## Sources\n\nTable: `\(cell(result.matrix))`\n\n"
+            out += "\n## Sources\n\nTable: \(MarkdownText.codeSpan(result.matrix))\n\n"
             for line in result.provenance { out += "- \(cell(line))\n" }
         }
         return out

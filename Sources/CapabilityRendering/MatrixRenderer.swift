@@ -178,11 +178,11 @@ public enum MatrixRenderer {
     public static func writeCSV(
         _ result: MatrixResult, pieceSize: Int = 1 << 16, piece: ([UInt8]) -> Void
     ) {
-        var head = "# matrix: " + CSVText.field(result.matrix) + "\n"
-        for line in result.provenance { head += "# " + TerminalText.sanitize(line) + "\n" }
-        if let manifest = result.manifest {
-            head += "# manifest: " + TerminalText.sanitize(manifest) + "\n"
-        }
+        // Each comment line is one field: the table's and manifest's text never reaches a
+        // cell of its own, where a spreadsheet would run `=HYPERLINK(…)`.
+        var head = CSVText.comment("matrix: " + result.matrix)
+        for line in result.provenance { head += CSVText.comment(line) }
+        if let manifest = result.manifest { head += CSVText.comment("manifest: " + manifest) }
         head += "row,family,verdict,failing,unknown,reasons\n"
         // Rows that share an evaluation share their issue arrays: the fields after the family
         // are made once per pair of arrays, per verdict (by its position in `allCases`).

@@ -19,14 +19,17 @@ public enum TerminalText {
     }
 
     /// Characters that are invisible or reorder the text around them when a person reads a
-    /// file: DEL and C1 controls, bidi embeddings, overrides and isolates, directional marks,
-    /// and the Unicode line and paragraph separators. Machine formats (JSON, XML) keep them,
+    /// file: DEL and C1 controls, bidi embeddings, overrides and isolates, directional marks
+    /// (U+061C, U+200E, U+200F), the Unicode line and paragraph separators, zero-width
+    /// characters (U+200B–U+200D, U+2060, U+FEFF) and tag characters (U+E0000–U+E007F).
+    /// Terminal text shows them as `?`, CSV too; machine formats (JSON, XML, HTML) keep them
     /// escaped (`\u202e`, `&#x202e;`), so that `cat` shows them for what they are.
     /// - Parameter scalar: A character.
     /// - Returns: Whether it must not appear raw in any output.
     public static func isDeceptive(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x7f...0x9f, 0x061c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a...0x202e, 0x2066...0x2069:
+        case 0x7f...0x9f, 0x061c, 0x200b...0x200f, 0x2028, 0x2029, 0x202a...0x202e, 0x2060,
+            0x2066...0x2069, 0xfeff, 0xe0000...0xe007f:
             return true
         default:
             return false
@@ -51,16 +54,28 @@ public enum TerminalText {
                     if index < bytes.count, (0x80...0x9f).contains(bytes[index]) { return true }
                 case 0xd8:  // U+061C
                     if index < bytes.count, bytes[index] == 0x9c { return true }
-                case 0xe2:  // U+200E, U+200F, U+2028–U+202E, U+2066–U+2069
+                case 0xe2:  // U+200B–U+200F, U+2028–U+202E, U+2060, U+2066–U+2069
                     guard index + 1 < bytes.count else { break }
                     let second = bytes[index]
                     let third = bytes[index + 1]
                     if second == 0x80,
-                        third == 0x8e || third == 0x8f || (0xa8...0xae).contains(third)
+                        (0x8b...0x8f).contains(third) || (0xa8...0xae).contains(third)
                     {
                         return true
                     }
-                    if second == 0x81, (0xa6...0xa9).contains(third) { return true }
+                    if second == 0x81, third == 0xa0 || (0xa6...0xa9).contains(third) {
+                        return true
+                    }
+                case 0xef:  // U+FEFF
+                    if index + 1 < bytes.count, bytes[index] == 0xbb, bytes[index + 1] == 0xbf {
+                        return true
+                    }
+                case 0xf3:  // U+E0000–U+E007F
+                    if index + 1 < bytes.count, bytes[index] == 0xa0,
+                        bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81
+                    {
+                        return true
+                    }
                 default:
                     break
                 }
@@ -271,9 +286,9 @@ extension String {
 
 /// Writes CSV fields (RFC 4180) from untrusted text.
 package enum CSVText {
-    /// Quotes a field when it holds a comma, quote or line break; control characters become
-    /// `?`, and a leading `=`, `+`, `-` or `@` gets a `'` so spreadsheets do not run it as a
-    /// formula.
+    /// Quotes a field when it holds a comma, quote or line break; control and
+    /// ``TerminalText/isDeceptive(_:)`` characters become `?`, and a leading `=`, `+`, `-` or
+    /// `@` gets a `'` so spreadsheets do not run it as a formula.
     /// - Parameter text: Untrusted text.
     /// - Returns: One CSV field.
     package static func field(_ text: String) -> String {
@@ -294,12 +309,7 @@ package enum CSVText {
                 text.unicodeScalars.map { scalar -> Unicode.Scalar in
                     let value = scalar.value
                     if value == 0x0a || value == 0x0d { return " " }
-                    if value < 0x20 || (0x7f...0x9f).contains(value)
-                        || (0x202a...0x202e).contains(value)
-                        || (0x2066...0x2069).contains(value)
-                    {
-                        return "?"
-                    }
+                    if value < 0x20 || TerminalText.isDeceptive(scalar) { return "?" }
                     return scalar
                 }))
         if let first = clean.first, "=+-@".contains(first) { clean = "'" + clean }
@@ -310,6 +320,16 @@ package enum CSVText {
             return clean
         }
         return "\"" + clean.replacingLiteral("\"", with: "\"\"") + "\""
+    }
+
+    /// A `# ` comment line of untrusted text (a table's provenance, a manifest's name) that
+    /// a spreadsheet shows in one cell: the text as one field, so a comma never starts
+    /// another cell (`# source: x,=HYPERLINK(…)`), quoted when it must be, the formula guard
+    /// on its first character, then a newline.
+    /// - Parameter text: The comment's text, after `# `.
+    /// - Returns: The line.
+    package static func comment(_ text: String) -> String {
+        field("# " + text) + "\n"
     }
 
     /// One CSV record with a final CRLF-free newline.
@@ -328,7 +348,13 @@ package enum MarkdownText {
     /// - Returns: Text that stays inside one cell and renders literally.
     package static func cell(_ text: String) -> String {
         var out = ""
-        for character in TerminalText.sanitize(text.replacingLiteral("\n", with: " ")) {
+        let characters = Array(TerminalText.sanitize(text.replacingLiteral("\n", with: " ")))
+        for (index, character) in characters.enumerated() {
+            if startsAutolink(characters, at: index) {
+                // The escape stops GitHub's autolinks (`https://…`, `www.…`, `a@b.c`).
+                out += "\\" + String(character)
+                continue
+            }
             switch character {
             case "\\": out += "\\\\"
             case "|": out += "\\|"
@@ -344,6 +370,44 @@ package enum MarkdownText {
             }
         }
         return out
+    }
+
+    /// Whether the character at `index` is where GitHub Flavored Markdown would turn the
+    /// text into a link: the `:` of `://`, the `.` after `www`, the `@` of an address whose
+    /// domain has a dot.
+    private static func startsAutolink(_ characters: [Character], at index: Int) -> Bool {
+        func next(_ offset: Int) -> Character? {
+            index + offset < characters.count ? characters[index + offset] : nil
+        }
+        switch characters[index] {
+        case ":": return next(1) == "/" && next(2) == "/"
+        case ".":
+            return index >= 3 && String(characters[(index - 3)..<index]).lowercased() == "www"
+        case "@":
+            guard index > 0, characters[index - 1].isLetter || characters[index - 1].isNumber
+            else { return false }
+            let rest = characters[(index + 1)...].prefix { !$0.isWhitespace }
+            return rest.contains(".")
+        default: return false
+        }
+    }
+
+    /// Text as one inline code span, whatever it holds: fenced by one backtick more than its
+    /// longest run of backticks, so no backtick in it ends the span early (inside a span
+    /// nothing is a link or markup, and backslashes are not escapes).
+    /// - Parameter text: Untrusted text (a table's name or path).
+    /// - Returns: `` `text` ``, or a longer fence.
+    package static func codeSpan(_ text: String) -> String {
+        let clean = TerminalText.sanitize(text.replacingLiteral("\n", with: " "))
+        var longest = 0
+        var run = 0
+        for character in clean {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = clean.hasPrefix("`") || clean.hasSuffix("`") ? " " : ""
+        return fence + padding + clean + padding + fence
     }
 
     /// An identifier as inline code when it is plain (`A`–`Z`, `a`–`z`, digits, `.`, `_`, `:`,
@@ -415,9 +479,15 @@ public enum JSONOutput {
         return String(out)
     }
 
-    /// `\u` and four lower-case hex digits (the scalars escaped here are all in the BMP).
+    /// `\u` and four lower-case hex digits; a character past the BMP (a tag character) as
+    /// its UTF-16 surrogate pair, `\udb40\udc41`, as JSON spells it.
     static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        func unit(_ value: UInt32) -> String {
+            let hex = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        guard scalar.value > 0xffff else { return unit(scalar.value) }
+        let offset = scalar.value - 0x10000
+        return unit(0xd800 + (offset >> 10)) + unit(0xdc00 + (offset & 0x3ff))
     }
 }

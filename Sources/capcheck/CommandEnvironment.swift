@@ -9,8 +9,9 @@ struct CommandEnvironment: @unchecked Sendable {
     var stderr: OutputSink
     /// Makes the live device source (replaced in tests).
     var liveSource: () -> any DeviceSource
-    /// Reads standard input when a command is given `-`.
-    var readStandardInput: () -> Data
+    /// Reads standard input when a command is given `-`: at most the bytes given, nil past
+    /// them.
+    var readStandardInput: (_ limit: Int) -> Data?
     /// Environment variables.
     var variables: [String: String]
     /// This machine's name databases, opened once for every recording a command reads.
@@ -25,7 +26,7 @@ struct CommandEnvironment: @unchecked Sendable {
         return CommandEnvironment(
             stdout: OutputSink(fileDescriptor: 1), stderr: OutputSink(fileDescriptor: 2),
             liveSource: { SysfsDeviceSource() },
-            readStandardInput: { InputFile.readToEnd(descriptor: 0) },
+            readStandardInput: { InputFile.readToEnd(descriptor: 0, limit: $0) },
             variables: variables, keepUntilExit: ProcessEnd.keep)
     }
 
@@ -52,7 +53,7 @@ struct CommandEnvironment: @unchecked Sendable {
         guard let path else { return try liveSource().inventory() }
         if path == "-" {
             return RecordedDeviceNames.enrich(
-                try RecordedSource.inventory(readStandardInput(), path: "<stdin>"),
+                try RecordedSource.inventory(readStandardInput(Int.max) ?? Data(), path: "<stdin>"),
                 using: nameDatabases)
         }
         return RecordedDeviceNames.enrich(

@@ -20,7 +20,8 @@ enum MatrixInputs {
                 return .value(try BuiltinMatrices.load(name))
             case .file("-"):
                 return .value(
-                    try MatrixParser.parse([UInt8](env.readStandardInput()), path: "<stdin>"))
+                    try MatrixParser.parse(
+                        [UInt8](env.readStandardInput(Int.max) ?? Data()), path: "<stdin>"))
             case .file(let path), .export(let path):
                 return .value(try MatrixParser.parse(contentsOf: path))
             }

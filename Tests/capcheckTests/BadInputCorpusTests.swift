@@ -164,6 +164,24 @@ import Testing
                 "appstream-many-items.xml.gz", 65,
                 ": line 200003: more than 200000 relation items (the most capcheck reads)"
             ),
+            // Issue 41: DEP-11 has the XML form's limits, refuses a key given twice, and
+            // says what libyaml cannot hold.
+            (
+                "dep11-many-components.yml.gz", 65,
+                ": line 200006: more than 100000 components (the most capcheck reads)"
+            ),
+            (
+                "dep11-many-items.yml.gz", 65,
+                ": line 180024: more than 200000 relation items (the most capcheck reads)"
+            ),
+            (
+                "dep11-duplicate-key.yml", 65,
+                ": line 10, column 1: duplicate key \"ID\" (first at line 7, column 1)"
+            ),
+            (
+                "dep11-long-scalar.yml.gz", 65,
+                ": line 8, column 4: a scalar, comment or run of blank lines longer than 16 MiB (the most capcheck reads in one piece)"
+            ),
         ] as [(String, Int32, String?)])
     func defectiveFileExitsWithItsMessage(file: String, status: Int32, message: String?) throws {
         let outcome = try Self.run(Self.arguments(for: file))

@@ -106,6 +106,95 @@ import Testing
                 ": the first line is neither a 'P: /devices/…' line nor a JSON object\n"))
     }
 
+    /// Manifests, tables and recordings reached through another user's link to a file
+    /// only root can read: `verify`, `lint`, `matrix` and `list` name the file and the place,
+    /// never a key, column, cell or id from it (issue 41: the guard covered `--from`
+    /// detection only).
+    @Test(.enabled(if: isRoot))
+    func inputsReachedThroughAnotherUsersLinkAreNotQuoted() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func planted(_ name: String, _ secret: String) throws -> String {
+            let target = folder.appendingPathComponent("." + name)
+            try Data(secret.utf8).write(to: target)
+            #expect(chmod(target.path, 0o600) == 0)
+            let link = folder.appendingPathComponent(name)
+            try FileManager.default.createSymbolicLink(
+                atPath: link.path, withDestinationPath: target.path)
+            #expect(lchown(link.path, 65534, 65534) == 0)
+            return link.path
+        }
+        let json = try planted(
+            "m.json", "{\"version\": 1,\n \"require\": [\"api-token-s3cr3t\"]}\n")
+        let yaml = try planted(
+            "c.yml", "---\nFile: DEP-11\n---\nID: s3cr3t\nID: s3cr3t-again\n")
+        let table = try planted("t.csv", "Name,s3cr3t-column\nA,yes\n")
+        let snapshot = try planted(
+            "s.json", "{\"schema\": 1, \"devices\": [], \"s3cr3t\": 1, \"s3cr3t\": 2}\n")
+        let reason =
+            "what is wrong is not shown (the path passes through a symbolic link another user owns)"
+        let runs: [([String], String)] = [
+            (["lint", json], "\(json): \(reason)"),
+            (["verify", json, "--from", "Fixtures/udevadm/RPI3B.txt"], "\(json): \(reason)"),
+            (["verify", yaml], "\(yaml): line 5, column 1: \(reason)"),
+            (
+                ["matrix", "Fixtures/matrix/phones.csv", "--manifest", json],
+                "\(json): \(reason)"
+            ),
+            (
+                ["matrix", table, "--manifest", "Fixtures/matrix/gyroscope.plist"],
+                "\(table):1: \(reason)"
+            ),
+            (["list", "--from", snapshot], "\(snapshot):1: \(reason)"),
+        ]
+        for (arguments, message) in runs {
+            let outcome = try Self.run(arguments)
+            #expect(outcome.status == 65, "\(arguments)")
+            #expect(outcome.stderr == "capcheck: error: \(message)\n", "\(arguments)")
+            #expect(!outcome.stdout.contains("s3cr3t"))
+        }
+    }
+
+    /// A table's text in every `matrix` format (issue 41): its `#` lines are one CSV cell
+    /// each (no `=HYPERLINK(…)` cell), zero-width, tag and directional-mark characters are
+    /// never raw (`?` in text, CSV and Markdown, escaped in JSON), and a URL is no live link
+    /// in Markdown.
+    @Test func tableTextIsInertInEveryMatrixFormat() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hidden = "\u{061C}\u{200B}\u{200E}\u{2028}\u{2060}\u{FEFF}\u{E0041}"
+        let table = folder.appendingPathComponent("t.csv")
+        try Data(
+            ("# source: see,=HYPERLINK(\"https://evil.example/x\",\"click\")\n"
+                + "Name,GPS\nPixel\(hidden) 7,yes\nwww.evil.example,no\n").utf8
+        ).write(to: table)
+        func output(_ format: String) throws -> String {
+            let outcome = try Self.run([
+                "matrix", table.path, "--manifest", "Fixtures/matrix/gyroscope-gps.plist",
+                "--format", format,
+            ])
+            #expect(outcome.status == 0, "\(format): \(outcome.stderr)")
+            #expect(
+                !outcome.stdout.unicodeScalars.contains { hidden.unicodeScalars.contains($0) },
+                "\(format)")
+            return outcome.stdout
+        }
+        let csv = try output("csv").split(separator: "\n")
+        #expect(
+            csv[1] == ##""# source: see,=HYPERLINK(""https://evil.example/x"",""click"")""##)
+        #expect(
+            csv.contains(
+                "Pixel??????? 7,Pixel??????? 7,undecided,,gyroscope,the table does not say: gyroscope"
+            ))
+        let json = try output("json")
+        #expect(json.contains(#""Pixel\u061c\u200b\u200e\u2028\u2060\ufeff\udb40\udc41 7""#))
+        let markdown = try output("md")
+        #expect(
+            markdown.contains("- source: see,=HYPERLINK(\"https\\://evil.example/x\",\"click\")\n"))
+        #expect(markdown.contains("| www\\.evil.example |"))
+        #expect(try output("text").contains("Pixel??????? 7"))
+    }
+
     /// A file the user names is quoted, but only its first 16 bytes.
     @Test func nonRecordingIsQuotedByItsFirstBytesOnly() throws {
         let folder = try ProgramRun.temporaryDirectory()

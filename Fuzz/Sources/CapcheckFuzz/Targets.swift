@@ -63,6 +63,13 @@ let manifestTargets: [FuzzTarget] = [
         _ = try? ManifestLoader.loadAppStreamComponents(
             data: Data(bytes), path: "fuzz", options: Samples.lenient)
     },
+    FuzzTarget(
+        name: "yaml",
+        summary: "DEP-11 reader on any bytes: libyaml events, documents, duplicate keys, limits"
+    ) { bytes in
+        // `dep11` reaches libyaml only for bytes that look like YAML; here every input does.
+        _ = try? DEP11Reader(path: "fuzz").components(bytes)
+    },
     FuzzTarget(name: "gzip", summary: "gzip catalogs: inflate with a bound, then read") { bytes in
         // Every input is gzip to the reader: the fuzzer mutates the compressed stream.
         let data = Data([0x1F, 0x8B]) + Data(bytes)

@@ -15,6 +15,10 @@ package struct ProtoXMLDecoder {
     static let maxDepth = 64
     /// The most elements decoded.
     static let maxElements = 200_000
+    /// The most attributes one element may have (as many as binary XML's 16-bit count holds).
+    static let maxAttributesPerElement = 65_535
+    /// The most attributes decoded, all elements together.
+    static let maxAttributes = 1_000_000
 
     private let bytes: [UInt8]
 
@@ -35,14 +39,20 @@ package struct ProtoXMLDecoder {
     /// - Returns: The root element.
     /// - Throws: ``Failure`` naming the offset and defect.
     package func decode() throws(Failure) -> AndroidXMLElement {
-        var count = 0
+        var count = Counts()
         guard let element = try node(0..<bytes.count, depth: 0, count: &count) else {
             throw Failure(offset: 0, reason: "the XmlNode holds no element")
         }
         return element
     }
 
-    private func node(_ range: Range<Int>, depth: Int, count: inout Int) throws(Failure)
+    /// The elements and attributes decoded so far.
+    private struct Counts {
+        var elements = 0
+        var attributes = 0
+    }
+
+    private func node(_ range: Range<Int>, depth: Int, count: inout Counts) throws(Failure)
         -> AndroidXMLElement?
     {
         guard depth < Self.maxDepth else {
@@ -54,8 +64,8 @@ package struct ProtoXMLDecoder {
         for field in try fields(range) {
             switch (field.number, field.range) {
             case (1, let inner?):
-                count += 1
-                guard count <= Self.maxElements else {
+                count.elements += 1
+                guard count.elements <= Self.maxElements else {
                     throw Failure(
                         offset: inner.lowerBound, reason: "more than \(Self.maxElements) elements")
                 }
@@ -70,15 +80,29 @@ package struct ProtoXMLDecoder {
         return element
     }
 
-    private func element(_ range: Range<Int>, depth: Int, count: inout Int) throws(Failure)
+    private func element(_ range: Range<Int>, depth: Int, count: inout Counts) throws(Failure)
         -> AndroidXMLElement
     {
         var result = AndroidXMLElement(name: "", attributes: [], line: 0, children: [])
-        for field in try fields(range) {
+        // An element's fields are its name, attributes and children: never more than the
+        // bounds allow, so a message of millions of empty fields is refused while it is split.
+        let most = Self.maxAttributesPerElement + Self.maxElements + 4_096
+        let attributes = (
+            number: 4, most: Self.maxAttributesPerElement, what: "attributes in one element"
+        )
+        for field in try fields(range, most: most, what: "fields in one element", each: attributes)
+        {
             guard let inner = field.range else { continue }
             switch field.number {
             case 3: result.name = text(inner)
-            case 4: result.attributes.append(try attribute(inner))
+            case 4:
+                count.attributes += 1
+                guard count.attributes <= Self.maxAttributes else {
+                    throw Failure(
+                        offset: inner.lowerBound,
+                        reason: "more than \(Self.maxAttributes) attributes")
+                }
+                result.attributes.append(try attribute(inner))
             case 5:
                 if let child = try node(inner, depth: depth + 1, count: &count) {
                     result.children.append(child)
@@ -144,11 +168,20 @@ package struct ProtoXMLDecoder {
 
     // MARK: - Wire format
 
-    private func fields(_ range: Range<Int>) throws(Failure) -> [Field] {
+    /// The fields of one message, at most `most` of them and at most `each.most` of the
+    /// field numbered `each.number` (`what` names them in the refusal).
+    private func fields(
+        _ range: Range<Int>, most: Int = 4_096, what: String = "fields in one message",
+        each: (number: Int, most: Int, what: String)? = nil
+    ) throws(Failure) -> [Field] {
         var result: [Field] = []
+        var numbered = 0
         var offset = range.lowerBound
         while offset < range.upperBound {
             let start = offset
+            guard result.count < most else {
+                throw Failure(offset: start, reason: "more than \(most) \(what)")
+            }
             let key = try varint(&offset, end: range.upperBound)
             let number = Int(key >> 3)
             guard number > 0 else { throw Failure(offset: start, reason: "field number 0") }
@@ -171,6 +204,12 @@ package struct ProtoXMLDecoder {
                             "field \(number) claims \(length) bytes, past the end of its message")
                 }
                 let end = offset + Int(length)
+                if let each, number == each.number {
+                    numbered += 1
+                    guard numbered <= each.most else {
+                        throw Failure(offset: start, reason: "more than \(each.most) \(each.what)")
+                    }
+                }
                 result.append(Field(number: number, varint: 0, range: offset..<end))
                 offset = end
             default:

@@ -11,6 +11,16 @@ public enum SourceError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A libudev call failed.
     case udev(function: String, errno: Int32)
 
+    /// The same error quoting nothing of the file (a recording reached through a symbolic
+    /// link another user owns): a malformed file's reason is replaced by
+    /// ``InputMessage/unquotedReason``; the other cases quote nothing already (an
+    /// unrecognized file's reason is worded without its bytes by the detector).
+    /// - Returns: The error without content.
+    public func quotingNothing() -> SourceError {
+        guard case .malformed(let path, let line, _) = self else { return self }
+        return .malformed(path: path, line: line, reason: InputMessage.unquotedReason)
+    }
+
     /// A one-line message naming the file, the place and the reason.
     public var description: String {
         switch self {

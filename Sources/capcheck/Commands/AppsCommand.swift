@@ -90,14 +90,21 @@ struct AppsCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        let paths = InstalledCatalogs.find(root: root)
-        guard !paths.isEmpty else {
+        let found = InstalledCatalogs.search(root: root)
+        guard !found.paths.isEmpty || !found.unreadableFolders.isEmpty else {
             return env.fail(
                 "no AppStream catalogs under \(root) (searched "
                     + InstalledCatalogs.folders.joined(separator: ", ") + ")", .noInput)
         }
+        for folder in found.unreadableFolders {
+            env.stderr.line(
+                "capcheck: warning: "
+                    + TerminalText.sanitize(
+                        "\(folder.path): a catalog folder that cannot be listed "
+                            + "(\(folder.reason)): the summary is incomplete"))
+        }
         let loaded = InstalledCatalogs.load(
-            paths, options: ManifestLoadOptions(implied: implied, names: .flags))
+            found, options: ManifestLoadOptions(implied: implied, names: .flags))
         return env.withReport(from: from) { report in
             let summary = InstalledAppsSummary(
                 root: root, catalogs: loaded.catalogs, duplicates: loaded.duplicates,

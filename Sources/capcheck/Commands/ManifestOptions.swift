@@ -1,4 +1,5 @@
 import CapabilityProbe
+import FoundationEssentials
 
 /// The manifest options `verify`, `lint`, `matrix`, `diff` and `report` share, parsed in one
 /// place: `--kind`, `--allow-unknown`, `--no-implied` and `--manifest`.
@@ -117,7 +118,25 @@ struct ManifestOptions {
                 )
             }
             let name = path == "-" ? "<stdin>" : path
-            let data = path == "-" ? env.readStandardInput() : try ManifestLoader.bytes(path: path)
+            let data: Data
+            if path == "-" {
+                // As bounded as a manifest file or pipe.
+                guard let read = env.readStandardInput(InputFile.maximumBytes) else {
+                    let megabytes = InputFile.maximumBytes / 1_048_576
+                    throw .malformed(
+                        path: name, place: nil,
+                        reason: "larger than \(megabytes) MiB (the most capcheck reads)")
+                }
+                data = read
+            } else {
+                data = try ManifestLoader.bytes(path: path)
+            }
+            if ManifestLoader.isBuiltApp(data: data) {
+                return (
+                    try ManifestLoader.load(
+                        data: data, path: name, kind: kind, options: loadOptions), nil, .ok
+                )
+            }
             let resolved: ManifestKind
             if let kind {
                 resolved = kind
@@ -138,8 +157,11 @@ struct ManifestOptions {
                 nil, .ok
             )
         } catch {
+            let shown =
+                path == "-" || ManifestLoader.mayQuoteContent(of: path)
+                ? error : error.quotingNothing()
             return (
-                nil, nil, env.fail(error.description, error.isUnreadable ? .noInput : .dataError)
+                nil, nil, env.fail(shown.description, error.isUnreadable ? .noInput : .dataError)
             )
         }
     }

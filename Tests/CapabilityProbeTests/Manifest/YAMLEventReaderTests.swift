@@ -67,4 +67,42 @@ import Testing
         let small = YAMLDocumentReader(Array("---\n[1, 2, 3, 4]\n".utf8), maxNodes: 3)
         #expect(throws: YAMLReadError.self) { _ = try small.nextDocument() }
     }
+
+    /// A key given twice is refused at its second place, naming the first, in a short
+    /// mapping (searched in order) and a long one (through a dictionary).
+    @Test(arguments: [2, 40])
+    func aKeyGivenTwiceInOneMappingIsRefusedWithBothPlaces(keys: Int) {
+        let text = (0..<keys).map { "k\($0): v\n" }.joined() + "k1: again\n"
+        let reader = YAMLDocumentReader(Array(text.utf8))
+        #expect(
+            throws: YAMLReadError(
+                position: YAMLPosition(line: keys + 1, column: 1),
+                message: "duplicate key \"k1\" (first at line 2, column 1)")
+        ) { _ = try reader.nextDocument() }
+    }
+
+    /// The same key in two mappings, or in a mapping and the one nested in it, is no repeat.
+    @Test func theSameKeyInDifferentMappingsIsNoRepeat() throws {
+        let reader = YAMLDocumentReader(Array("a: {a: 1}\nb:\n  a: 2\n".utf8))
+        let root = try #require(try reader.nextDocument() ?? nil)
+        #expect(root["b"]?["a"]?.text == "2")
+    }
+
+    /// A scalar longer than the piece bound is refused at the end of the node before it,
+    /// before libyaml has read it all; one under the bound is read.
+    @Test func aScalarPastThePieceBoundIsRefusedBeforeItIsReadWhole() throws {
+        let long = "a: b\nc: '" + String(repeating: "x", count: 300_000) + "'\n"
+        let reader = YAMLEventReader(Array(long.utf8), maxPieceBytes: 1024)
+        #expect(
+            throws: YAMLReadError(
+                position: YAMLPosition(line: 2, column: 2),
+                message:
+                    "a scalar, comment or run of blank lines longer than 1024 bytes (the most capcheck reads in one piece)"
+            )
+        ) { while try reader.next() != nil {} }
+        let fits = YAMLEventReader(Array(long.utf8), maxPieceBytes: 1 << 20)
+        var last: YAMLEvent?
+        while let (event, _) = try fits.next() { last = event }
+        #expect(last == .documentEnd)
+    }
 }

@@ -54,7 +54,8 @@ enum CLI {
             ?? OutputSink(bufferingAsTerminal: false)
         let env = CommandEnvironment(
             stdout: out, stderr: err, liveSource: { live },
-            readStandardInput: { Data(stdin.utf8) }, variables: variables)
+            readStandardInput: { limit in stdin.utf8.count <= limit ? Data(stdin.utf8) : nil },
+            variables: variables)
         let code = CapCheck.main(arguments, env: env)
         return Result(code: code, stdout: out.text, stderr: err.text)
     }
