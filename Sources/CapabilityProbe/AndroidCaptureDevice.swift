@@ -1,3 +1,4 @@
+import CapabilityLive
 import CapabilityMatrix
 import CapabilityRecordings
 
@@ -47,5 +48,22 @@ extension AndroidCapture {
         let characteristics = property("ro.build.characteristics") ?? ""
         if characteristics.split(separator: ",").contains("tablet") { return .tablet }
         return .phone
+    }
+}
+
+extension AndroidCapture {
+    /// Captures the connected Android device through the `adb` on the environment's `PATH`:
+    /// each of ``sections`` run as `adb -s SERIAL shell …`, with a bounded time and output.
+    /// - Parameters:
+    ///   - serial: The device, or nil for the only one connected.
+    ///   - environment: The environment `adb` is found in and runs with.
+    ///   - timeout: Seconds one `adb` command may run.
+    /// - Returns: The capture text (``text(outputs:)``).
+    /// - Throws: ``PhoneError`` naming what failed.
+    public static func captureText(
+        serial: String?, environment: [String: String], timeout: Double
+    ) throws(PhoneError) -> String {
+        let bridge = try AndroidDebugBridge(environment: environment, timeout: timeout)
+        return text(outputs: try bridge.outputs(serial: serial, commands: sections))
     }
 }

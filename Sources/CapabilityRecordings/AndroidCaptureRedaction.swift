@@ -2,7 +2,7 @@ import CapabilityModel
 
 extension AndroidCapture {
     /// The value a redacted property is given.
-    public static let redactedValue = "[redacted]"
+    public static let redactedValue = "redacted"
 
     /// Whether a system property can identify the device or its owner: serial numbers,
     /// IMEI and MEID, SIM and phone numbers, Wi-Fi and Bluetooth addresses, and the radio

@@ -14,12 +14,12 @@ _capcheck() {
         prev="${COMP_WORDS[COMP_CWORD-2]}"
     fi
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch man completion help --help -h --version -V" -- "$cur"))
+        COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch capture man completion help --help -h --version -V" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
         help)
-            COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch man completion help" -- "$cur"))
+            COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch capture man completion help" -- "$cur"))
             ;;
         list)
             case "$prev" in
@@ -255,6 +255,20 @@ _capcheck() {
             [ -n "$pre" ] && return
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=($(compgen -W "--help -h --format --json --count --timeout --only" -- "$cur"))
+            fi
+            ;;
+        capture)
+            case "$prev" in
+                --output|-o)
+                    COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
+                    return
+                    ;;
+            esac
+            [ -n "$pre" ] && return
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=($(compgen -W "--help -h --output -o --redact" -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W "android" -P "$pre" -- "$cur"))
             fi
             ;;
         man)

@@ -94,7 +94,8 @@ public enum DeviceCatalog: Sendable {
                     "Play Console device-catalog export (\(catalog.variant)): \(catalog.devices.count) device models",
                     "features: \(catalog.rowsWithFeatures) of \(catalog.devices.count) rows matched a builtin:android row (brand + codename, else manufacturer + model, else a codename one built-in vendor uses); the export itself has no system features",
                 ], manifest: path)
-            result.notes = ((result.notes ?? []) + catalog.warnings.map { "\(file): \($0)" }).nilIfEmpty
+            result.notes =
+                ((result.notes ?? []) + catalog.warnings.map { "\(file): \($0)" }).nilIfEmpty
             result.summary = CatalogSummary(
                 rows: result.rows, groupedBy: "form factor",
                 labels: result.rows.map { $0.device?.formFactor ?? "unknown" })
@@ -128,8 +129,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A manifest kind in words.
-    static func noun(_ kind: ManifestKind) -> String {
+    /// A manifest kind in words (`an Info.plist`).
+    /// - Parameter kind: The kind.
+    /// - Returns: Its words.
+    public static func noun(_ kind: ManifestKind) -> String {
         switch kind {
         case .plist: return "an Info.plist"
         case .android: return "an AndroidManifest.xml"

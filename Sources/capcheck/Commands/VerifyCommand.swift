@@ -59,7 +59,7 @@ struct VerifyCommand: Command {
         [
             OptionSpec(
                 "from", value: "FILE",
-                "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
+                "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one; an Android capture ('capture android') or adb:[SERIAL] checks an app as Google Play does",
                 completion: .file),
             ManifestOptions.kindOption,
             formats.option,
@@ -179,6 +179,7 @@ struct VerifyCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
+        if let from, PhoneSource.isPhone(from) { return verifyPhone(from, env: env) }
         let loaded = reading.load(manifestPath, env: env)
         if let catalog = loaded.catalog {
             return env.withReport(from: from) { report in
@@ -222,6 +223,63 @@ struct VerifyCommand: Command {
                 env.stdout)
         } catch {
             return env.fail("cannot encode the report: \(error)", .software)
+        }
+        return code
+    }
+
+    /// Checks an Android app against a phone (a capture file or `adb:`) as Google Play does:
+    /// the device's own features, SDK level, ABIs, OpenGL ES version, screen and libraries
+    /// through ``PlayFilter``.
+    private func verifyPhone(_ from: String, env: CommandEnvironment) -> ExitCode {
+        if junit != nil || github || !assumptions.isEmpty || strict || unknownAs != nil {
+            return env.fail(
+                "--junit, --github, --assume, --strict and --unknown-as do not apply to a phone, "
+                    + "which is checked as Google Play does", .usage)
+        }
+        let loaded = reading.load(manifestPath, env: env)
+        guard let manifest = loaded.manifest else {
+            return loaded.catalog == nil
+                ? loaded.code
+                : env.fail("\(manifestPath): a phone checks one Android app, not a catalog", .usage)
+        }
+        guard manifest.store.isAndroid else {
+            return env.fail(
+                "\(manifestPath): an Android phone checks an AndroidManifest.xml, .apk or .aab, "
+                    + "not \(CatalogError.noun(manifest.kind))", .usage)
+        }
+        let capture: AndroidCapture
+        let source: String
+        switch PhoneSource.android(from, env: env) {
+        case .read(let read, let from):
+            capture = read
+            source = from
+        case .failed(let code): return code
+        }
+        let shown = manifestPath == "-" ? "<stdin>" : manifestPath
+        let result = PlayFilter.evaluate(
+            [capture.playDevice], store: manifest.store, source: source,
+            provenance: [], manifest: shown)
+        let code: ExitCode
+        switch result.rows.first?.verdict {
+        case .eligible?: code = .ok
+        case .excluded?: code = .unmet
+        case .undecided?, nil: code = .undecided
+        }
+        switch format.name {
+        case "json":
+            do {
+                env.stdout.write(try JSONOutput.string(result))
+            } catch {
+                return env.fail("cannot encode the report: \(error)", .software)
+            }
+        case "text":
+            env.stdout.write(
+                StoreDeviceTextRenderer.render(
+                    result, store: "Google Play", facts: PhoneSource.facts(capture),
+                    source: source, outcome: "exit \(code.rawValue)"))
+        default:
+            return env.fail(
+                "--format \(format.name) does not apply to a phone (use text or json)", .usage)
         }
         return code
     }
