@@ -210,4 +210,49 @@ import Testing
         #expect(CLI.run(["capture"]).code == .usage)
         #expect(CLI.run(["capture", "ios"]).code == .usage)
     }
+
+    @Test func listFromACaptureShowsFeaturesAsCapabilitiesWithTheirNames() {
+        let result = CLI.run(["list", "--from", CLI.fixture("phones/tablet-sdk29.capture")])
+        #expect(result.code == .ok)
+        #expect(
+            result.stdout.hasPrefix(
+                "Machine   Example Slate 10 (slate10) · Android 10 (SDK 29) · armeabi-v7a · "
+                    + "source: android-capture"))
+        for line in [
+            "camera.front                present   1   feature:android.hardware.camera.front",
+            "camera.back                 absent        does not declare android.hardware.camera",
+            "nfc                         absent        does not declare android.hardware.nfc",
+            "power.battery               present   1   level 41 %, unplugged",
+        ] {
+            #expect(result.stdout.contains(line), "\(line)")
+        }
+    }
+
+    @Test func listFromACaptureAsJSONKeepsTheBatteryLevelAndState() throws {
+        let result = CLI.run([
+            "list", "--from", CLI.fixture("phones/phone-sdk34.capture"), "--json",
+        ])
+        #expect(result.code == .ok)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let source = try #require(json["source"] as? [String: Any])
+        #expect(source["kind"] as? String == "android-capture")
+        let capabilities = try #require(json["capabilities"] as? [[String: Any]])
+        let battery = try #require(capabilities.first { $0["id"] as? String == "power.battery" })
+        let details = try #require(battery["details"] as? [String: Any])
+        #expect(details["level"] as? Double == 0.85)
+        #expect(details["state"] as? String == "charging")
+        #expect(!result.stdout.contains("0A1B2C3D4E5F"))
+    }
+
+    @Test func listFromADBListsTheConnectedPhone() throws {
+        let fake = try fakeADB()
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        let result = CLI.run(["list", "--from", "adb:"], variables: fake.variables)
+        #expect(result.code == .ok)
+        #expect(result.stdout.contains("source: android-capture adb"))
+        #expect(
+            result.stdout.contains(
+                "nfc                         present   1   feature:android.hardware.nfc"))
+    }
 }
