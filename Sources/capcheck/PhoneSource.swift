@@ -26,15 +26,95 @@ enum PhoneSource {
         return 30
     }
 
-    /// Whether `--from` names a phone rather than a machine recording: `adb:…`, or a file
-    /// that opens with the capture header (only its first bytes are read).
-    static func isPhone(_ from: String?) -> Bool {
-        guard let from, from != "-" else { return false }
-        if from == "adb:" || from.hasPrefix("adb:") { return true }
-        guard let reader = try? InputFile.Reader(from, regularFileOnly: true) else { return false }
+    /// The kind of phone `--from` names.
+    enum Kind {
+        /// An Android device: `adb:…` or an Android capture.
+        case android
+        /// An iPhone or iPad: `ios:…` or an iOS capture.
+        case ios
+    }
+
+    /// Whether `--from` names a phone rather than a machine recording: `adb:…`, `ios:…`, or
+    /// a file that opens with a capture header (only its first bytes are read).
+    static func isPhone(_ from: String?) -> Bool { kind(from) != nil }
+
+    /// The kind of phone `--from` names, or nil for a machine recording.
+    static func kind(_ from: String?) -> Kind? {
+        guard let from, from != "-" else { return nil }
+        if from.hasPrefix("adb:") { return .android }
+        if from.hasPrefix("ios:") { return .ios }
+        guard let reader = try? InputFile.Reader(from, regularFileOnly: true) else { return nil }
         var head: [UInt8] = []
-        guard (try? reader.read(into: &head, upTo: 256)) != nil else { return false }
-        return AndroidCapture.looksLikeCapture(String(decoding: head, as: UTF8.self)[...])
+        guard (try? reader.read(into: &head, upTo: 256)) != nil else { return nil }
+        let text = String(decoding: head, as: UTF8.self)[...]
+        if AndroidCapture.looksLikeCapture(text) { return .android }
+        if IOSCapture.looksLikeCapture(text) { return .ios }
+        return nil
+    }
+
+    /// An iPhone or iPad read, or the exit code of a failure already reported.
+    enum IOSRead {
+        /// The capture and where it came from (`ios`, the file).
+        case read(IOSCapture, source: String)
+        /// The failure's exit code.
+        case failed(ExitCode)
+    }
+
+    /// Reads an iPhone or iPad: runs `ideviceinfo` for `ios:…`, else reads the capture file.
+    static func ios(_ from: String, env: CommandEnvironment) -> IOSRead {
+        let text: String
+        let source: String
+        if from.hasPrefix("ios:") {
+            let udid = String(from.dropFirst(4))
+            do {
+                text = try IOSCapture.captureText(
+                    udid: udid.isEmpty ? nil : udid, environment: env.variables,
+                    timeout: timeout(in: env))
+            } catch {
+                return .failed(fail(error, env: env, name: "ios:UDID"))
+            }
+            source = "ios"
+        } else {
+            switch readFile(from, env: env) {
+            case .success(let read): text = read
+            case .failure(let failure): return .failed(failure.code)
+            }
+            source = from
+        }
+        do {
+            let capture = try IOSCapture(parsing: text)
+            for warning in capture.warnings {
+                env.stderr.line(
+                    "capcheck: warning: " + TerminalText.sanitize("\(source): \(warning)"))
+            }
+            return .read(capture, source: source)
+        } catch {
+            return .failed(env.fail("\(source): \(error)", .dataError))
+        }
+    }
+
+    /// A reported failure's exit code, as an error.
+    struct Reported: Error {
+        /// The exit code.
+        var code: ExitCode
+    }
+
+    /// Reads a capture file (a regular file of at most ``captureLimit`` bytes).
+    static func readFile(_ path: String, env: CommandEnvironment) -> Result<String, Reported> {
+        do {
+            let reader = try InputFile.Reader(path, regularFileOnly: true)
+            guard reader.size <= captureLimit else {
+                return .failure(
+                    Reported(
+                        code: env.fail(
+                            "\(path): \(reader.size) bytes, more than a capture's \(captureLimit)",
+                            .dataError)))
+            }
+            return .success(String(decoding: try reader.readAll(), as: UTF8.self))
+        } catch {
+            return .failure(
+                Reported(code: env.fail(InputMessage.unreadable(path, error.reason), .noInput)))
+        }
     }
 
     /// Reads the phone: runs `adb` for `adb:…`, else reads the capture file. Warnings go to
@@ -54,17 +134,9 @@ enum PhoneSource {
             }
             source = "adb"
         } else {
-            do {
-                let reader = try InputFile.Reader(from, regularFileOnly: true)
-                guard reader.size <= captureLimit else {
-                    return .failed(
-                        env.fail(
-                            "\(from): \(reader.size) bytes, more than a capture's \(captureLimit)",
-                            .dataError))
-                }
-                text = String(decoding: try reader.readAll(), as: UTF8.self)
-            } catch {
-                return .failed(env.fail(InputMessage.unreadable(from, error.reason), .noInput))
+            switch readFile(from, env: env) {
+            case .success(let read): text = read
+            case .failure(let failure): return .failed(failure.code)
             }
             source = from
         }
@@ -96,6 +168,8 @@ enum PhoneSource {
         case .toolMissing(let tool):
             let package = tool == "adb" ? "adb" : "libimobiledevice-utils"
             return env.fail("\(error) (apt-get install \(package))", .unavailable)
+        case .untrusted:
+            return env.fail(error.description, .noInput)
         case .severalDevices:
             return env.fail("\(error): name one as \(name)", .usage)
         default:

@@ -208,7 +208,7 @@ import Testing
 
     @Test func captureNeedsAKind() {
         #expect(CLI.run(["capture"]).code == .usage)
-        #expect(CLI.run(["capture", "ios"]).code == .usage)
+        #expect(CLI.run(["capture", "windows"]).code == .usage)
     }
 
     @Test func listFromACaptureShowsFeaturesAsCapabilitiesWithTheirNames() {

@@ -67,6 +67,18 @@ _capcheck() {
                     COMPREPLY=()
                     return
                     ;;
+                --device-family)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --min-os)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --vision-pro)
+                    COMPREPLY=($(compgen -W "available unavailable" -P "$pre" -- "$cur"))
+                    return
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -P "$pre" -- "$cur"))
                     return
@@ -74,7 +86,7 @@ _capcheck() {
             esac
             [ -n "$pre" ] && return
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--help -h --from --kind --format --json --junit --github --strict --allow-unknown --unknown-as --assume --no-implied --color" -- "$cur"))
+                COMPREPLY=($(compgen -W "--help -h --from --kind --format --json --junit --github --strict --allow-unknown --unknown-as --assume --no-implied --device-family --min-os --vision-pro --color" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
             fi
@@ -268,7 +280,7 @@ _capcheck() {
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=($(compgen -W "--help -h --output -o --redact" -- "$cur"))
             else
-                COMPREPLY=($(compgen -W "android" -P "$pre" -- "$cur"))
+                COMPREPLY=($(compgen -W "android ios" -P "$pre" -- "$cur"))
             fi
             ;;
         man)

@@ -14,6 +14,8 @@ public enum PhoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownDevice(serial: String, available: [String])
     /// The device has not accepted this computer's key (`adb devices`: `unauthorized`).
     case unauthorized(serial: String?)
+    /// The iPhone or iPad has not trusted this computer (lockdownd refuses to pair).
+    case untrusted
     /// The device is listed in another state (`offline`, `recovery`, `sideload`).
     case notReady(state: String)
     /// A command ran longer than allowed and was ended.
@@ -31,7 +33,8 @@ public enum PhoneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .toolMissing(let tool):
             return "no \(tool) on PATH"
         case .noDevice(let tool):
-            return "\(tool) lists no device: connect one and allow debugging on it"
+            let how = tool == "adb" ? "allow debugging on it" : "unlock it"
+            return "\(tool) lists no device: connect one and \(how)"
         case .severalDevices(let serials):
             return "several devices are connected (\(serials.joined(separator: ", ")))"
         case .unknownDevice(let serial, let available):
@@ -40,6 +43,8 @@ public enum PhoneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unauthorized:
             return "the device has not authorised this computer: unlock it and accept the "
                 + "USB debugging prompt"
+        case .untrusted:
+            return "the device has not trusted this computer: unlock it and tap Trust"
         case .notReady(let state):
             return "the device is \(state), not ready for commands"
         case .timedOut(let command, let seconds):

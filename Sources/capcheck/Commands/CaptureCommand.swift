@@ -5,12 +5,15 @@ import CapabilityProbe
 struct CaptureCommand: Command {
     static let name = "capture"
     static let abstract =
-        "Capture a connected Android phone through adb (getprop, features, libraries, screen, battery)"
-    static let usage = "capcheck capture android [SERIAL] [-o FILE] [--redact]"
+        "Capture a connected phone: Android through adb, iPhone or iPad through ideviceinfo"
+    static let usage = "capcheck capture android|ios [SERIAL] [-o FILE] [--redact]"
     static let arguments = [
-        ArgumentSpec("KIND", "android (the device adb lists)", completion: .choices(["android"])),
         ArgumentSpec(
-            "SERIAL", "The device's serial when adb lists several (adb devices)",
+            "KIND", "android (the device adb lists) or ios (the device idevice_id lists)",
+            completion: .choices(["android", "ios"])),
+        ArgumentSpec(
+            "SERIAL",
+            "The device's serial (adb devices) or UDID (idevice_id -l) when several are connected",
             completion: .none),
     ]
     static let options = [
@@ -23,11 +26,12 @@ struct CaptureCommand: Command {
         ),
     ]
     static let notes = """
-        Each adb command may run CAPCHECK_PHONE_TIMEOUT seconds (default 30) and print 16 MiB; \
-        a hung one is ended and named. The capture holds getprop's output as it is: serial \
-        numbers and addresses too unless --redact is given.
+        Each adb or ideviceinfo command may run CAPCHECK_PHONE_TIMEOUT seconds (default 30) and print 16 MiB; \
+        a hung one is ended and named. The capture holds getprop's or ideviceinfo's output as \
+        it is: serial numbers and addresses too unless --redact is given.
         """
 
+    var ios: Bool
     var serial: String?
     var output: String?
     var redact: Bool
@@ -39,9 +43,10 @@ struct CaptureCommand: Command {
         guard let kind = positionals.first else {
             throw UsageError("missing KIND (android)", command: Self.name)
         }
-        guard kind == "android" else {
-            throw UsageError("unknown kind '\(kind)': give android", command: Self.name)
+        guard kind == "android" || kind == "ios" else {
+            throw UsageError("unknown kind '\(kind)': give android or ios", command: Self.name)
         }
+        ios = kind == "ios"
         if positionals.count > 2 {
             throw UsageError("unexpected argument '\(positionals[2])'", command: Self.name)
         }
@@ -50,6 +55,16 @@ struct CaptureCommand: Command {
 
     func run(in env: CommandEnvironment) -> ExitCode {
         let text: String
+        if ios {
+            do {
+                text = try IOSCapture.captureText(
+                    udid: serial, environment: env.variables, timeout: PhoneSource.timeout(in: env))
+            } catch {
+                return PhoneSource.fail(error, env: env, name: "capcheck capture ios UDID")
+            }
+            return MatrixInputs.emit(
+                redact ? IOSCapture.redacted(text) : text, to: output, env: env)
+        }
         do {
             text = try AndroidCapture.captureText(
                 serial: serial, environment: env.variables, timeout: PhoneSource.timeout(in: env))

@@ -67,7 +67,13 @@ struct ListCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        if let from, PhoneSource.isPhone(from) {
+        if let from, let kind = PhoneSource.kind(from) {
+            guard kind == .android else {
+                return env.fail(
+                    "list reads an Android phone; an iPhone or iPad is its catalog row "
+                        + "(capcheck matrix --builtin apple) and verify --from checks an app on it",
+                    .usage)
+            }
             switch PhoneSource.android(from, env: env) {
             case .read(let capture, let source): return show(capture.report(path: source), env)
             case .failed(let code): return code

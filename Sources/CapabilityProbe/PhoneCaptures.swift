@@ -67,3 +67,20 @@ extension AndroidCapture {
         return text(outputs: try bridge.outputs(serial: serial, commands: sections))
     }
 }
+
+extension IOSCapture {
+    /// Captures the connected iPhone or iPad through the `ideviceinfo` (and `idevice_id`) on
+    /// the environment's `PATH`, with a bounded time and output.
+    /// - Parameters:
+    ///   - udid: The device, or nil for the only one connected.
+    ///   - environment: The environment the tools are found in and run with.
+    ///   - timeout: Seconds one command may run.
+    /// - Returns: The capture text (``text(outputs:)``).
+    /// - Throws: ``PhoneError`` naming what failed.
+    public static func captureText(
+        udid: String?, environment: [String: String], timeout: Double
+    ) throws(PhoneError) -> String {
+        let info = try IOSDeviceInfo(environment: environment, timeout: timeout)
+        return text(outputs: try info.outputs(udid: udid, queries: sections))
+    }
+}
