@@ -10,7 +10,17 @@ struct VerifyCommand: Command {
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] \(formats.aliasUsage) [--junit FILE]
                         \(formats.usage) [--github] [--strict] [--allow-unknown]
                         [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
+                        [--device-family LIST] [--min-os VERSION] [--vision-pro available|unavailable]
                         [--color WHEN]
+        """
+
+    static let notes = """
+        A phone is checked as its store does: --from adb:[SERIAL] or an Android capture \
+        ('capcheck capture android') with Google Play's filters on the phone's own features, SDK \
+        level, ABIs, OpenGL ES, screen and libraries; --from ios:[UDID] or an iOS capture with \
+        the App Store's, for the built-in row of its model and the iOS it has installed \
+        (--device-family, --min-os and --vision-pro state what the Info.plist leaves out). Each \
+        adb or ideviceinfo run may take CAPCHECK_PHONE_TIMEOUT seconds (default 30).
         """
 
     /// What `verify` prints for one manifest: the verification and its exit code.
