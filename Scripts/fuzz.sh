@@ -12,7 +12,7 @@ target=${1:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]}
 seconds=${2:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]}
 shift 2
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(dump umockdev snapshot pipeline plist android axml proto zip appstream dep11 yaml gzip json manifest
+targets=(dump umockdev snapshot capture pipeline plist android axml proto zip appstream dep11 yaml gzip json manifest
   predicate matrix fleet edid)
 if [ "$target" = all ]; then
   status=0
@@ -53,6 +53,7 @@ case "$target" in
   dump) seed Fixtures/udevadm/*.txt Fixtures/bad/*.txt ;;
   umockdev) seed Fixtures/umockdev/*.umockdev Fixtures/bad/*.umockdev ;;
   snapshot) seed Fixtures/snapshots/*.json Fixtures/bad/snapshot-* ;;
+  capture) seed Fixtures/phones/*.capture Fixtures/phones/not-a-capture.txt ;;
   pipeline) seed "${recordings[@]}" ;;
   plist) seed "${plists[@]}" ;;
   android) seed "${android[@]}" ;;

@@ -16,6 +16,7 @@ enum CapCheck {
             DiffCommand.self,
             ReportCommand.self,
             WatchCommand.self,
+            CaptureCommand.self,
             ManCommand.self,
             CompletionCommand.self,
         ]

@@ -31,7 +31,9 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .dataError:
             return "bad input data (manifest, dump, snapshot, table); lint --strict: warnings"
         case .noInput: return "input missing or unreadable"
-        case .unavailable: return "/sys cannot be read at all (a machine without udevd is normal)"
+        case .unavailable:
+            return
+                "/sys cannot be read at all (a machine without udevd is normal), or adb or ideviceinfo is not on PATH"
         case .software: return "internal error"
         case .ioError: return "output could not be written (full disk, closed pipe)"
         }

@@ -51,7 +51,22 @@ import Testing
                 setup: builtApps
                     + "\nmv Payload.ipa MyApp.ipa; mv app-release.aab app.aab; cp \"$FIXTURES/play-console/export-current.csv\" play-devices.csv; mkdir -p old new; cp \"$FIXTURES/catalogs/iphone-ios16.plist\" old/Info.plist; cp \"$FIXTURES/catalogs/iphone-ios17.plist\" new/Info.plist"
             ),
+        "capcheck verify app.apk --from adb:                  # the one Android device adb lists":
+            .run(setup: builtApps + "\n" + phones),
     ]
+
+    /// Stand-ins for adb, idevice_id and ideviceinfo (Fixtures/phones) on PATH, replaying the
+    /// fixture captures, for "A phone on the desk".
+    static let phones = """
+        mkdir -p phonebin
+        ln -s "$FIXTURES/phones/fake-adb.sh" phonebin/adb
+        ln -s "$FIXTURES/phones/fake-ideviceinfo.sh" phonebin/ideviceinfo
+        ln -s "$FIXTURES/phones/fake-ideviceinfo.sh" phonebin/idevice_id
+        export PATH="$PWD/phonebin:$PATH" FAKE_ADB_SERIAL=R58M12ABCDE
+        export FAKE_ADB_CAPTURE="$FIXTURES/phones/phone-sdk34.capture"
+        export FAKE_IOS_CAPTURE="$FIXTURES/phones/iphone14pro-ios16.capture"
+        cp Payload.ipa MyApp.ipa
+        """
 
     /// An APK (aapt), an AAB (aapt2's protobuf manifest at `base/manifest/`) and an IPA made
     /// from the fixture manifests.

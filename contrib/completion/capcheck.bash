@@ -14,12 +14,12 @@ _capcheck() {
         prev="${COMP_WORDS[COMP_CWORD-2]}"
     fi
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch man completion help --help -h --version -V" -- "$cur"))
+        COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch capture man completion help --help -h --version -V" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
         help)
-            COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch man completion help" -- "$cur"))
+            COMPREPLY=($(compgen -W "list verify apps lint matrix diff report watch capture man completion help" -- "$cur"))
             ;;
         list)
             case "$prev" in
@@ -67,6 +67,18 @@ _capcheck() {
                     COMPREPLY=()
                     return
                     ;;
+                --device-family)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --min-os)
+                    COMPREPLY=()
+                    return
+                    ;;
+                --vision-pro)
+                    COMPREPLY=($(compgen -W "available unavailable" -P "$pre" -- "$cur"))
+                    return
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -P "$pre" -- "$cur"))
                     return
@@ -74,7 +86,7 @@ _capcheck() {
             esac
             [ -n "$pre" ] && return
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--help -h --from --kind --format --json --junit --github --strict --allow-unknown --unknown-as --assume --no-implied --color" -- "$cur"))
+                COMPREPLY=($(compgen -W "--help -h --from --kind --format --json --junit --github --strict --allow-unknown --unknown-as --assume --no-implied --device-family --min-os --vision-pro --color" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
             fi
@@ -255,6 +267,20 @@ _capcheck() {
             [ -n "$pre" ] && return
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=($(compgen -W "--help -h --format --json --count --timeout --only" -- "$cur"))
+            fi
+            ;;
+        capture)
+            case "$prev" in
+                --output|-o)
+                    COMPREPLY=($(compgen -f -P "$pre" -- "$cur"))
+                    return
+                    ;;
+            esac
+            [ -n "$pre" ] && return
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=($(compgen -W "--help -h --output -o --redact" -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W "android ios" -P "$pre" -- "$cur"))
             fi
             ;;
         man)

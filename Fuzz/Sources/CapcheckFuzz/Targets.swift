@@ -23,6 +23,27 @@ let recordingTargets: [FuzzTarget] = [
         _ = try? SnapshotDeviceSource(data: Data(bytes), path: "fuzz").inventory()
     },
     FuzzTarget(
+        name: "capture",
+        summary: "Android and iOS phone captures, the captured device, list text, redaction"
+    ) { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let capture = try? AndroidCapture(parsing: text) {
+            _ = capture.playDevice
+            Invariant.terminalSafe(
+                ListRenderer.render(capture.report(path: "fuzz"), showDevices: false),
+                "capture list")
+            guard let again = try? AndroidCapture(parsing: AndroidCapture.redacted(text)),
+                again.features == capture.features, again.libraries == capture.libraries
+            else {
+                Invariant.fail("a redacted capture reads to other features or libraries")
+            }
+        }
+        if let capture = try? IOSCapture(parsing: text) {
+            _ = capture.batteryState
+            _ = IOSCapture.redacted(text)
+        }
+    },
+    FuzzTarget(
         name: "pipeline",
         summary: "format detection, any recording, classify, every renderer"
     ) { bytes in

@@ -130,8 +130,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A manifest kind in words.
-    static func noun(_ kind: ManifestKind) -> String {
+    /// A manifest kind in words (`an Info.plist`).
+    /// - Parameter kind: The kind.
+    /// - Returns: Its words.
+    public static func noun(_ kind: ManifestKind) -> String {
         switch kind {
         case .plist: return "an Info.plist"
         case .android: return "an AndroidManifest.xml"

@@ -66,6 +66,15 @@ public struct PlayDevice: Sendable, Hashable {
         public var size: String
         /// The density in dpi.
         public var density: Int
+
+        /// A screen.
+        /// - Parameters:
+        ///   - size: `small`, `normal`, `large` or `xlarge`.
+        ///   - density: The density in dpi.
+        public init(size: String, density: Int) {
+            self.size = size
+            self.density = density
+        }
     }
 
     /// The name a row shows (`Google Pixel 4 XL (coral)`).
@@ -101,6 +110,10 @@ public struct PlayDevice: Sendable, Hashable {
     public var confidence: String?
     /// The line of the row in its source.
     public var line: Int
+    /// Whether the facts were read from the device itself (a capture of `getprop`, `pm list
+    /// features`, `pm list libraries`), so a library it does not list is missing rather than
+    /// unknown.
+    public var observed = false
 
     /// Android's screen size class (`small`, `normal`, `large`, `xlarge`: at least
     /// 426×320, 470×320, 640×480, 960×720 dp), from the pixels and the density.
@@ -120,6 +133,35 @@ public struct PlayDevice: Sendable, Hashable {
     }
 }
 
+extension PlayDevice {
+    /// A device read from the device itself (``observed``): every list it gives is complete.
+    /// - Parameters:
+    ///   - name: The name a row shows.
+    ///   - brand: The brand (`google`).
+    ///   - device: The codename (`panther`).
+    ///   - manufacturer: The manufacturer (`Google`).
+    ///   - model: The model name (`Pixel 7`).
+    ///   - formFactor: The form factor.
+    ///   - sdk: The SDK level it runs, if known.
+    ///   - abis: The ABIs, if known.
+    ///   - glEsVersion: The OpenGL ES version, if known.
+    ///   - screens: The screen, if known.
+    ///   - features: The system features with their versions, if known.
+    ///   - libraries: The shared libraries, if known.
+    public init(
+        observedName name: String, brand: String?, device: String?, manufacturer: String?,
+        model: String?, formFactor: FormFactor, sdk: Int?, abis: [String]?, glEsVersion: Int?,
+        screens: [Screen]?, features: [String: Int]?, libraries: Set<String>?
+    ) {
+        self.init(
+            name: name, brand: brand, device: device, manufacturer: manufacturer, model: model,
+            formFactor: formFactor, sdkLevels: sdk.map { [$0] } ?? [], abis: abis,
+            glEsVersion: glEsVersion, screens: screens, features: features,
+            featureSource: nil, libraries: libraries, ram: nil, confidence: nil, line: 1,
+            observed: true)
+    }
+}
+
 extension AndroidCatalog.Device {
     /// The row as Play's filters see it.
     public var playDevice: PlayDevice {
@@ -131,6 +173,6 @@ extension AndroidCatalog.Device {
             model: name, formFactor: PlayDevice.FormFactor(text: formFactor), sdkLevels: [sdk],
             abis: abis, glEsVersion: glEsVersion, screens: screen, features: features,
             featureSource: nil, libraries: libraries.map(Set.init), ram: nil,
-            confidence: confidence, line: line)
+            confidence: confidence, line: line, observed: false)
     }
 }

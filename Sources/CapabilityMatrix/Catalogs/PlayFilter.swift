@@ -122,9 +122,9 @@ public enum PlayFilter {
         var failing: [RowIssue] = []
         var unknown: [RowIssue] = []
         check(formFactor: store, device, &failing)
-        let qualifying = check(sdk: store, device, &failing)
+        let qualifying = check(sdk: store, device, &failing, &unknown)
         check(native: store, device, &failing, &unknown)
-        check(libraries: store, device, &unknown)
+        check(libraries: store, device, &failing, &unknown)
         check(glES: store, device, &failing, &unknown)
         check(textures: store, device, &unknown)
         check(configurations: store, device, &failing, &unknown)
@@ -171,11 +171,19 @@ public enum PlayFilter {
 
     /// The SDK levels within `minSdkVersion`…`maxSdkVersion`; none excludes the row.
     private static func check(
-        sdk store: StoreDeclarations, _ device: PlayDevice, _ failing: inout [RowIssue]
+        sdk store: StoreDeclarations, _ device: PlayDevice, _ failing: inout [RowIssue],
+        _ unknown: inout [RowIssue]
     ) -> [Int] {
         let minimum = store.minSdk ?? 1
         let maximum = store.maxSdk ?? Int.max
         let qualifying = device.sdkLevels.filter { $0 >= minimum && $0 <= maximum }
+        if device.sdkLevels.isEmpty, device.observed, store.minSdk != nil || store.maxSdk != nil {
+            unknown.append(
+                RowIssue(
+                    key: "android:minSdkVersion=\(minimum)", capability: nil,
+                    reason: "the capture does not give the device's SDK level (getprop)"))
+            return []
+        }
         guard qualifying.isEmpty, !device.sdkLevels.isEmpty else { return qualifying }
         let levels = device.sdkLevels.map(String.init).joined(separator: ", ")
         if let top = device.sdkLevels.max(), top < minimum {
@@ -190,6 +198,12 @@ public enum PlayFilter {
                     reason: "the device runs SDK \(levels), above maxSdkVersion \(maximum)"))
         }
         return qualifying
+    }
+
+    /// What does not know a fact: `the capture` for a device read from itself, else `the
+    /// catalog`.
+    static func source(_ device: PlayDevice) -> String {
+        device.observed ? "the capture" : "the catalog"
     }
 
     /// The ABIs Play knows; an app folder under `lib/` with another name is not native code
@@ -207,7 +221,8 @@ public enum PlayFilter {
         guard let abis = device.abis else {
             unknown.append(
                 RowIssue(
-                    key: key, capability: nil, reason: "the catalog does not know the device's ABIs"
+                    key: key, capability: nil,
+                    reason: "\(source(device)) does not know the device's ABIs"
                 ))
             return
         }
@@ -230,14 +245,22 @@ public enum PlayFilter {
     ]
 
     private static func check(
-        libraries store: StoreDeclarations, _ device: PlayDevice, _ unknown: inout [RowIssue]
+        libraries store: StoreDeclarations, _ device: PlayDevice, _ failing: inout [RowIssue],
+        _ unknown: inout [RowIssue]
     ) {
         for library in store.libraries where library.required {
             if platformLibraries.contains(library.name) { continue }
             if device.libraries?.contains(library.name) == true { continue }
+            if device.observed, device.libraries != nil {
+                failing.append(
+                    RowIssue(
+                        key: "uses-library: \(library.name)", capability: nil,
+                        reason: "the device does not list \(library.name) (pm list libraries)"))
+                continue
+            }
             let why =
                 device.libraries == nil
-                ? "the catalog does not list the device's shared libraries"
+                ? "\(source(device)) does not list the device's shared libraries"
                 : "the device tree's permission files do not declare it, and the stock firmware may (Google's libraries ship with Play services)"
             unknown.append(
                 RowIssue(
@@ -256,7 +279,7 @@ public enum PlayFilter {
             unknown.append(
                 RowIssue(
                     key: key, capability: nil,
-                    reason: "the catalog does not know the device's OpenGL ES version"))
+                    reason: "\(source(device)) does not know the device's OpenGL ES version"))
             return
         }
         if has < wanted {
@@ -278,7 +301,7 @@ public enum PlayFilter {
                 RowIssue(
                     key: key, capability: nil,
                     reason:
-                        "the catalog does not know the device's OpenGL ES version, which decides \(named)"
+                        "\(source(device)) does not know the device's OpenGL ES version, which decides \(named)"
                 ))
             return
         }
@@ -402,7 +425,7 @@ public enum PlayFilter {
             unknown.append(
                 RowIssue(
                     key: "screens", capability: nil,
-                    reason: "the catalog does not know the device's screen size and density"))
+                    reason: "\(source(device)) does not know the device's screen size and density"))
             return
         }
         var reasons: [(key: String, reason: String)] = []

@@ -10,6 +10,8 @@ public struct SourceInfo: Codable, Sendable, Hashable {
         case umockdev
         /// A snapshot written by `capcheck list --json`.
         case snapshot
+        /// An Android device's capture (`capcheck capture android`, or `adb` asked live).
+        case androidCapture = "android-capture"
     }
 
     /// The kind of source.

@@ -40,7 +40,7 @@ struct ListCommand: Command {
         [
             OptionSpec(
                 "from", value: "FILE",
-                "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine",
+                "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine; an Android capture ('capture android') or adb:[SERIAL] lists that phone's features as capabilities",
                 completion: .file),
             formats.option,
         ] + formats.aliasOptions + [
@@ -67,17 +67,32 @@ struct ListCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
-        env.withReport(from: from, redact: redact) { report in
-            do {
-                try format.write(
-                    Output(
-                        report: report, devices: devices, style: color.style(in: env),
-                        width: env.terminalWidth),
-                    env.stdout)
-            } catch {
-                return env.fail("cannot encode the report: \(error)", .software)
+        if let from, let kind = PhoneSource.kind(from) {
+            guard kind == .android else {
+                return env.fail(
+                    "list reads an Android phone; an iPhone or iPad is its catalog row "
+                        + "(capcheck matrix --builtin apple) and verify --from checks an app on it",
+                    .usage)
             }
-            return .ok
+            switch PhoneSource.android(from, env: env) {
+            case .read(let capture, let source): return show(capture.report(path: source), env)
+            case .failed(let code): return code
+            }
         }
+        return env.withReport(from: from, redact: redact) { report in show(report, env) }
+    }
+
+    /// Writes the report in the chosen format.
+    private func show(_ report: CapabilityReport, _ env: CommandEnvironment) -> ExitCode {
+        do {
+            try format.write(
+                Output(
+                    report: report, devices: devices, style: color.style(in: env),
+                    width: env.terminalWidth),
+                env.stdout)
+        } catch {
+            return env.fail("cannot encode the report: \(error)", .software)
+        }
+        return .ok
     }
 }

@@ -10,7 +10,17 @@ struct VerifyCommand: Command {
         capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] \(formats.aliasUsage) [--junit FILE]
                         \(formats.usage) [--github] [--strict] [--allow-unknown]
                         [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
+                        [--device-family LIST] [--min-os VERSION] [--vision-pro available|unavailable]
                         [--color WHEN]
+        """
+
+    static let notes = """
+        A phone is checked as its store does: --from adb:[SERIAL] or an Android capture \
+        ('capcheck capture android') with Google Play's filters on the phone's own features, SDK \
+        level, ABIs, OpenGL ES, screen and libraries; --from ios:[UDID] or an iOS capture with \
+        the App Store's, for the built-in row of its model and the iOS it has installed \
+        (--device-family, --min-os and --vision-pro state what the Info.plist leaves out). Each \
+        adb or ideviceinfo run may take CAPCHECK_PHONE_TIMEOUT seconds (default 30).
         """
 
     /// What `verify` prints for one manifest: the verification and its exit code.
@@ -59,7 +69,7 @@ struct VerifyCommand: Command {
         [
             OptionSpec(
                 "from", value: "FILE",
-                "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
+                "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one; an Android capture or adb:[SERIAL] checks an app as Google Play does, an iOS capture or ios:[UDID] as the App Store does",
                 completion: .file),
             ManifestOptions.kindOption,
             formats.option,
@@ -85,7 +95,8 @@ struct VerifyCommand: Command {
                 "Declare a capability present or absent (shown as assumed); repeatable",
                 repeatable: true),
             ManifestOptions.noImpliedOption,
-            OptionSpec.color,
+        ] + StoreOptions.specs + [
+            OptionSpec.color
         ]
 
     var manifestPath: String
@@ -98,6 +109,7 @@ struct VerifyCommand: Command {
     var strict: Bool
     var unknownAs: UnknownPolicy?
     var assumptions: [String: CapabilityStatus]
+    var store: StoreOptions
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         from = try arguments.value("from")
@@ -119,6 +131,7 @@ struct VerifyCommand: Command {
         color = try ColorChoice(&arguments, command: Self.name)
         github = try arguments.flag("github")
         strict = try arguments.flag("strict")
+        store = try StoreOptions(&arguments, command: Self.name)
         manifestPath = try ManifestOptions.singleManifest(
             arguments.positionals(), command: Self.name)
         if format.name != Self.formats.first.name && github {
@@ -179,6 +192,17 @@ struct VerifyCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
+        if let from, let kind = PhoneSource.kind(from) {
+            switch kind {
+            case .android: return verifyPhone(from, env: env)
+            case .ios: return verifyIOS(from, env: env)
+            }
+        }
+        if store.settings != StoreSettings(names: StoreOptions.names) {
+            return env.fail(
+                "--device-family, --min-os and --vision-pro apply to an iPhone or iPad "
+                    + "(--from ios: or an iOS capture)", .usage)
+        }
         let loaded = reading.load(manifestPath, env: env)
         if let catalog = loaded.catalog {
             return env.withReport(from: from) { report in
@@ -222,6 +246,146 @@ struct VerifyCommand: Command {
                 env.stdout)
         } catch {
             return env.fail("cannot encode the report: \(error)", .software)
+        }
+        return code
+    }
+
+    /// Checks an Android app against a phone (a capture file or `adb:`) as Google Play does:
+    /// the device's own features, SDK level, ABIs, OpenGL ES version, screen and libraries
+    /// through ``PlayFilter``.
+    private func verifyPhone(_ from: String, env: CommandEnvironment) -> ExitCode {
+        if junit != nil || github || !assumptions.isEmpty || strict || unknownAs != nil {
+            return env.fail(
+                "--junit, --github, --assume, --strict and --unknown-as do not apply to a phone, "
+                    + "which is checked as Google Play does", .usage)
+        }
+        let loaded = reading.load(manifestPath, env: env)
+        guard let manifest = loaded.manifest else {
+            return loaded.catalog == nil
+                ? loaded.code
+                : env.fail("\(manifestPath): a phone checks one Android app, not a catalog", .usage)
+        }
+        guard manifest.store.isAndroid else {
+            return env.fail(
+                "\(manifestPath): an Android phone checks an AndroidManifest.xml, .apk or .aab, "
+                    + "not \(CatalogError.noun(manifest.kind))", .usage)
+        }
+        let capture: AndroidCapture
+        let source: String
+        switch PhoneSource.android(from, env: env) {
+        case .read(let read, let from):
+            capture = read
+            source = from
+        case .failed(let code): return code
+        }
+        let shown = manifestPath == "-" ? "<stdin>" : manifestPath
+        let result = PlayFilter.evaluate(
+            [capture.playDevice], store: manifest.store, source: source,
+            provenance: [], manifest: shown)
+        let code: ExitCode
+        switch result.rows.first?.verdict {
+        case .eligible?: code = .ok
+        case .excluded?: code = .unmet
+        case .undecided?, nil: code = .undecided
+        }
+        switch format.name {
+        case "json":
+            do {
+                env.stdout.write(try JSONOutput.string(result))
+            } catch {
+                return env.fail("cannot encode the report: \(error)", .software)
+            }
+        case "text":
+            env.stdout.write(
+                StoreDeviceTextRenderer.render(
+                    result, store: "Google Play", facts: PhoneSource.facts(capture),
+                    source: source, outcome: "exit \(code.rawValue)"))
+        default:
+            return env.fail(
+                "--format \(format.name) does not apply to a phone (use text or json)", .usage)
+        }
+        return code
+    }
+
+    /// Checks an iPhone or iPad app against a connected or captured iPhone or iPad as the
+    /// App Store does: the built-in catalog's row of its model with its installed OS.
+    private func verifyIOS(_ from: String, env: CommandEnvironment) -> ExitCode {
+        if junit != nil || github || !assumptions.isEmpty || strict || unknownAs != nil {
+            return env.fail(
+                "--junit, --github, --assume, --strict and --unknown-as do not apply to a phone, "
+                    + "which is checked as the App Store does", .usage)
+        }
+        let loaded = reading.load(manifestPath, env: env)
+        guard let manifest = loaded.manifest else {
+            return loaded.catalog == nil
+                ? loaded.code
+                : env.fail("\(manifestPath): a phone checks one app, not a catalog", .usage)
+        }
+        guard manifest.store.appleKeys != nil else {
+            return env.fail(
+                "\(manifestPath): an iPhone or iPad checks an Info.plist or .ipa, "
+                    + "not \(CatalogError.noun(manifest.kind))", .usage)
+        }
+        let capture: IOSCapture
+        let source: String
+        switch PhoneSource.ios(from, env: env) {
+        case .read(let read, let from):
+            capture = read
+            source = from
+        case .failed(let code): return code
+        }
+        guard let productType = capture.productType else {
+            return env.fail("\(source): the capture has no ProductType (ideviceinfo)", .dataError)
+        }
+        let catalog: AppleCatalog
+        do {
+            guard case .apple(let apple)? = try BuiltinMatrices.catalog("apple") else {
+                return env.fail("the built-in apple catalog is missing", .software)
+            }
+            catalog = apple
+        } catch {
+            return env.fail("the built-in apple catalog: \(error)", .software)
+        }
+        let shown = manifestPath == "-" ? "<stdin>" : manifestPath
+        guard
+            let result = AppStoreFilter.evaluate(
+                productType: productType,
+                installed: capture.productVersion.flatMap { OSVersion($0) }, catalog: catalog,
+                store: manifest.store, settings: store.settings, source: source, manifest: shown)
+        else {
+            return env.fail(
+                "\(source): \(productType) is not in the built-in apple catalog "
+                    + "(capcheck matrix --list-builtin)", .undecided)
+        }
+        let code: ExitCode
+        switch result.rows.first?.verdict {
+        case .eligible?: code = .ok
+        case .excluded?: code = .unmet
+        case .undecided?, nil: code = .undecided
+        }
+        var facts = [productType]
+        if let version = capture.productVersion {
+            facts.append(
+                (capture.deviceClass == "iPad" ? "iPadOS " : "iOS ") + version + " installed")
+        }
+        if let percent = capture.batteryPercent {
+            facts.append("battery \(percent) % \(capture.batteryState.rawValue)")
+        }
+        switch format.name {
+        case "json":
+            do {
+                env.stdout.write(try JSONOutput.string(result))
+            } catch {
+                return env.fail("cannot encode the report: \(error)", .software)
+            }
+        case "text":
+            env.stdout.write(
+                StoreDeviceTextRenderer.render(
+                    result, store: "The App Store", facts: facts, source: source,
+                    outcome: "exit \(code.rawValue)"))
+        default:
+            return env.fail(
+                "--format \(format.name) does not apply to a phone (use text or json)", .usage)
         }
         return code
     }
