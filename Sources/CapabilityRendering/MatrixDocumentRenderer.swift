@@ -87,13 +87,7 @@ public enum MatrixDocumentRenderer {
         out +=
             "</ul>\n<p><strong>\(totals.eligible) of \(totals.total) eligible</strong>, \(totals.excluded) excluded, \(totals.undecided) undecided.</p>\n"
         func counts(_ title: String, _ rows: [FamilySummary]) {
-            out +=
-                "<table><thead><tr><th>\(e(title))</th><th>Eligible</th><th>Excluded</th><th>Undecided</th><th>Total</th></tr></thead><tbody>\n"
-            for row in rows {
-                out +=
-                    "<tr><td>\(e(row.family))</td><td class=\"n\">\(row.eligible)</td><td class=\"n\">\(row.excluded)</td><td class=\"n\">\(row.undecided)</td><td class=\"n\">\(row.total)</td></tr>\n"
-            }
-            out += "</tbody></table>\n"
+            out += countsTable(title, rows)
         }
         counts("Family", result.families)
         if let summary = result.summary {
@@ -201,13 +195,7 @@ public enum MatrixDocumentRenderer {
         }
         out += "</tbody></table>\n<h2>Counts</h2>\n"
         func counts(_ title: String, _ rows: [FamilySummary]) {
-            out +=
-                "<table><thead><tr><th>\(e(title))</th><th>Eligible</th><th>Excluded</th><th>Undecided</th><th>Total</th></tr></thead><tbody>\n"
-            for row in rows {
-                out +=
-                    "<tr><td>\(e(row.family))</td><td class=\"n\">\(row.eligible)</td><td class=\"n\">\(row.excluded)</td><td class=\"n\">\(row.undecided)</td><td class=\"n\">\(row.total)</td></tr>\n"
-            }
-            out += "</tbody></table>\n"
+            out += countsTable(title, rows)
         }
         counts("Family", result.families)
         if let summary = result.summary {
@@ -217,6 +205,18 @@ public enum MatrixDocumentRenderer {
         for line in result.provenance { out += "<li>\(e(line))</li>\n" }
         out += "</ul>\n</details>\n" + RowFilterScript.element + "</body>\n</html>\n"
         return out
+    }
+
+    /// One HTML table of counts: a row per family, year or SDK level.
+    static func countsTable(_ title: String, _ rows: [FamilySummary]) -> String {
+        func e(_ text: String) -> String { TerminalText.escapeMarkup(TerminalText.sanitize(text)) }
+        var out =
+            "<table><thead><tr><th>\(e(title))</th><th>Eligible</th><th>Excluded</th><th>Undecided</th><th>Total</th></tr></thead><tbody>\n"
+        for row in rows {
+            out +=
+                "<tr><td>\(e(row.family))</td><td class=\"n\">\(row.eligible)</td><td class=\"n\">\(row.excluded)</td><td class=\"n\">\(row.undecided)</td><td class=\"n\">\(row.total)</td></tr>\n"
+        }
+        return out + "</tbody></table>\n"
     }
 
     /// The keys of a summary with both counts, most excluded first.
