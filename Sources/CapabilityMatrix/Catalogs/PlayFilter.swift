@@ -45,12 +45,22 @@ public enum PlayFilter {
         _ devices: [PlayDevice], store: StoreDeclarations, source: String,
         provenance: [String], manifest: String?
     ) -> MatrixResult {
+        // A group with a feature no row declares can satisfy no row: the groups left are the
+        // only ones each row is checked against (a manifest of thousands of groups of unknown
+        // features is then checked once, not once a row).
+        var declared: Set<String> = []
+        for device in devices {
+            if let features = device.features { declared.formUnion(features.keys) }
+        }
+        let viable = store.androidFeatureGroups.filter {
+            $0.allSatisfy { declared.contains($0.name) }
+        }
         var rows: [MatrixRowResult] = []
         var index = 0
         while index < devices.count {
             var end = index + 1
             while end < devices.count, sameModel(devices[index], devices[end]) { end += 1 }
-            rows.append(evaluate(model: devices[index..<end], store: store))
+            rows.append(evaluate(model: devices[index..<end], store: store, viable: viable))
             index = end
         }
         var result = MatrixResult(
@@ -76,10 +86,11 @@ public enum PlayFilter {
     }
 
     /// One model: each variant decided on its own, the model eligible when one is.
-    private static func evaluate(model: ArraySlice<PlayDevice>, store: StoreDeclarations)
-        -> MatrixRowResult
-    {
-        let evaluations = model.map { evaluate($0, store: store) }
+    private static func evaluate(
+        model: ArraySlice<PlayDevice>, store: StoreDeclarations,
+        viable: [[StoreDeclarations.AndroidFeature]]
+    ) -> MatrixRowResult {
+        let evaluations = model.map { evaluate($0, store: store, viable: viable) }
         let first = model[model.startIndex]
         let levels = model.flatMap(\.sdkLevels)
         var chosen = evaluations[0]
@@ -118,7 +129,10 @@ public enum PlayFilter {
         var qualifying: [Int]
     }
 
-    private static func evaluate(_ device: PlayDevice, store: StoreDeclarations) -> Decided {
+    private static func evaluate(
+        _ device: PlayDevice, store: StoreDeclarations,
+        viable: [[StoreDeclarations.AndroidFeature]]
+    ) -> Decided {
         var failing: [RowIssue] = []
         var unknown: [RowIssue] = []
         check(formFactor: store, device, &failing)
@@ -129,7 +143,7 @@ public enum PlayFilter {
         check(textures: store, device, &unknown)
         check(configurations: store, device, &failing, &unknown)
         check(features: store, device, &failing, &unknown)
-        check(groups: store.androidFeatureGroups, device, &failing, &unknown)
+        check(groups: store.androidFeatureGroups, viable: viable, device, &failing, &unknown)
         check(screens: store, device, &failing, &unknown)
         return Decided(
             evaluation: RowEvaluation(
@@ -340,6 +354,13 @@ public enum PlayFilter {
     /// catalog does not know its features.
     static func has(_ feature: StoreDeclarations.AndroidFeature, _ device: PlayDevice) -> Bool? {
         guard let features = device.features else { return nil }
+        return has(feature, in: features)
+    }
+
+    /// Whether a feature list holds the feature at the version (or later).
+    static func has(_ feature: StoreDeclarations.AndroidFeature, in features: [String: Int])
+        -> Bool
+    {
         guard let version = features[feature.name] else { return false }
         return version >= (feature.version ?? 0)
     }
@@ -390,22 +411,27 @@ public enum PlayFilter {
     }
 
     private static func check(
-        groups: [[StoreDeclarations.AndroidFeature]], _ device: PlayDevice,
-        _ failing: inout [RowIssue], _ unknown: inout [RowIssue]
+        groups: [[StoreDeclarations.AndroidFeature]], viable: [[StoreDeclarations.AndroidFeature]],
+        _ device: PlayDevice, _ failing: inout [RowIssue], _ unknown: inout [RowIssue]
     ) {
         guard !groups.isEmpty else { return }
-        guard device.features != nil else {
+        guard let features = device.features else {
             unknown.append(
                 RowIssue(
                     key: "feature-group", capability: nil,
                     reason: "features not in the export and no built-in row for this device"))
             return
         }
-        if groups.contains(where: { $0.allSatisfy { has($0, device) == true } }) { return }
-        let missing = groups.enumerated().map { index, group in
+        if viable.contains(where: { $0.allSatisfy { has($0, in: features) } }) { return }
+        // The first groups are named, the rest counted: a manifest of thousands of groups
+        // must not make every row's reason that long.
+        let shown = 5
+        var missing = groups.prefix(shown).enumerated().map { index, group in
             "group \(index + 1) lacks "
-                + group.filter { has($0, device) != true }.map(\.name).joined(separator: ", ")
+                + group.filter { !has($0, in: features) }.prefix(shown).map(\.name).joined(
+                    separator: ", ")
         }
+        if groups.count > shown { missing.append("\(groups.count - shown) more groups") }
         failing.append(
             RowIssue(
                 key: "feature-group", capability: nil,
