@@ -13,7 +13,7 @@ seconds=${2:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]}
 shift 2
 export PATH="/opt/swift/usr/bin:$PATH"
 targets=(dump umockdev snapshot capture pipeline plist android axml proto zip appstream dep11 yaml gzip json manifest
-  predicate matrix fleet edid)
+  predicate matrix catalog fleet edid)
 if [ "$target" = all ]; then
   status=0
   for t in "${targets[@]}"; do "$0" "$t" "$seconds" "$@" || status=1; done
@@ -69,6 +69,7 @@ case "$target" in
   predicate) printf 'camera.video >= 1280x720@30' >"$corpus/video"; printf 'memory.total >= 3GiB' >"$corpus/memory"
              printf 'camera.megapixels >= 5' >"$corpus/mp"; printf 'display.scale >= 2' >"$corpus/scale" ;;
   matrix) seed Fixtures/matrix/*.csv Fixtures/matrix/*.md Fixtures/matrix/*.json Fixtures/data/*.csv ;;
+  catalog) seed "${android[@]}" "${plists[@]}" Fixtures/catalogs/*.plist Fixtures/bad/android-many-* ;;
   fleet) ;;
   edid) seed Fixtures/edid/*.txt ;;
 esac
@@ -76,7 +77,7 @@ esac
 # The parsers' keywords: one dictionary per family of formats.
 case "$target" in
   dump|umockdev|snapshot|pipeline|fleet) dictionary=recording ;;
-  plist|android|appstream|dep11|yaml|json|manifest|zip|gzip) dictionary=manifest ;;
+  plist|android|appstream|dep11|yaml|json|manifest|zip|gzip|catalog) dictionary=manifest ;;
   *) dictionary=$target ;;
 esac
 dict=()

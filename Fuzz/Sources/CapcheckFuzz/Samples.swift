@@ -10,6 +10,10 @@ enum Samples {
     static let gyroscope: Manifest? = try? ManifestLoader.load(
         data: Data(#"{"version": 1, "require": ["sensor.gyroscope", "location.gnss"]}"#.utf8),
         path: "m.json")
+    /// The built-in device catalogs, read once.
+    static let catalogs: [DeviceCatalog] = ["apple", "android"].compactMap {
+        try? BuiltinMatrices.catalog($0)
+    }
     /// Readers that name unknown keys instead of refusing them, as `lint` reads.
     static let lenient = ManifestLoadOptions(allowUnknown: true)
 }

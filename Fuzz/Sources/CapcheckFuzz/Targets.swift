@@ -137,6 +137,21 @@ let tableTargets: [FuzzTarget] = [
         checkMatrix(result, choice: outputChoice(bytes, among: 3))
     },
     FuzzTarget(
+        name: "catalog",
+        summary:
+            "a manifest (any kind) filtered by the built-in apple and android catalogs as the stores do, every output"
+    ) { bytes in
+        guard
+            let manifest = try? ManifestLoader.load(
+                data: Data(bytes), path: "fuzz", options: Samples.lenient)
+        else { return }
+        for catalog in Samples.catalogs {
+            guard let result = try? catalog.evaluate(manifest, path: "fuzz") else { continue }
+            checkMatrix(result, choice: outputChoice(bytes, among: 3))
+            Invariant.escaped(MatrixDocumentRenderer.html(result), "catalog HTML")
+        }
+    },
+    FuzzTarget(
         name: "fleet",
         summary: "a fleet folder (the input split at lines '--8<--' into up to 4 files), matrix"
     ) { bytes in
