@@ -148,6 +148,28 @@ public struct AndroidCapture: Sendable, Hashable {
         public var description: String {
             line.map { "line \($0): \(reason)" } ?? reason
         }
+
+        /// Checks a capture's first line: `## capcheck KIND capture` at the version read.
+        /// - Parameters:
+        ///   - line: The first line that is not blank.
+        ///   - kind: `android` or `ios`.
+        ///   - header: The whole header this capcheck reads.
+        ///   - number: Its line number.
+        /// - Throws: ``NotACapture`` for another file or another version.
+        static func checkHeader(_ line: Substring, kind: String, header: String, number: Int)
+            throws(NotACapture)
+        {
+            guard line.hasPrefix("## capcheck \(kind) capture") else {
+                throw NotACapture(
+                    line: number,
+                    reason: "not a capcheck \(kind) capture (it opens with '\(header)')")
+            }
+            guard line == header else {
+                throw NotACapture(
+                    line: number,
+                    reason: "unknown capture version '\(line)' (this capcheck reads v1)")
+            }
+        }
     }
 
     /// Whether a text opens with the capture header (after blank lines).
@@ -183,16 +205,8 @@ public struct AndroidCapture: Sendable, Hashable {
             let line = Self.trimmed(raw)
             if line.isEmpty { continue }
             if !sawHeader {
-                guard line.hasPrefix("## capcheck android capture") else {
-                    throw NotACapture(
-                        line: lineNumber,
-                        reason: "not a capcheck android capture (it opens with '\(Self.header)')")
-                }
-                guard line == Self.header else {
-                    throw NotACapture(
-                        line: lineNumber,
-                        reason: "unknown capture version '\(line)' (this capcheck reads v1)")
-                }
+                try NotACapture.checkHeader(
+                    line, kind: "android", header: Self.header, number: lineNumber)
                 sawHeader = true
                 continue
             }

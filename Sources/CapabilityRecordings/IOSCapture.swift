@@ -75,16 +75,8 @@ public struct IOSCapture: Sendable, Hashable {
             let line = AndroidCapture.trimmed(raw)
             if line.isEmpty { continue }
             if !sawHeader {
-                guard line.hasPrefix("## capcheck ios capture") else {
-                    throw AndroidCapture.NotACapture(
-                        line: lineNumber,
-                        reason: "not a capcheck ios capture (it opens with '\(Self.header)')")
-                }
-                guard line == Self.header else {
-                    throw AndroidCapture.NotACapture(
-                        line: lineNumber,
-                        reason: "unknown capture version '\(line)' (this capcheck reads v1)")
-                }
+                try AndroidCapture.NotACapture.checkHeader(
+                    line, kind: "ios", header: Self.header, number: lineNumber)
                 sawHeader = true
                 continue
             }

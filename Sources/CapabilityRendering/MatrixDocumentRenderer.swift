@@ -67,19 +67,7 @@ public enum MatrixDocumentRenderer {
         func e(_ text: String) -> String { TerminalText.escapeMarkup(TerminalText.sanitize(text)) }
         var out = HTMLPage.start(
             title: "capcheck: which devices can install the app",
-            style: #"""
-                body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
-                table { border-collapse: collapse; margin: 1em 0; }
-                th, td { border: 1px solid #999; padding: .3em .6em; text-align: left; vertical-align: top; }
-                th { background: #eee; }
-                td.n { text-align: right; }
-                td.eligible { background: #e6f4e6; }
-                td.excluded { background: #f4eee0; }
-                td.undecided { background: #f4f4f4; color: #555; }
-                .provenance { color: #444; }
-                .provenance li { overflow-wrap: anywhere; }
-                @media (max-width: 600px) { body { margin: .5em; font-size: 13px; } th, td { padding: .2em .35em; } }
-                """# + "\n")
+            style: tableStyle)
         out += "<h1>Which devices can install \(e(result.manifest ?? "the app"))</h1>\n"
         out += "<p>Table <code>\(e(result.matrix))</code></p>\n<ul class=\"provenance\">\n"
         for line in result.provenance { out += "<li>\(e(line))</li>\n" }
@@ -114,8 +102,8 @@ public enum MatrixDocumentRenderer {
         return out
     }
 
-    /// The style of both pages.
-    static let style =
+    /// The style of a table's page.
+    static let tableStyle =
         #"""
         body { font: 14px/20px system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
         table { border-collapse: collapse; margin: 1em 0; }
@@ -125,14 +113,21 @@ public enum MatrixDocumentRenderer {
         td.eligible { background: #e6f4e6; }
         td.excluded { background: #f4eee0; }
         td.undecided { background: #f4f4f4; color: #555; }
-        .answer { font-size: 1.3em; }
         .provenance { color: #444; }
-        .provenance li, .devices { overflow-wrap: anywhere; }
-        details { margin: .4em 0; }
-        summary { cursor: pointer; }
-        #filter { font: inherit; padding: .3em .5em; width: min(30em, 100%); box-sizing: border-box; }
+        .provenance li { overflow-wrap: anywhere; }
         @media (max-width: 600px) { body { margin: .5em; font-size: 13px; } th, td { padding: .2em .35em; } }
         """# + "\n"
+
+    /// A catalog's page: the table's style and the answer, device lists, folds and search box.
+    static let catalogStyle =
+        tableStyle
+            + #"""
+            .answer { font-size: 1.3em; }
+            .devices { overflow-wrap: anywhere; }
+            details { margin: .4em 0; }
+            summary { cursor: pointer; }
+            #filter { font: inherit; padding: .3em .5em; width: min(30em, 100%); box-sizing: border-box; }
+            """# + "\n"
 
     /// A device catalog's page, answer first: how many devices can install the app, the
     /// excluded devices grouped by the filter that excludes them, the undecided ones by what
@@ -145,7 +140,7 @@ public enum MatrixDocumentRenderer {
         let totals = result.totals
         var out = HTMLPage.start(
             title: "capcheck: which devices can install \(e(result.manifest ?? "the app"))",
-            style: style, script: true)
+            style: catalogStyle, script: true)
         out += "<h1>Which devices can install \(e(result.manifest ?? "the app"))?</h1>\n"
         out +=
             "<p class=\"answer\"><strong>\(totals.eligible) of \(totals.total)</strong> can install it: \(totals.excluded) excluded, \(totals.undecided) undecided (<code>\(e(result.matrix))</code>).</p>\n"

@@ -64,32 +64,59 @@ enum PhoneSource {
     static func ios(_ from: String, env: CommandEnvironment) -> IOSRead {
         let text: String
         let source: String
-        if from.hasPrefix("ios:") {
-            let udid = String(from.dropFirst(4))
-            do {
-                text = try IOSCapture.captureText(
-                    udid: udid.isEmpty ? nil : udid, environment: env.variables,
-                    timeout: timeout(in: env))
-            } catch {
-                return .failed(fail(error, env: env, name: "ios:UDID"))
-            }
-            source = "ios"
-        } else {
-            switch readFile(from, env: env) {
-            case .success(let read): text = read
-            case .failure(let failure): return .failed(failure.code)
-            }
-            source = from
+        switch captureText(
+            from, prefix: "ios:", name: "ios:UDID", env: env,
+            live: {
+                (udid: String?, seconds: Double) throws(PhoneError) -> String in
+                try IOSCapture.captureText(udid: udid, environment: env.variables, timeout: seconds)
+            })
+        {
+        case .success(let read): (text, source) = read
+        case .failure(let failure): return .failed(failure.code)
         }
         do {
             let capture = try IOSCapture(parsing: text)
-            for warning in capture.warnings {
-                env.stderr.line(
-                    "capcheck: warning: " + TerminalText.sanitize("\(source): \(warning)"))
-            }
+            warn(capture.warnings, omitted: 0, source: source, env: env)
             return .read(capture, source: source)
         } catch {
             return .failed(env.fail("\(source): \(error)", .dataError))
+        }
+    }
+
+    /// A capture's text and where it came from: the tool's output for `PREFIX` or
+    /// `PREFIX<id>` (a failure reported in one line), else the capture file's text.
+    /// - Parameters:
+    ///   - from: The `--from` value.
+    ///   - prefix: `adb:` or `ios:`.
+    ///   - name: How the user names one device (`adb:SERIAL`).
+    ///   - env: Where failures are reported.
+    ///   - live: Runs the tool for the device id (nil: the only device) with the timeout.
+    static func captureText(
+        _ from: String, prefix: String, name: String, env: CommandEnvironment,
+        live: (String?, Double) throws(PhoneError) -> String
+    ) -> Result<(text: String, source: String), Reported> {
+        guard from.hasPrefix(prefix) else {
+            return readFile(from, env: env).map { ($0, from) }
+        }
+        let id = String(from.dropFirst(prefix.count))
+        do {
+            return .success(
+                (try live(id.isEmpty ? nil : id, timeout(in: env)), String(prefix.dropLast())))
+        } catch {
+            return .failure(Reported(code: fail(error, env: env, name: name)))
+        }
+    }
+
+    /// Reports a capture's odd lines on standard error, with the source's name.
+    static func warn(
+        _ warnings: [SourceWarning], omitted: Int, source: String, env: CommandEnvironment
+    ) {
+        for warning in warnings {
+            env.stderr.line("capcheck: warning: " + TerminalText.sanitize("\(source): \(warning)"))
+        }
+        if omitted > 0 {
+            env.stderr.line(
+                "capcheck: warning: \(TerminalText.sanitize(source)): \(omitted) more odd lines")
         }
     }
 
@@ -123,34 +150,20 @@ enum PhoneSource {
     static func android(_ from: String, env: CommandEnvironment) -> Read {
         let text: String
         let source: String
-        if from.hasPrefix("adb:") {
-            let serial = String(from.dropFirst(4))
-            do {
-                text = try AndroidCapture.captureText(
-                    serial: serial.isEmpty ? nil : serial, environment: env.variables,
-                    timeout: timeout(in: env))
-            } catch {
-                return .failed(fail(error, env: env, name: "adb:SERIAL"))
-            }
-            source = "adb"
-        } else {
-            switch readFile(from, env: env) {
-            case .success(let read): text = read
-            case .failure(let failure): return .failed(failure.code)
-            }
-            source = from
+        switch captureText(
+            from, prefix: "adb:", name: "adb:SERIAL", env: env,
+            live: {
+                (serial: String?, seconds: Double) throws(PhoneError) -> String in
+                try AndroidCapture.captureText(
+                    serial: serial, environment: env.variables, timeout: seconds)
+            })
+        {
+        case .success(let read): (text, source) = read
+        case .failure(let failure): return .failed(failure.code)
         }
         do {
             let capture = try AndroidCapture(parsing: text)
-            for warning in capture.warnings {
-                env.stderr.line(
-                    "capcheck: warning: " + TerminalText.sanitize("\(source): \(warning)"))
-            }
-            if capture.omittedWarnings > 0 {
-                env.stderr.line(
-                    "capcheck: warning: \(TerminalText.sanitize(source)): \(capture.omittedWarnings) more odd lines"
-                )
-            }
+            warn(capture.warnings, omitted: capture.omittedWarnings, source: source, env: env)
             return .read(capture, source: source)
         } catch {
             return .failed(env.fail("\(source): \(error)", .dataError))

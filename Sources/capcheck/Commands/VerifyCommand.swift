@@ -254,11 +254,7 @@ struct VerifyCommand: Command {
     /// the device's own features, SDK level, ABIs, OpenGL ES version, screen and libraries
     /// through ``PlayFilter``.
     private func verifyPhone(_ from: String, env: CommandEnvironment) -> ExitCode {
-        if junit != nil || github || !assumptions.isEmpty || strict || unknownAs != nil {
-            return env.fail(
-                "--junit, --github, --assume, --strict and --unknown-as do not apply to a phone, "
-                    + "which is checked as Google Play does", .usage)
-        }
+        if let refused = refusePhoneOptions(checkedAs: "Google Play", env: env) { return refused }
         let loaded = reading.load(manifestPath, env: env)
         guard let manifest = loaded.manifest else {
             return loaded.catalog == nil
@@ -282,39 +278,15 @@ struct VerifyCommand: Command {
         let result = PlayFilter.evaluate(
             [capture.playDevice], store: manifest.store, source: source,
             provenance: [], manifest: shown)
-        let code: ExitCode
-        switch result.rows.first?.verdict {
-        case .eligible?: code = .ok
-        case .excluded?: code = .unmet
-        case .undecided?, nil: code = .undecided
-        }
-        switch format.name {
-        case "json":
-            do {
-                env.stdout.write(try JSONOutput.string(result))
-            } catch {
-                return env.fail("cannot encode the report: \(error)", .software)
-            }
-        case "text":
-            env.stdout.write(
-                StoreDeviceTextRenderer.render(
-                    result, store: "Google Play", facts: PhoneSource.facts(capture),
-                    source: source, outcome: "exit \(code.rawValue)"))
-        default:
-            return env.fail(
-                "--format \(format.name) does not apply to a phone (use text or json)", .usage)
-        }
-        return code
+        return writePhone(
+            result, store: "Google Play", facts: PhoneSource.facts(capture), source: source,
+            env: env)
     }
 
     /// Checks an iPhone or iPad app against a connected or captured iPhone or iPad as the
     /// App Store does: the built-in catalog's row of its model with its installed OS.
     private func verifyIOS(_ from: String, env: CommandEnvironment) -> ExitCode {
-        if junit != nil || github || !assumptions.isEmpty || strict || unknownAs != nil {
-            return env.fail(
-                "--junit, --github, --assume, --strict and --unknown-as do not apply to a phone, "
-                    + "which is checked as the App Store does", .usage)
-        }
+        if let refused = refusePhoneOptions(checkedAs: "the App Store", env: env) { return refused }
         let loaded = reading.load(manifestPath, env: env)
         guard let manifest = loaded.manifest else {
             return loaded.catalog == nil
@@ -357,12 +329,6 @@ struct VerifyCommand: Command {
                 "\(source): \(productType) is not in the built-in apple catalog "
                     + "(capcheck matrix --list-builtin)", .undecided)
         }
-        let code: ExitCode
-        switch result.rows.first?.verdict {
-        case .eligible?: code = .ok
-        case .excluded?: code = .unmet
-        case .undecided?, nil: code = .undecided
-        }
         var facts = [productType]
         if let version = capture.productVersion {
             facts.append(
@@ -370,6 +336,33 @@ struct VerifyCommand: Command {
         }
         if let percent = capture.batteryPercent {
             facts.append("battery \(percent) % \(capture.batteryState.rawValue)")
+        }
+        return writePhone(result, store: "The App Store", facts: facts, source: source, env: env)
+    }
+
+    /// The options that do not apply to a phone, refused in one line (nil: none was given).
+    private func refusePhoneOptions(checkedAs store: String, env: CommandEnvironment)
+        -> ExitCode?
+    {
+        guard junit != nil || github || !assumptions.isEmpty || strict || unknownAs != nil else {
+            return nil
+        }
+        return env.fail(
+            "--junit, --github, --assume, --strict and --unknown-as do not apply to a phone, "
+                + "which is checked as \(store) does", .usage)
+    }
+
+    /// Writes a phone's verdict as text or JSON and returns its exit code: 0 eligible,
+    /// 1 excluded, 2 undecided.
+    private func writePhone(
+        _ result: MatrixResult, store: String, facts: [String], source: String,
+        env: CommandEnvironment
+    ) -> ExitCode {
+        let code: ExitCode
+        switch result.rows.first?.verdict {
+        case .eligible?: code = .ok
+        case .excluded?: code = .unmet
+        case .undecided?, nil: code = .undecided
         }
         switch format.name {
         case "json":
@@ -381,7 +374,7 @@ struct VerifyCommand: Command {
         case "text":
             env.stdout.write(
                 StoreDeviceTextRenderer.render(
-                    result, store: "The App Store", facts: facts, source: source,
+                    result, store: store, facts: facts, source: source,
                     outcome: "exit \(code.rawValue)"))
         default:
             return env.fail(
