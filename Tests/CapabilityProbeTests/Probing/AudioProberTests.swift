@@ -3,9 +3,10 @@ import Testing
 
 @testable import CapabilityProbe
 
-/// A sound card without PCMs: the evidence says what was recorded of it, not a guess about
-/// firmware (`Fixtures/excerpts/README.md`, `Fixtures/udevadm/README.md`).
-@Suite struct AudioProberSilentCardTests {
+/// `audio.input`/`audio.output`: PCMs under an HDA codec count for their card; a sound card
+/// without PCMs has evidence that says what was recorded of it, not a guess about firmware
+/// (`Fixtures/excerpts/README.md`, `Fixtures/udevadm/README.md`).
+@Suite struct AudioProberTests {
     @Test func aCardSeenOnlyAsTheParentOfJackInputsSaysSo() throws {
         let report = try Fixtures.report("excerpts/dell-latitude-e4310-jack-inputs.txt")
         for id in ["audio.input", "audio.output"] {
@@ -36,5 +37,19 @@ import Testing
         #expect(
             card29?["reason"]?.stringValue
                 == "sound card with a control device but no PCM devices (a mixer only)")
+    }
+
+    @Test func findsPCMsThatSitUnderTheCodecOfTheCard() throws {
+        let report = try Fixtures.report("umockdev/hda-codec-pcms.umockdev")
+        let input = try #require(report.finding("audio.input"))
+        #expect(input.status == .present)
+        #expect(input.count == 1)
+        let output = try #require(report.finding("audio.output"))
+        #expect(output.status == .present)
+        #expect(output.count == 1)
+        let card = try #require(output.details["devices"]?.arrayValue?.first?.objectValue)
+        #expect(card["capture"] == .array(["pcmC0D0c"]))
+        #expect(card["playback"] == .array(["pcmC0D0p"]))
+        #expect(output.details["ignored"] == nil)
     }
 }
