@@ -158,6 +158,67 @@ import Testing
         #expect(!text.contains("shared/reference"), "\(path)")
     }
 
+    /// The sentences of the Markdown file at `path` (relative to the package root) that have
+    /// more than `limit` words, as (line where the sentence starts, word count). Fenced code
+    /// blocks, table rows, headings and blank lines are skipped; a list item (`- `, `* `, `1. `)
+    /// starts a new paragraph; a sentence ends at `.`, `!` or `?` before a space and a capital,
+    /// a backtick, `*`, `(`, `[` or a double quote. The same split as issue 40's
+    /// long-sentences.py.
+    static func sentences(in path: String, longerThan limit: Int) throws -> [(
+        line: Int, words: Int
+    )] {
+        var paragraphs: [[(word: Substring, line: Int)]] = []
+        var current: [(word: Substring, line: Int)] = []
+        var inCode = false
+        let listItem = try NSRegularExpression(pattern: #"^\s*([-*]|[0-9]+\.) "#)
+        for (index, line) in try read(path).components(separatedBy: "\n").enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("```") {
+                inCode.toggle()
+            } else if !inCode && !trimmed.hasPrefix("|") && !line.hasPrefix("#")
+                && !line.allSatisfy(\.isWhitespace)
+            {
+                let range = NSRange(line.startIndex..., in: line)
+                let item = listItem.firstMatch(in: line, range: range)
+                var words = line.split(whereSeparator: \.isWhitespace)
+                if item != nil {
+                    if !current.isEmpty { paragraphs.append(current) }
+                    current = []
+                    words.removeFirst()
+                }
+                current += words.map { ($0, index + 1) }
+                continue
+            }
+            if !current.isEmpty { paragraphs.append(current) }
+            current = []
+        }
+        if !current.isEmpty { paragraphs.append(current) }
+        var long: [(line: Int, words: Int)] = []
+        for paragraph in paragraphs {
+            var start = 0
+            for end in paragraph.indices {
+                let word = paragraph[end].word
+                let next = end + 1 < paragraph.count ? paragraph[end + 1].word.first : nil
+                let stops = word.last.map { ".!?".contains($0) } ?? false
+                let opens = next.map { $0.isUppercase && $0.isASCII || "`*([\"".contains($0) }
+                if next == nil || (stops && opens == true) {
+                    if end + 1 - start > limit {
+                        long.append((paragraph[start].line, end + 1 - start))
+                    }
+                    start = end + 1
+                }
+            }
+        }
+        return long
+    }
+
+    /// Issue 40: the README says what the code does in sentences of at most 60 words.
+    @Test func readmeSentencesAreAtMostSixtyWords() throws {
+        for sentence in try Self.sentences(in: "README.md", longerThan: 60) {
+            Issue.record("README.md:\(sentence.line): a sentence of \(sentence.words) words")
+        }
+    }
+
     @Test func everyRepositoryFileTheReadmeNamesExists() throws {
         let readme = try Self.read("README.md")
         let pattern = try NSRegularExpression(
