@@ -40,11 +40,12 @@ public struct SnapshotDeviceSource: DeviceSource {
         init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
             if let count = container.count, count > SnapshotDeviceSource.maximumDevices {
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription:
-                        "\(count) device records, more than \(SnapshotDeviceSource.maximumDevices) (the most capcheck reads)"
-                )
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "\(count) device records, more than \(SnapshotDeviceSource.maximumDevices) (the most capcheck reads)"
+                    ))
             }
             elements.reserveCapacity(container.count ?? 0)
             while !container.isAtEnd {
@@ -88,7 +89,7 @@ public struct SnapshotDeviceSource: DeviceSource {
     ///   document is not a snapshot (not JSON, no `schema` or `devices`, another schema) or
     ///   none of its device records can be read, or it holds more than ``maximumDevices``.
     public func inventory() throws(SourceError) -> DeviceInventory {
-        if let problem = JSONStructureCheck.problem(in: data) {
+        if let problem = JSONCheck.problem(in: data), !problem.isSyntax {
             throw .malformed(path: path, line: problem.place.line, reason: problem.description)
         }
         let envelope: Envelope
