@@ -49,7 +49,7 @@ package struct JSONManifestReader {
 
     /// Decodes the document after the structure check; every failure names its place.
     private func decode(_ data: Data) throws(ManifestError) -> NativeManifestDocument {
-        if let problem = JSONStructureCheck.problem(in: data) {
+        if let problem = JSONCheck.problem(in: data), !problem.isSyntax {
             throw .malformed(
                 path: path, place: problem.place.description, reason: problem.description)
         }
@@ -145,22 +145,15 @@ package struct JSONManifestReader {
         }
     }
 
-    /// Where and why the JSON syntax is broken (``JSONSyntaxCheck``), as a line and column.
+    /// Where and why the JSON syntax is broken (``JSONCheck``), as a line and column.
     /// - Parameters:
     ///   - data: The manifest bytes.
     ///   - path: The file name used in messages.
     /// - Returns: The error, or nil when the bytes parse as JSON after all.
     static func syntaxError(_ data: Data, path: String) -> ManifestError? {
-        guard let problem = JSONSyntaxCheck.problem(in: Array(data)) else { return nil }
-        let reason = problem.reason
-        let offset = problem.offset
-        let before = Array(data.prefix(max(0, offset)))
-        let newline = UInt8(ascii: "\n")
-        let line = before.filter { $0 == newline }.count + 1
-        let column = before.count - (before.lastIndex(of: newline).map { $0 + 1 } ?? 0) + 1
+        guard let problem = JSONCheck.problem(in: data), problem.isSyntax else { return nil }
         return .malformed(
-            path: path, place: "line \(line), column \(column)",
-            reason: "not valid JSON: \(reason)")
+            path: path, place: problem.place.description, reason: "not valid JSON: \(problem)")
     }
 }
 

@@ -187,13 +187,7 @@ package enum XMLInputGuard {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count / 2)
         var decoder = UTF16()
-        var index = 2
-        var iterator = AnyIterator<UInt16> {
-            guard index + 1 < bytes.count else { return nil }
-            let pair = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
-            index += 2
-            return littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1
-        }
+        var iterator = utf16Units(bytes, littleEndian: littleEndian).makeIterator()
         var line = 1
         while true {
             switch decoder.decode(&iterator) {
@@ -207,6 +201,23 @@ package enum XMLInputGuard {
                     Problem(place: "line \(line)", reason: "invalid UTF-16 (unpaired surrogate)"))
             }
         }
+    }
+
+    /// The UTF-16 code units after a byte-order mark (a last odd byte is left out).
+    /// - Parameters:
+    ///   - bytes: The text, starting with its two-byte byte-order mark.
+    ///   - littleEndian: Whether the mark is `FF FE`.
+    /// - Returns: The code units, the mark not among them.
+    package static func utf16Units(_ bytes: [UInt8], littleEndian: Bool) -> [UInt16] {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            let pair = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            units.append(littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1)
+            index += 2
+        }
+        return units
     }
 
     private static func matches(_ literal: [UInt8], _ bytes: [UInt8], at index: Int) -> Bool {

@@ -164,7 +164,7 @@ public enum ManifestLoader {
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
             // The name first: only a `.plist` needs the syntax pass to tell the two apart.
             if path.lowercased().hasSuffix(".plist"),
-                JSONSyntaxCheck.problem(in: Array(data)) != nil
+                JSONCheck.problem(in: data)?.isSyntax == true
             {
                 return .plist
             }
@@ -190,14 +190,8 @@ public enum ManifestLoader {
         case (0xFE, 0xFF): littleEndian = false
         default: return String(decoding: head, as: UTF8.self)
         }
-        var units: [UInt16] = []
-        var index = 2
-        while index + 1 < head.count {
-            let pair = (UInt16(head[index]), UInt16(head[index + 1]))
-            units.append(littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1)
-            index += 2
-        }
-        return String(decoding: units, as: UTF16.self)
+        return String(
+            decoding: XMLInputGuard.utf16Units(head, littleEndian: littleEndian), as: UTF16.self)
     }
 }
 

@@ -207,7 +207,7 @@ public enum MatrixParser {
         /// - Throws: ``MatrixError/malformed(path:line:reason:)`` for text that is not JSON,
         ///   another top level, missing `rows` or a row that is not an object.
         init(_ bytes: [UInt8], path: String) throws(MatrixError) {
-            if let problem = JSONStructureCheck.problem(in: bytes) {
+            if let problem = JSONCheck.problem(in: bytes), !problem.isSyntax {
                 throw .malformed(path: path, line: problem.place.line, reason: problem.description)
             }
             let value: JSONValue

@@ -25,20 +25,32 @@ public struct SnapshotDeviceSource: DeviceSource {
         var schema: Int
         var source: Lenient<SourceInfo>?
         var machine: Lenient<MachineIdentity>?
-        var devices: ArrayShape
+        var devices: Records
     }
 
     /// The most device records a snapshot may hold: ten times the largest real machine's
     /// (about 2 000 records) and as many as the largest recording the benchmarks read.
     public static let maximumDevices = 200_000
 
-    /// That `devices` is an array, its elements left to ``SnapshotDeviceScanner``, and how
-    /// many it holds.
-    private struct ArrayShape: Decodable {
-        var count: Int?
+    /// The `devices` array, counted before any record is decoded; each record is decoded on
+    /// its own, so one that cannot be read is skipped with its error.
+    private struct Records: Decodable {
+        var elements: [Lenient<Device>] = []
 
         init(from decoder: any Decoder) throws {
-            count = try decoder.unkeyedContainer().count
+            var container = try decoder.unkeyedContainer()
+            if let count = container.count, count > SnapshotDeviceSource.maximumDevices {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "\(count) device records, more than \(SnapshotDeviceSource.maximumDevices) (the most capcheck reads)"
+                    ))
+            }
+            elements.reserveCapacity(container.count ?? 0)
+            while !container.isAtEnd {
+                elements.append(try container.decode(Lenient<Device>.self))
+            }
         }
     }
 
@@ -77,7 +89,7 @@ public struct SnapshotDeviceSource: DeviceSource {
     ///   document is not a snapshot (not JSON, no `schema` or `devices`, another schema) or
     ///   none of its device records can be read, or it holds more than ``maximumDevices``.
     public func inventory() throws(SourceError) -> DeviceInventory {
-        if let problem = JSONStructureCheck.problem(in: data) {
+        if let problem = JSONCheck.problem(in: data), !problem.isSyntax {
             throw .malformed(path: path, line: problem.place.line, reason: problem.description)
         }
         let envelope: Envelope
@@ -95,13 +107,6 @@ public struct SnapshotDeviceSource: DeviceSource {
                     "schema: unsupported version \(envelope.schema) (this capcheck reads \(CapabilityReport.currentSchema))"
             )
         }
-        if let count = envelope.devices.count, count > Self.maximumDevices {
-            throw .malformed(
-                path: path, line: nil,
-                reason:
-                    "devices: \(count) device records, more than \(Self.maximumDevices) (the most capcheck reads)"
-            )
-        }
         var warnings = WarningLog()
         func value<Value>(_ lenient: Lenient<Value>?) -> Value? {
             switch lenient?.result {
@@ -116,21 +121,9 @@ public struct SnapshotDeviceSource: DeviceSource {
         let machine = value(envelope.machine)
         var devices: [Device] = []
         var firstFailure: DecodingError?
-        guard let elements = SnapshotDeviceScanner.elements(of: data) else {
-            throw .malformed(path: path, line: nil, reason: "devices: expected an array")
-        }
-        for (index, element) in elements.enumerated() {
-            let result: Result<Device, DecodingError>
-            switch element {
-            case .device(let device):
-                devices.append(device)
-                continue
-            case .other(let range):
-                let start = data.startIndex
-                result = Self.decodeRecord(
-                    data[(start + range.lowerBound)..<(start + range.upperBound)], index: index)
-            }
-            switch result {
+        devices.reserveCapacity(envelope.devices.elements.count)
+        for element in envelope.devices.elements {
+            switch element.result {
             case .success(let device): devices.append(device)
             case .failure(let error):
                 firstFailure = firstFailure ?? error
@@ -163,51 +156,6 @@ public struct SnapshotDeviceSource: DeviceSource {
             source: source,
             machine: machine ?? MachineIdentityReader.fromRecords(devices),
             devices: devices)
-    }
-
-    /// One device record the scanner left to `JSONDecoder`, its error placed at
-    /// `devices[index]` as if the whole array had been decoded.
-    private static func decodeRecord(_ bytes: Data, index: Int) -> Result<Device, DecodingError> {
-        let error: DecodingError
-        do {
-            return .success(try JSONDecoder().decode(Device.self, from: bytes))
-        } catch let decoding as DecodingError {
-            error = decoding
-        } catch {
-            return .failure(
-                .dataCorrupted(.init(codingPath: [], debugDescription: "\(error)")))
-        }
-        let prefix: [any CodingKey] = [
-            RecordKey(stringValue: "devices"), RecordKey(intValue: index),
-        ]
-        func moved(_ context: DecodingError.Context) -> DecodingError.Context {
-            DecodingError.Context(
-                codingPath: prefix + context.codingPath, debugDescription: context.debugDescription,
-                underlyingError: context.underlyingError)
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return .failure(.typeMismatch(type, moved(context)))
-        case .valueNotFound(let type, let context):
-            return .failure(.valueNotFound(type, moved(context)))
-        case .keyNotFound(let key, let context): return .failure(.keyNotFound(key, moved(context)))
-        case .dataCorrupted(let context): return .failure(.dataCorrupted(moved(context)))
-        @unknown default: return .failure(error)
-        }
-    }
-
-    /// A coding key of the envelope (`devices`) or an index into its array.
-    private struct RecordKey: CodingKey {
-        var stringValue: String
-        var intValue: Int?
-        init(stringValue: String) {
-            self.stringValue = stringValue
-            intValue = nil
-        }
-        init(intValue: Int) {
-            stringValue = "Index \(intValue)"
-            self.intValue = intValue
-        }
     }
 
     /// A one-line description of a decoding error with its coding path.

@@ -59,12 +59,12 @@ package enum LiveAttributes {
         let parts = ids.split(separator: ":").compactMap { UInt32($0, radix: 16) }
         guard parts.count == 2 else { return }
         if properties["ID_VENDOR_FROM_DATABASE"] == nil,
-            let name = pci()?.vendor(parts[0], hwdb: hwdb)
+            let name = pci()?.vendor(parts[0])
         {
             properties["ID_VENDOR_FROM_DATABASE"] = name
         }
         if properties["ID_MODEL_FROM_DATABASE"] == nil,
-            let name = pci()?.device(parts[0], parts[1], hwdb: hwdb)
+            let name = pci()?.device(parts[0], parts[1])
         {
             properties["ID_MODEL_FROM_DATABASE"] = name
         }

@@ -29,11 +29,11 @@ public enum RecordedDeviceNames {
     ) -> DeviceInventory {
         var inventory = inventory
         var named = 0
-        databases.withOpened { hwdb, pci, cache in
+        databases.withOpened { hwdb, pci in
             guard hwdb != nil || pci != nil else { return }
             // In place: a record nothing else holds gains its names without being copied.
             inventory.updateDevices { device in
-                let added = names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
+                let added = names(for: device, hwdb: hwdb, pci: pci)
                 guard !added.isEmpty else { return }
                 named += 1
                 for (key, value) in added where device.propertyList[key] == nil {
@@ -47,7 +47,7 @@ public enum RecordedDeviceNames {
         return inventory
     }
 
-    /// This machine's hwdb and pci.ids, opened on first use and kept, with the look-ups made
+    /// This machine's hwdb and pci.ids, opened on first use and kept with the answers given
     /// so far: a `report` over 38 dumps reads pci.ids once, not once a dump (libpci loads the
     /// whole 1.3 MB list for its first name). Safe to share between threads (one lock).
     public final class Databases: @unchecked Sendable {
@@ -56,15 +56,14 @@ public enum RecordedDeviceNames {
             var context: UdevContext?
             var hwdb: UdevHwdb?
             var pci: PCINames?
-            var cache = Cache()
         }
         private let state = Mutex(State())
 
         /// Creates the holder; nothing is opened until the first recording needs names.
         public init() {}
 
-        /// Runs `body` with the databases (opened the first time) and the look-up cache.
-        func withOpened(_ body: (UdevHwdb?, PCINames?, inout Cache) -> Void) {
+        /// Runs `body` with the databases (opened the first time).
+        func withOpened(_ body: (UdevHwdb?, PCINames?) -> Void) {
             state.withLock { state in
                 if !state.opened {
                     state.opened = true
@@ -72,30 +71,15 @@ public enum RecordedDeviceNames {
                     state.hwdb = state.context.flatMap { try? UdevHwdb(context: $0) }
                     state.pci = PCINames()
                 }
-                body(state.hwdb, state.pci, &state.cache)
+                body(state.hwdb, state.pci)
             }
         }
     }
 
     /// The `*_FROM_DATABASE` properties a device lacks, from the hwdb and libpci.
-    /// Look-ups already made: many records share a modalias or a PCI id (bridges, hubs,
-    /// the functions of one chip), and a hwdb or pci.ids search costs far more than a hash.
-    package struct Cache {
-        package var hwdb: [String: [(key: String, value: String)]] = [:]
-        package var pciVendor: [UInt32: String?] = [:]
-        var pciDevice: [UInt64: String?] = [:]
-    }
-
     package static func names(for device: Device, hwdb: UdevHwdb?, pci: PCINames?) -> [String:
         String]
     {
-        var cache = Cache()
-        return names(for: device, hwdb: hwdb, pci: pci, cache: &cache)
-    }
-
-    package static func names(
-        for device: Device, hwdb: UdevHwdb?, pci: PCINames?, cache: inout Cache
-    ) -> [String: String] {
         var added: [String: String] = [:]
         func add(_ key: String, _ value: String?) {
             guard let value, !value.isEmpty, device.property(key) == nil, added[key] == nil else {
@@ -104,34 +88,14 @@ public enum RecordedDeviceNames {
             added[key] = value
         }
         if let hwdb, let modalias = lookupKey(device) {
-            let found: [(key: String, value: String)]
-            if let cached = cache.hwdb[modalias] {
-                found = cached
-            } else {
-                found = hwdb.properties(modalias: modalias).sorted(by: { $0.key < $1.key })
-                    .filter { $0.key.hasSuffix("_FROM_DATABASE") }
-                cache.hwdb[modalias] = found
+            for (key, value) in hwdb.properties(modalias: modalias)
+            where key.hasSuffix("_FROM_DATABASE") {
+                add(key, value)
             }
-            for (key, value) in found { add(key, value) }
         }
         if let pci, device.is(.pci), let (vendor, product) = pciIDs(device) {
-            let vendorName: String?
-            if let cached = cache.pciVendor[vendor] {
-                vendorName = cached
-            } else {
-                vendorName = pci.vendor(vendor, hwdb: hwdb)
-                cache.pciVendor[vendor] = vendorName
-            }
-            let key = UInt64(vendor) << 32 | UInt64(product)
-            let deviceName: String?
-            if let cached = cache.pciDevice[key] {
-                deviceName = cached
-            } else {
-                deviceName = pci.device(vendor, product, hwdb: hwdb)
-                cache.pciDevice[key] = deviceName
-            }
-            add("ID_VENDOR_FROM_DATABASE", vendorName)
-            add("ID_MODEL_FROM_DATABASE", deviceName)
+            add("ID_VENDOR_FROM_DATABASE", pci.vendor(vendor))
+            add("ID_MODEL_FROM_DATABASE", pci.device(vendor, product))
         }
         return added
     }

@@ -93,8 +93,8 @@ import Testing
     }
 
     @Test func equalKeysInDifferentObjectsAreFine() {
-        #expect(JSONStructureCheck.problem(in: Array(#"[{"a": 1}, {"a": {"a": 2}}]"#.utf8)) == nil)
-        #expect(JSONStructureCheck.problem(in: Array(#"{"a": "a", "b": "a"}"#.utf8)) == nil)
+        #expect(JSONCheck.problem(in: Array(#"[{"a": 1}, {"a": {"a": 2}}]"#.utf8)) == nil)
+        #expect(JSONCheck.problem(in: Array(#"{"a": "a", "b": "a"}"#.utf8)) == nil)
     }
 
     /// 100 000 keys in one object are checked in linear time (the open object's keys were
@@ -103,12 +103,12 @@ import Testing
         let keys = (0..<100_000).map { "\"k\($0)\": 0" }.joined(separator: ", ")
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            #expect(JSONStructureCheck.problem(in: Array("{\(keys)}".utf8)) == nil)
+            #expect(JSONCheck.problem(in: Array("{\(keys)}".utf8)) == nil)
         }
         #expect(elapsed < .seconds(10))
         let repeated = "{\(keys), \"k7\": 1}"
         #expect(
-            JSONStructureCheck.problem(in: Array(repeated.utf8))?.description
+            JSONCheck.problem(in: Array(repeated.utf8))?.description
                 == "duplicate key \"k7\" (first at line 1, column 65)")
     }
 
@@ -138,7 +138,7 @@ import Testing
     @Test func deepNestingIsRefusedAtOnce() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(
-            JSONStructureCheck.problem(in: Array(deep.utf8))
+            JSONCheck.problem(in: Array(deep.utf8))
                 == .tooDeep(at: .init(line: 1, column: 65), limit: 64))
         #expect(snapshotMessage(deep) == "s.json:1: arrays and objects nest deeper than 64 levels")
         let object =
