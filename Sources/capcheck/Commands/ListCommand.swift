@@ -27,6 +27,8 @@ struct ListCommand: Command {
                 ListRenderer.render(
                     output.report, showDevices: output.devices, style: output.style,
                     width: output.width))
+            // Phones and tablets on USB, and how to ask them (nothing when there are none).
+            out.write(ConnectedPhonesText.render(ConnectedPhones.find(in: output.report.devices)))
         },
         .init("json", "the stable snapshot, re-readable with --from") { output, out in
             try ReportJSONWriter.write(output.report) { out.write(bytes: $0) }
