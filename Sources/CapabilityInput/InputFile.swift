@@ -303,6 +303,14 @@ package enum InputFile {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Whether the path names a directory (a symbolic link to one too).
+    /// - Parameter path: The path.
+    /// - Returns: True for a directory.
+    package static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     private static func failure(_ path: String) -> Failure {
         let exists = FileManager.default.fileExists(atPath: path)
         return Failure(reason: exists ? "permission denied or not a file" : "no such file")

@@ -9,7 +9,8 @@ extension Fleet {
     /// Reads every regular, non-hidden file of a directory: not its subdirectories, FIFOs
     /// (which would block), devices or symbolic links (to `/dev/stdin`, or to a secret in a
     /// folder others can write). Files are classified in parallel; the result does not
-    /// depend on the order of work. Machines are in file-name order, named by host, else
+    /// depend on the order of work. A phone capture (`capcheck capture android|ios`) is a
+    /// machine too, classified as `list --from` lists it. Machines are in file-name order, named by host, else
     /// model, else file (``Fleet/rowNames(_:hostNames:)``).
     /// - Parameter directory: The directory.
     /// - Returns: The fleet.
@@ -31,6 +32,11 @@ extension Fleet {
             index -> Result<Machine, SourceError> in
             let path = paths[index]
             do throws(SourceError) {
+                // A phone capture is one more machine, sniffed by its header.
+                if let report = try CaptureReports.report(contentsOf: path) {
+                    return .success(
+                        Machine(name: PathText.lastComponent(path), path: path, report: report))
+                }
                 // Checked again on the opened descriptor: the entry may change in between.
                 let inventory = try RecordedSource.inventory(
                     contentsOf: path, regularFileOnly: true)

@@ -127,6 +127,11 @@ public enum MatrixJSONWriter {
         issues("failing", row.failing)
         out.key("family")
         out.string(row.family)
+        if let file = row.file {
+            // A capture folder's row: the capture it came from.
+            out.key("file")
+            out.string(file)
+        }
         out.key("line")
         out.int(row.line)
         out.key("name")

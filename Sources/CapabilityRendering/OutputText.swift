@@ -18,6 +18,23 @@ public enum TerminalText {
         return String(out)
     }
 
+    /// A multi-line text for a terminal: each line as ``sanitize(_:)`` makes it, the line
+    /// breaks and tabs kept, so escape sequences a device printed (`ESC ]0;…`, `ESC [2J`)
+    /// cannot act on the terminal.
+    /// - Parameter text: The text.
+    /// - Returns: The text with every other control or deceptive character as `?`.
+    public static func sanitizeKeepingLines(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" {
+                out.append(scalar)
+            } else {
+                out.append(scalar.value < 0x20 || isDeceptive(scalar) ? "?" : scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// Characters that are invisible or reorder the text around them when a person reads a
     /// file: DEL and C1 controls, bidi embeddings, overrides and isolates, directional marks
     /// (U+061C, U+200E, U+200F), the Unicode line and paragraph separators, zero-width

@@ -88,7 +88,24 @@ struct CommandEnvironment: @unchecked Sendable {
         CapabilityReport, SourceError
     > {
         do {
-            let inventory = try inventory(from: path)
+            // A phone capture is read wherever a recording is, sniffed by its header.
+            let inventory: DeviceInventory
+            if path == "-" {
+                let data = readStandardInput(Int.max) ?? Data()
+                if CaptureReports.looksLikeCapture(data),
+                    let report = try CaptureReports.report(
+                        text: String(decoding: data, as: UTF8.self), path: "<stdin>")
+                {
+                    return .success(report)
+                }
+                inventory = RecordedDeviceNames.enrich(
+                    try RecordedSource.inventory(data, path: "<stdin>"), using: nameDatabases)
+            } else {
+                if let path, let report = try CaptureReports.report(contentsOf: path) {
+                    return .success(report)
+                }
+                inventory = try self.inventory(from: path)
+            }
             let redacted: DeviceInventory
             switch redact {
             case .nothing: redacted = inventory

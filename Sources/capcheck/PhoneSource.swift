@@ -190,6 +190,21 @@ enum PhoneSource {
         }
     }
 
+    /// The built-in Apple catalog an iPhone or iPad is looked up in (a failure to load it is
+    /// a defect, reported as exit 70).
+    static func appleCatalog(env: CommandEnvironment) -> Result<AppleCatalog, Reported> {
+        do {
+            guard case .apple(let apple)? = try BuiltinMatrices.catalog("apple") else {
+                return .failure(
+                    Reported(code: env.fail("the built-in apple catalog is missing", .software)))
+            }
+            return .success(apple)
+        } catch {
+            return .failure(
+                Reported(code: env.fail("the built-in apple catalog: \(error)", .software)))
+        }
+    }
+
     /// The device line's facts: Android version and SDK, form factor, ABIs.
     static func facts(_ capture: AndroidCapture) -> [String] {
         var facts: [String] = []

@@ -30,6 +30,40 @@ import Testing
         )
     }
 
+    @Test func listFromIOSListsTheModelsCatalogRowAndTheBattery() throws {
+        let tools = try fakeTools()
+        defer { try? FileManager.default.removeItem(at: tools.folder) }
+        let result = CLI.run(["list", "--from", "ios:"], variables: tools.variables)
+        #expect(result.code == .ok, "\(result.stderr)")
+        for line in [
+            "Machine   Apple iPhone 14 Pro (iPhone15,2) · iOS 16.1.1 · arm64e · source: ios-capture ios",
+            "nfc                   present   1   iPhone 14 Pro: nfc yes",
+            "power.battery         present   1   level 64 %, plugged in",
+        ] {
+            #expect(result.stdout.contains(line), "\(line)")
+        }
+    }
+
+    @Test func listFromAnIOSCaptureAsJSONNamesTheSourceKind() throws {
+        let result = CLI.run(["list", "--from", Self.capture, "--json"])
+        #expect(result.code == .ok)
+        #expect(result.stdout.contains("\"kind\" : \"ios-capture\""))
+    }
+
+    @Test func listFromAnIOSCaptureOfAModelTheCatalogLacksIsExit65() throws {
+        let folder = try ProgramRun.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("future.capture").path
+        try "## capcheck ios capture v1\n### ideviceinfo\nProductType: iPhone99,9\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let result = CLI.run(["list", "--from", path])
+        #expect(result.code == .dataError)
+        #expect(
+            result.stderr
+                == "capcheck: error: \(path): iPhone99,9 is not in the built-in apple catalog (capcheck matrix --list-builtin)\n"
+        )
+    }
+
     @Test func anOSTooOldOnlyOnThePhoneSaysToUpdateFirst() {
         let result = CLI.run(["verify", Self.needs17, "--from", Self.capture])
         #expect(result.code == .unmet)

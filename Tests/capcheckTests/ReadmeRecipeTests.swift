@@ -65,6 +65,8 @@ import Testing
         export PATH="$PWD/phonebin:$PATH" FAKE_ADB_SERIAL=R58M12ABCDE
         export FAKE_ADB_CAPTURE="$FIXTURES/phones/phone-sdk34.capture"
         export FAKE_IOS_CAPTURE="$FIXTURES/phones/iphone14pro-ios16.capture"
+        mkdir -p captures
+        cp "$FIXTURES/phones/phone-sdk34.capture" "$FIXTURES/phones/tablet-sdk29.capture" captures/
         cp Payload.ipa MyApp.ipa
         """
 

@@ -4,7 +4,8 @@ extension AppStoreFilter {
     /// The App Store's verdict on one real device: the built-in catalog's row of its model
     /// (found by `ProductType`, `iPhone15,2`) with the OS the device has installed in place
     /// of the model's newest OS. When only the installed OS is too old (the model's newest OS
-    /// would pass `MinimumOSVersion`), the issue says to update first.
+    /// would pass `MinimumOSVersion`), the issue says to update first; when the model never
+    /// gets there, it names the model's newest OS and the installed one.
     /// - Parameters:
     ///   - productType: The model identifier (`iPhone15,2`).
     ///   - installed: The installed OS version (`ProductVersion`), if known.
@@ -36,11 +37,21 @@ extension AppStoreFilter {
         else { return result }
         one.devices = [row]
         let newest = evaluate(one, store: store, settings: settings, source: source, manifest: nil)
-        guard let wouldPass = newest.rows.first,
-            !wouldPass.failing.contains(where: { $0.key.hasPrefix("MinimumOSVersion") }),
+        let platform = device.newestOS?.platform ?? "iOS"
+        guard let wouldPass = newest.rows.first else { return result }
+        if let modelIssue = wouldPass.failing.first(where: {
+            $0.key.hasPrefix("MinimumOSVersion")
+        }) {
+            // The model itself never gets there: say so, with the OS the device has now.
+            var issue = modelIssue
+            issue.reason += " (\(platform) \(installed.map(\.description) ?? "?") is installed)"
+            first.failing[index] = issue
+            result.rows[0] = first
+            return result
+        }
+        guard
             let minimum = settings.minimumOS ?? store.minimumOSVersion.flatMap({ OSVersion($0) })
         else { return result }
-        let platform = device.newestOS?.platform ?? "iOS"
         var issue = first.failing[index]
         issue.reason =
             "\(platform) \(installed.map(\.description) ?? "?") is installed, below \(minimum): "

@@ -52,3 +52,32 @@ extension AppleCatalog {
         return "\"" + text.replacingLiteral("\"", with: "\"\"") + "\""
     }
 }
+
+extension AppleCatalog {
+    /// One row's cells by capability: each key column (and `Cellular`) that means one
+    /// capability, the first one winning as in ``capabilityMatrix()``.
+    /// - Parameter device: The row.
+    /// - Returns: The capability, the column it comes from and the cell, in column order.
+    public func capabilityCells(of device: Device) -> [(
+        id: CapabilityID, column: String, cell: CatalogCell
+    )] {
+        var taken: Set<CapabilityID> = []
+        var cells: [(id: CapabilityID, column: String, cell: CatalogCell)] = []
+        for header in ["Cellular"] + keyColumns {
+            guard case .capability(let id)? = MatrixHeaders.role(of: header),
+                taken.insert(id).inserted
+            else { continue }
+            let cell: CatalogCell
+            if header == "Cellular" {
+                cell =
+                    CatalogCell(
+                        rawValue: device.facts.first { $0.name == "Cellular" }?.value ?? "")
+                    ?? .unknown
+            } else {
+                cell = device.keys[header] ?? .unknown
+            }
+            cells.append((id, header, cell))
+        }
+        return cells
+    }
+}

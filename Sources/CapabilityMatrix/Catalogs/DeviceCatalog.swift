@@ -9,13 +9,23 @@ public enum DeviceCatalog: Sendable {
     case android(AndroidCatalog)
     /// A Play Console device-catalog export, read from a file.
     case play(PlayConsoleCatalog, path: String)
+    /// A folder of phone captures, one row each.
+    case captures(CaptureCatalog, path: String)
 
     /// The name it is loaded by (`apple`, `android`), or the export's path.
     public var name: String {
         switch self {
         case .apple: return "apple"
         case .android: return "android"
-        case .play(_, let path): return path
+        case .play(_, let path), .captures(_, let path): return path
+        }
+    }
+
+    /// The option that loads it, as a message names it (`--builtin`, `--catalog`).
+    public var option: String {
+        switch self {
+        case .apple, .android: return "--builtin"
+        case .play, .captures: return "--catalog"
         }
     }
 
@@ -26,6 +36,7 @@ public enum DeviceCatalog: Sendable {
         case .apple(let catalog): return catalog.devices.count
         case .android(let catalog): return catalog.modelCount
         case .play(let catalog, _): return catalog.devices.count
+        case .captures(let catalog, _): return catalog.entries.count
         }
     }
 
@@ -34,6 +45,7 @@ public enum DeviceCatalog: Sendable {
         switch self {
         case .apple: return .plist
         case .android, .play: return .android
+        case .captures(let catalog, _): return catalog.manifestKind
         }
     }
 
@@ -97,6 +109,18 @@ public enum DeviceCatalog: Sendable {
                 ], manifest: path)
             result.notes =
                 ((result.notes ?? []) + catalog.warnings.map { "\(file): \($0)" }).nilIfEmpty
+            result.summary = CatalogSummary(
+                rows: result.rows, groupedBy: "form factor",
+                labels: result.rows.map { $0.device?.formFactor ?? "unknown" })
+        case .captures(let catalog, let folder):
+            if manifest.store.isAndroid, !catalog.android.isEmpty {
+                result = catalog.playResult(store: manifest.store, source: folder, manifest: path)
+            } else if manifest.store.appleKeys != nil, !catalog.apple.isEmpty {
+                result = catalog.appStoreResult(
+                    store: manifest.store, settings: settings, source: folder, manifest: path)
+            } else {
+                throw .wrongManifest(catalog: name, kind: manifest.kind, expected: manifestKind)
+            }
             result.summary = CatalogSummary(
                 rows: result.rows, groupedBy: "form factor",
                 labels: result.rows.map { $0.device?.formFactor ?? "unknown" })

@@ -12,6 +12,8 @@ public struct SourceInfo: Codable, Sendable, Hashable {
         case snapshot
         /// An Android device's capture (`capcheck capture android`, or `adb` asked live).
         case androidCapture = "android-capture"
+        /// An iPhone or iPad's capture (`capcheck capture ios`, or `ideviceinfo` asked live).
+        case iosCapture = "ios-capture"
     }
 
     /// The kind of source.

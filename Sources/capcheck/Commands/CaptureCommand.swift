@@ -54,24 +54,41 @@ struct CaptureCommand: Command {
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
+        switch captured(env) {
+        case .success(let text):
+            // A device's strings are untrusted: a file or pipe gets what the tool said, a
+            // terminal no escape sequence.
+            let toTerminal = (output == nil || output == "-") && env.stdout.isTerminal
+            return MatrixInputs.emit(
+                toTerminal ? TerminalText.sanitizeKeepingLines(text) : text, to: output, env: env)
+        case .failure(let failure):
+            return failure.code
+        }
+    }
+
+    /// The capture text (redacted when asked), or the exit code of a reported failure.
+    private func captured(_ env: CommandEnvironment) -> Result<String, PhoneSource.Reported> {
         let text: String
         if ios {
             do {
                 text = try IOSCapture.captureText(
                     udid: serial, environment: env.variables, timeout: PhoneSource.timeout(in: env))
             } catch {
-                return PhoneSource.fail(error, env: env, name: "capcheck capture ios UDID")
+                return .failure(
+                    PhoneSource.Reported(
+                        code: PhoneSource.fail(error, env: env, name: "capcheck capture ios UDID")))
             }
-            return MatrixInputs.emit(
-                redact ? IOSCapture.redacted(text) : text, to: output, env: env)
+            return .success(redact ? IOSCapture.redacted(text) : text)
         }
         do {
             text = try AndroidCapture.captureText(
                 serial: serial, environment: env.variables, timeout: PhoneSource.timeout(in: env))
         } catch {
-            return PhoneSource.fail(error, env: env, name: "capcheck capture android SERIAL")
+            return .failure(
+                PhoneSource.Reported(
+                    code: PhoneSource.fail(error, env: env, name: "capcheck capture android SERIAL")
+                ))
         }
-        return MatrixInputs.emit(
-            redact ? AndroidCapture.redacted(text) : text, to: output, env: env)
+        return .success(redact ? AndroidCapture.redacted(text) : text)
     }
 }

@@ -27,6 +27,8 @@ struct ListCommand: Command {
                 ListRenderer.render(
                     output.report, showDevices: output.devices, style: output.style,
                     width: output.width))
+            // Phones and tablets on USB, and how to ask them (nothing when there are none).
+            out.write(ConnectedPhonesText.render(ConnectedPhones.find(in: output.report.devices)))
         },
         .init("json", "the stable snapshot, re-readable with --from") { output, out in
             try ReportJSONWriter.write(output.report) { out.write(bytes: $0) }
@@ -40,7 +42,7 @@ struct ListCommand: Command {
         [
             OptionSpec(
                 "from", value: "FILE",
-                "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine; an Android capture ('capture android') or adb:[SERIAL] lists that phone's features as capabilities",
+                "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine; an Android capture ('capture android') or adb:[SERIAL] lists that phone's features as capabilities, an iOS capture ('capture ios') or ios:[UDID] its model's catalog row and battery",
                 completion: .file),
             formats.option,
         ] + formats.aliasOptions + [
@@ -68,18 +70,44 @@ struct ListCommand: Command {
 
     func run(in env: CommandEnvironment) -> ExitCode {
         if let from, let kind = PhoneSource.kind(from) {
-            guard kind == .android else {
-                return env.fail(
-                    "list reads an Android phone; an iPhone or iPad is its catalog row "
-                        + "(capcheck matrix --builtin apple) and verify --from checks an app on it",
-                    .usage)
-            }
-            switch PhoneSource.android(from, env: env) {
-            case .read(let capture, let source): return show(capture.report(path: source), env)
-            case .failed(let code): return code
+            switch kind {
+            case .android:
+                switch PhoneSource.android(from, env: env) {
+                case .read(let capture, let source):
+                    return show(capture.report(path: source), env)
+                case .failed(let code): return code
+                }
+            case .ios:
+                return listIOS(from, env: env)
             }
         }
         return env.withReport(from: from, redact: redact) { report in show(report, env) }
+    }
+
+    /// Lists an iPhone or iPad: its model's catalog row as capabilities, and its battery.
+    private func listIOS(_ from: String, env: CommandEnvironment) -> ExitCode {
+        let capture: IOSCapture
+        let source: String
+        switch PhoneSource.ios(from, env: env) {
+        case .read(let read, let from):
+            capture = read
+            source = from
+        case .failed(let code): return code
+        }
+        guard let productType = capture.productType else {
+            return env.fail("\(source): the capture has no ProductType (ideviceinfo)", .dataError)
+        }
+        let catalog: AppleCatalog
+        switch PhoneSource.appleCatalog(env: env) {
+        case .success(let loaded): catalog = loaded
+        case .failure(let failure): return failure.code
+        }
+        guard let report = capture.report(path: source, catalog: catalog) else {
+            return env.fail(
+                "\(source): \(productType) is not in the built-in apple catalog "
+                    + "(capcheck matrix --list-builtin)", .dataError)
+        }
+        return show(report, env)
     }
 
     /// Writes the report in the chosen format.

@@ -219,10 +219,10 @@ struct ManifestOptions {
                         manifest, path: path, options: CheckOptions(names: .flags),
                         settings: settings))
             } catch {
-                let option: String
-                if case .play = catalog { option = "--catalog" } else { option = "--builtin" }
                 return .failed(
-                    env.fail("\(path): \(error.description) (\(option) \(catalog.name))", .usage))
+                    env.fail(
+                        "\(path): \(error.description) (\(catalog.option) \(catalog.name))",
+                        .usage))
             }
         case .failed(let code):
             return .failed(code)
@@ -236,14 +236,13 @@ enum MatrixTableChoice {
     case file(String)
     /// A built-in matrix, by name.
     case builtin(String)
-    /// A Play Console device-catalog export (`--catalog FILE`).
+    /// A catalog file or folder (`--catalog FILE`), of a ``CatalogKind``.
     case export(String)
 
-    /// `--catalog FILE`.
+    /// `--catalog FILE`: its help names every ``CatalogKind``.
     static let catalogOption = OptionSpec(
         "catalog", value: "FILE",
-        "A Play Console device-catalog export (CSV); rows take their features from the built-in android catalog where it has the same device",
-        completion: .file)
+        CatalogKind.allCases.map(\.help).joined(separator: "; or "), completion: .file)
 
     /// `--builtin NAME`, with the command's wording.
     static func builtinOption(_ help: String) -> OptionSpec {
@@ -291,14 +290,7 @@ enum MatrixTableChoice {
                 return .failed(env.fail(error.description, .software))
             }
         case .export(let path):
-            do {
-                return .value(.play(try PlayConsoleCatalog.parse(contentsOf: path), path: path))
-            } catch {
-                if case .unreadable = error {
-                    return .failed(env.fail(error.description, .noInput))
-                }
-                return .failed(env.fail(error.description, .dataError))
-            }
+            return CatalogKind.of(path).load(path, env: env)
         }
     }
 

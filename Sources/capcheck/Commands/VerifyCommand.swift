@@ -310,13 +310,9 @@ struct VerifyCommand: Command {
             return env.fail("\(source): the capture has no ProductType (ideviceinfo)", .dataError)
         }
         let catalog: AppleCatalog
-        do {
-            guard case .apple(let apple)? = try BuiltinMatrices.catalog("apple") else {
-                return env.fail("the built-in apple catalog is missing", .software)
-            }
-            catalog = apple
-        } catch {
-            return env.fail("the built-in apple catalog: \(error)", .software)
+        switch PhoneSource.appleCatalog(env: env) {
+        case .success(let loaded): catalog = loaded
+        case .failure(let failure): return failure.code
         }
         let shown = manifestPath == "-" ? "<stdin>" : manifestPath
         guard

@@ -223,6 +223,11 @@ import Testing
         Row(
             "umockdev/capcheck-barcode-scanner-hid-pos.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
+        // Hand-written (phones on USB): a Pixel 3 XL's USB device and its adb interface only;
+        // a phone is not a capability of the machine it is plugged into.
+        Row(
+            "umockdev/capcheck-pixel3xl-adb.umockdev",
+            media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
         Row(
             "umockdev/capcheck-rfid-reader-digits.umockdev",
             media: "- - - - - - - -", sensors: "- - - - - - -", io: "- - - - - - -"),
