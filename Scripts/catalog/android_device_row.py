@@ -570,7 +570,13 @@ class Evaluator:
             return
         m = re.match(r'(-|s)?include\s+(.*)$', line)
         if m:
+            names = []
             for t in self.expand(m.group(2)).split():
+                # make globs an include's names (Sony: include $(LOCAL_PATH)/product/*.mk); a pattern
+                # that matches nothing stays as it is, so it is reported missing
+                hits = self.w.glob(t, self.branch) if re.search(r'[*?\[]', t) else []
+                names += sorted(hits) or [t]
+            for t in names:
                 text, l2 = self.read(t)
                 if text is None:
                     self.note_missing(t, self.place(loc, pparts[0][0]), optional=bool(m.group(1)))
@@ -808,7 +814,7 @@ def wiki_entries(wiki, codename):
     for f in files:
         t = wiki.read(ref, f)
         d = {}
-        for k in ('codename', 'name', 'vendor', 'type', 'tree', 'current_branch'):
+        for k in ('codename', 'name', 'vendor', 'vendor_short', 'type', 'tree', 'current_branch'):
             m = re.search(r'^%s:\s*(.*?)\s*$' % k, t, re.M)
             d[k] = m.group(1).strip().strip('\'"') if m else None
         # screen: inline dict, None, or list of variants
@@ -830,6 +836,22 @@ def wiki_entries(wiki, codename):
         if d.get('codename') == codename:
             res.append(d)
     return ref, res
+
+
+def device_tree(world, went, codename):
+    """The device tree repo of a wiki entry: its `tree:` repo, unless that repo holds no
+    lineage_<codename>.mk on its default branch while the fetched
+    android_device_<vendor_short>_<codename> does (the wiki names another device's tree:
+    sirius.yml says android_device_sony_z3)."""
+    tree = world.repos.get(went.get('tree') or '')
+    own = world.repos.get('android_device_%s_%s' % (went.get('vendor_short') or '', codename))
+    if own is None or own is tree:
+        return tree
+    mk = 'lineage_%s.mk' % codename
+    has = lambda r: any(os.path.basename(f) == mk for f in r.tree(r.head_branch()))
+    if tree is not None and has(tree):
+        return tree
+    return own if has(own) else tree
 
 
 # ---------------------------------------------------------------- evidence -> row
@@ -1165,7 +1187,7 @@ def facts_from_trees(world, codename, branch=None):
     if not wents:
         raise Unresolvable('no wiki entry for %s' % codename)
     went = wents[0]
-    tree = world.repos.get(went['tree'] or '')
+    tree = device_tree(world, went, codename)
     if tree is None:
         raise Unresolvable('device tree %s not given/fetched' % went['tree'])
     branch = branch or tree.head_branch()

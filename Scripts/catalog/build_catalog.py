@@ -55,7 +55,7 @@ def main():
     devkits = sorted(set(codes.pop('__devkit__', [])))
     rows, skipped, evfacts = [], [], {}
     for c in sorted(codes, key=str.lower):
-        tree = world.repos[codes[c]]
+        tree = adr.device_tree(world, adr.wiki_entries(wiki, c)[1][0], c)
         branches = sorted((b for b in tree.refs() if BRANCH.match(b)), key=branch_order)
         if not branches:
             skipped.append((c, '-', 'the %s snapshot has no lineage-18.1 or later branch (%s)' % (

@@ -4,12 +4,12 @@ files in Fixtures/android-trees (run from anywhere: python3 Scripts/catalog/chec
 
 Usage: check.py [--trees MIRROR_DIR]
 
-1. android-devices.json: shape, key order, >=600 rows and >=170 devices, one row per
+1. android-devices.json: shape, key order, >=880 rows and >=335 devices, one row per
    (codename, branch), sorted by codename then sdk, sorted unique features, value types
    (branch, abis, libraries, confidence/missing, glEsBasis), form factor counts.
 2. every evidence/CODENAME.txt: `android_device_row.py --row-from-evidence`
    with the AOSP table of the evidence's branch must print exactly the JSON row of
-   that codename and branch (>=30 files, >=8 vendors, phone/tablet/tv, >=4 branches).
+   that codename and branch (>=55 files, >=20 vendors, >=5 tablets, >=5 TVs, >=4 branches).
 3. with --trees: the row made from the trees (android_device_row.py --mirror
    --branch) must also equal the JSON row.
 Exit 0 when everything passes.  stdlib only.
@@ -59,7 +59,7 @@ def main():
     lines = [l for l in raw.split('\n') if l.startswith('{"codename"')]
     if len(lines) != len(devs):
         fail('expected one device per line: %d lines for %d devices' % (len(lines), len(devs)))
-    if len(devs) < 600 or len({d['codename'] for d in devs}) < 170:
+    if len(devs) < 880 or len({d['codename'] for d in devs}) < 335:
         fail('only %d rows / %d devices' % (len(devs), len({d['codename'] for d in devs})))
     keys = [(d['codename'], d['branch']) for d in devs]
     if len(set(keys)) != len(keys):
@@ -137,7 +137,7 @@ def main():
     # evidence -> row
     evdir = EVIDENCE
     evs = sorted(f for f in os.listdir(evdir) if f.endswith('.txt'))
-    if len(evs) < 30:
+    if len(evs) < 55:
         fail('only %d evidence files' % len(evs))
     evff = collections.Counter()
     evvendor = set()
@@ -177,7 +177,7 @@ def main():
                 fail('%s: row from trees differs from JSON' % c)
             else:
                 print('ok trees    %s' % c)
-    if evff['tablet'] < 2 or evff['tv'] < 1 or len(evvendor) < 8 or len(evbranch) < 4:
+    if evff['tablet'] < 5 or evff['tv'] < 5 or len(evvendor) < 20 or len(evbranch) < 4:
         fail('evidence mix: %s, vendors %s, branches %s' % (dict(evff), sorted(evvendor), sorted(evbranch)))
     print('evidence files %d: %s; vendors %s; branches %s' % (len(evs), dict(evff), ', '.join(sorted(evvendor)),
                                                              ', '.join(sorted(evbranch))))

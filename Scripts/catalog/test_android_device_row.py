@@ -123,6 +123,16 @@ class CopyFiles(unittest.TestCase):
         r, _ = row({'lineage_test.mk': own + inherit, 'common.mk': common})
         self.assertEqual(r['features'], ['android.hardware.sensor.compass'])
 
+    def test_an_include_pattern_includes_every_matching_file(self):
+        # Sony blue-common trees (hayabusa, mint, tsubasa): include $(LOCAL_PATH)/product/*.mk
+        r, _ = row({'lineage_test.mk': 'LOCAL_PATH := device/acme/test\ninclude $(LOCAL_PATH)/product/*.mk\n',
+                    'product/a.mk': 'PRODUCT_COPY_FILES += frameworks/native/data/etc/'
+                                    'android.hardware.sensor.barometer.xml:vendor/etc/permissions/b.xml\n',
+                    'product/b.mk': 'PRODUCT_COPY_FILES += frameworks/native/data/etc/'
+                                    'android.hardware.sensor.compass.xml:vendor/etc/permissions/c.xml\n'})
+        self.assertEqual(r['features'], ['android.hardware.sensor.barometer', 'android.hardware.sensor.compass'])
+        self.assertEqual(r['missing'], [])
+
     def test_libraries_of_copied_permission_files(self):
         r, _ = row({'lineage_test.mk': 'PRODUCT_COPY_FILES += device/acme/test/acme.xml:'
                                        '$(TARGET_COPY_OUT_SYSTEM)/etc/permissions/acme.xml\n',
@@ -205,6 +215,36 @@ class Missing(unittest.TestCase):
     def test_nothing_missing_is_complete(self):
         r, _ = row({'lineage_test.mk': ''})
         self.assertEqual((r['confidence'], r['missing']), ('complete', []))
+
+
+class WikiTree(unittest.TestCase):
+    def test_a_wiki_tree_without_the_product_falls_back_to_the_codenames_own_tree(self):
+        # lineage_wiki sirius.yml (Xperia Z2) says tree: android_device_sony_z3, which holds only
+        # lineage_z3.mk; LineageOS/android_device_sony_sirius holds lineage_sirius.mk
+        mirror = tempfile.mkdtemp()
+        try:
+            make_repo(mirror, 'LineageOS/lineage_wiki', 'main', {
+                '_data/devices/two.yml': 'codename: two\nname: Two\nvendor: Acme\nvendor_short: acme\n'
+                                         'type: phone\ntree: android_device_acme_one\n'})
+            make_repo(mirror, 'LineageOS/android_frameworks_native', 'lineage-21.0', {
+                'data/etc/android.hardware.sensor.compass.xml': COMPASS})
+            board = 'TARGET_ARCH := arm64\nTARGET_CPU_ABI := arm64-v8a\n'
+            make_repo(mirror, 'LineageOS/android_device_acme_one', 'lineage-21', {
+                'lineage_one.mk': '', 'BoardConfig.mk': board})
+            make_repo(mirror, 'LineageOS/android_device_acme_two', 'lineage-21', {
+                'lineage_two.mk': 'PRODUCT_COPY_FILES += frameworks/native/data/etc/'
+                                  'android.hardware.sensor.compass.xml:vendor/etc/permissions/c.xml\n',
+                'BoardConfig.mk': board})
+            world = adr.World([os.path.join(mirror, d, 'repo') for d in sorted(os.listdir(mirror))])
+            went = adr.wiki_entries(world.repos['lineage_wiki'], 'two')[1][0]
+            self.assertEqual(adr.device_tree(world, went, 'two').full, 'LineageOS/android_device_acme_two')
+            facts, table, _ = adr.facts_from_trees(world, 'two')
+            self.assertEqual(adr.row_from_facts(facts, table)['features'], ['android.hardware.sensor.compass'])
+            # a wiki tree that holds the product makefile is kept
+            went = dict(went, tree='android_device_acme_two')
+            self.assertEqual(adr.device_tree(world, went, 'two').full, 'LineageOS/android_device_acme_two')
+        finally:
+            shutil.rmtree(mirror)
 
 
 if __name__ == '__main__':

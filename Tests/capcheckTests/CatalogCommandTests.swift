@@ -59,7 +59,7 @@ struct CatalogCommandTests {
         let result = CLI.run(["matrix", "--list-builtin"])
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("android   221 devices"))
+        #expect(lines[0].hasPrefix("android   339 devices"))
         #expect(lines[1].hasPrefix("apple     166 models"))
         #expect(lines[2].hasPrefix("ios-2011  12 rows"))
         #expect(lines.allSatisfy { $0.contains("(") && $0.contains(")") })
