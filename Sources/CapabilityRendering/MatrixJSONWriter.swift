@@ -53,10 +53,7 @@ public enum MatrixJSONWriter {
                 if out.bytes.count >= pieceSize { out.flush(to: output) }
             }
         }
-        // Rows that share an evaluation share their issue lists: the bytes before the family
-        // (from the failing list) and after the name (from the unknown list and the verdict)
-        // are made once per list, by ``RowParts``.
-        var parts = RowParts(depth: out.depth)
+        let parts = RowParts(depth: out.depth)
         for row in result.rows where result.summary == nil {
             out.raw { parts.write(row, into: &$0) }
             if out.bytes.count >= pieceSize { out.flush(to: output) }
@@ -179,16 +176,12 @@ public enum MatrixJSONWriter {
         out.close()
     }
 
-    /// A row object's bytes in three kinds of parts: the head up to the family's value, made
-    /// once per failing list; the fixed keys between the family, line and name; the tail
-    /// from the unknown list to the closing brace, made once per unknown list and verdict.
-    /// The parts are written by fragment writers, so the layout is ``JSONTextWriter``'s.
+    /// A row object's bytes: the head up to the family's value, the fixed keys between the
+    /// family, line and name, the tail from the unknown list to the closing brace. The parts
+    /// are written by fragment writers, so the layout is ``JSONTextWriter``'s.
     private struct RowParts {
         /// How deep the row objects sit (inside the document and its `rows` array).
         let depth: Int
-        private var heads = IssueListCache<[UInt8]>()
-        private var tails = [IssueListCache<[UInt8]>](
-            repeating: .init(), count: RowVerdict.allCases.count)
         private let fileKey: [UInt8]
         private let lineKey: [UInt8]
         private let nameKey: [UInt8]
@@ -209,27 +202,19 @@ public enum MatrixJSONWriter {
         }
 
         /// Appends the row object's text (no comma or line break before it) to `bytes`.
-        mutating func write(_ row: MatrixRowResult, into bytes: inout [UInt8]) {
-            let depth = depth
-            let head = heads.value(for: row.failing) {
-                var head = JSONTextWriter(depth: depth)
-                head.openObject()
-                head.key("failing")
-                head.raw(bytes: Self.issues(row.failing, depth: head.depth))
-                head.key("family")
-                return head.bytes
-            }
-            let verdict = RowVerdict.allCases.firstIndex(of: row.verdict) ?? 0
-            let tail = tails[verdict].value(for: row.unknown) {
-                var tail = JSONTextWriter(insideObjectAt: depth, members: 4)
-                tail.key("unknown")
-                tail.raw(bytes: Self.issues(row.unknown, depth: tail.depth))
-                tail.key("verdict")
-                tail.string(row.verdict.rawValue)
-                tail.close()
-                return tail.bytes
-            }
-            bytes.append(contentsOf: head)
+        func write(_ row: MatrixRowResult, into bytes: inout [UInt8]) {
+            var head = JSONTextWriter(depth: depth)
+            head.openObject()
+            head.key("failing")
+            head.raw(bytes: Self.issues(row.failing, depth: head.depth))
+            head.key("family")
+            var tail = JSONTextWriter(insideObjectAt: depth, members: 4)
+            tail.key("unknown")
+            tail.raw(bytes: Self.issues(row.unknown, depth: tail.depth))
+            tail.key("verdict")
+            tail.string(row.verdict.rawValue)
+            tail.close()
+            bytes.append(contentsOf: head.bytes)
             JSONTextWriter.quoted(row.family, to: &bytes)
             if let file = row.file {
                 bytes.append(contentsOf: fileKey)
@@ -239,7 +224,7 @@ public enum MatrixJSONWriter {
             JSONTextWriter.decimal(row.line, to: &bytes)
             bytes.append(contentsOf: nameKey)
             JSONTextWriter.quoted(row.name, to: &bytes)
-            bytes.append(contentsOf: tail)
+            bytes.append(contentsOf: tail.bytes)
         }
 
         /// An issue list as an array written `depth` containers deep.
