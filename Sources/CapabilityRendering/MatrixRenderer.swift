@@ -31,20 +31,16 @@ public enum MatrixRenderer {
         }
         head += "\n"
         let rows = result.rows
-        let longest = RowChunks.largest(count: rows.count) {
-            TerminalText.characterCount(rows[$0].name)
-        }
+        let longest = rows.reduce(0) { max($0, TerminalText.characterCount($1.name)) }
         let width = min(40, max(12, longest + 2))
         head += TerminalText.pad("Row", width) + TerminalText.pad("Verdict", 11) + "Why\n"
-        // Rows that share an evaluation share their issue arrays: build each reason text
-        // once per array (``IssueListCache``), per verdict (by its position in `allCases`).
         let verdicts = RowVerdict.allCases
         let verdictColumn = verdicts.map { Array(TerminalText.pad($0.rawValue, 11).utf8) }
         let unknownSubject = subject(result)
         writeRows(
             rows, head: head, tail: textTail(result), rowBytes: width + 96,
             pieceSize: pieceSize, piece: piece
-        ) { row, cache, bytes in
+        ) { row, bytes in
             // Printable ASCII (the common case) is shown as is and is one column a byte.
             let count: Int
             if TerminalText.isPrintableASCII(row.name) {
@@ -64,20 +60,13 @@ public enum MatrixRenderer {
                 bytes.append(contentsOf: repeatElement(0x20, count: width))
             }
             let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
-            let why = cache[verdict].value(
-                for: row.verdict == .excluded ? row.failing : row.unknown
-            ) {
-                Array(
-                    clean(
-                        catalog
-                            ? catalogReasons(row) : reasons(row, unknownSubject: unknownSubject)
-                    ).utf8)
-            }
+            let why = clean(
+                catalog ? catalogReasons(row) : reasons(row, unknownSubject: unknownSubject))
             if why.isEmpty {
                 bytes.append(contentsOf: row.verdict.rawValue.utf8)
             } else {
                 bytes.append(contentsOf: verdictColumn[verdict])
-                bytes.append(contentsOf: why)
+                bytes.append(contentsOf: why.utf8)
             }
             bytes.append(0x0A)
         }
@@ -184,71 +173,51 @@ public enum MatrixRenderer {
         for line in result.provenance { head += CSVText.comment(line) }
         if let manifest = result.manifest { head += CSVText.comment("manifest: " + manifest) }
         head += "row,family,verdict,failing,unknown,reasons\n"
-        // Rows that share an evaluation share their issue arrays: the fields after the family
-        // are made once per pair of arrays, per verdict (by its position in `allCases`).
-        let verdicts = RowVerdict.allCases
         let unknownSubject = subject(result)
         writeRows(
             result.rows, head: head, tail: "", rowBytes: 128, pieceSize: pieceSize, piece: piece
-        ) { row, tails, bytes in
+        ) { row, bytes in
             bytes.append(contentsOf: CSVText.field(row.name).utf8)
             bytes.append(UInt8(ascii: ","))
             bytes.append(contentsOf: CSVText.field(row.family).utf8)
             bytes.append(UInt8(ascii: ","))
-            let verdict = verdicts.firstIndex(of: row.verdict) ?? 0
-            let tail = tails[verdict].value(for: row.failing, and: row.unknown) {
-                Array(
-                    CSVText.line([
-                        row.verdict.rawValue,
-                        row.failing.map(\.key).joined(separator: ";"),
-                        row.unknown.map(\.key).joined(separator: ";"),
-                        reasons(row, unknownSubject: unknownSubject),
-                    ]).utf8)
-            }
-            bytes.append(contentsOf: tail)
+            let tail = CSVText.line([
+                row.verdict.rawValue,
+                row.failing.map(\.key).joined(separator: ";"),
+                row.unknown.map(\.key).joined(separator: ";"),
+                reasons(row, unknownSubject: unknownSubject),
+            ])
+            bytes.append(contentsOf: tail.utf8)
         }
     }
 
     /// Writes `head`, the rows and `tail` in pieces of about `pieceSize` bytes that end after
-    /// whole rows, the rows a chunk at a time on two threads (``RowChunks``).
+    /// whole rows.
     /// - Parameters:
     ///   - rows: The rows.
     ///   - head: What comes before the rows.
     ///   - tail: What comes after them.
-    ///   - rowBytes: About how many bytes a row takes, to size a chunk's buffer.
+    ///   - rowBytes: About how many bytes a row takes, to size the buffer.
     ///   - pieceSize: About how many bytes a piece holds.
     ///   - piece: Receives the pieces in order.
-    ///   - write: Appends a row's bytes; the caches, one per verdict (by its position in
-    ///     `allCases`), are the rendering thread's own.
+    ///   - write: Appends a row's bytes.
     private static func writeRows(
         _ rows: [MatrixRowResult], head: String, tail: String, rowBytes: Int, pieceSize: Int,
-        piece: ([UInt8]) -> Void,
-        row write:
-            @Sendable (MatrixRowResult, inout [IssueListCache<[UInt8]>], inout [UInt8])
-            -> Void
+        piece: ([UInt8]) -> Void, row write: (MatrixRowResult, inout [UInt8]) -> Void
     ) {
-        var out = PieceBuffer(head: Array(head.utf8), pieceSize: pieceSize)
-        RowChunks.render(
-            count: rows.count,
-            initial: [IssueListCache<[UInt8]>](
-                repeating: .init(), count: RowVerdict.allCases.count)
-        ) { range, caches, emit in
-            // The rows are written as UTF-8 bytes into one buffer of the piece size (or, for
-            // one piece, of all the rows): no doubling series, no page faults past the first.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(min(pieceSize, range.count * rowBytes) + 4096)
-            for row in rows[range] {
-                write(row, &caches, &bytes)
-                if bytes.count >= pieceSize {
-                    emit(bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                }
+        // One buffer of the piece size (or, for one piece, of all the rows).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(pieceSize, head.utf8.count + rows.count * rowBytes) + 4096)
+        bytes.append(contentsOf: head.utf8)
+        for row in rows {
+            write(row, &bytes)
+            if bytes.count >= pieceSize {
+                piece(bytes)
+                bytes.removeAll(keepingCapacity: true)
             }
-            if !bytes.isEmpty { emit(bytes) }
-        } piece: {
-            out.take($0, to: piece)
         }
-        out.finish(Array(tail.utf8), to: piece)
+        bytes.append(contentsOf: tail.utf8)
+        if !bytes.isEmpty { piece(bytes) }
     }
 
     /// A document written in pieces (``writeText(_:pieceSize:piece:)``, ``writeCSV(_:pieceSize:piece:)``,

@@ -16,9 +16,6 @@ struct CommandEnvironment: @unchecked Sendable {
     var variables: [String: String]
     /// This machine's name databases, opened once for every recording a command reads.
     var nameDatabases = RecordedDeviceNames.Databases()
-    /// Keeps a large value to the end of the process instead of freeing it when the command
-    /// is done with it (``ProcessEnd``); a no-op unless this is the real process.
-    var keepUntilExit: (any Sendable) -> Void = { _ in }
 
     /// The real process environment; the live machine is read from sysfs directly.
     static func process() -> CommandEnvironment {
@@ -27,7 +24,7 @@ struct CommandEnvironment: @unchecked Sendable {
             stdout: OutputSink(fileDescriptor: 1), stderr: OutputSink(fileDescriptor: 2),
             liveSource: { SysfsDeviceSource() },
             readStandardInput: { InputFile.readToEnd(descriptor: 0, limit: $0) },
-            variables: variables, keepUntilExit: ProcessEnd.keep)
+            variables: variables)
     }
 
     /// The width text output fits when standard output is a terminal: `COLUMNS` (a positive

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Helpers that relate device records to each other by their paths.
 package enum DeviceTree {
     /// Sets each record's `parentID` to its nearest recorded ancestor, where not already set.
@@ -12,92 +10,21 @@ package enum DeviceTree {
     }
 
     /// Sets each record's `parentID` to its nearest recorded ancestor, where not already set,
-    /// in place: records the caller no longer shares are changed without a copy, and the
-    /// parent id is the parent's own id string, not another copy of it. Paths are compared
-    /// by their bytes, as udev compares them; of records with one id the last is the parent.
+    /// in place. Paths are compared by their bytes, as udev compares them (two spellings of
+    /// "é" are one `String` but two paths); of records with one id the last is the parent.
     /// - Parameter devices: Records from one source.
     package static func linkParents(in devices: inout [Device]) {
-        let ids = devices.map(\.id)
-        var table = PathTable(capacity: ids.count)
-        for position in ids.indices {
-            withBytes(ids[position]) { table.insert(position, $0, ids: ids) }
-        }
+        var index: [[UInt8]: Int] = [:]
+        for (position, device) in devices.enumerated() { index[Array(device.id.utf8)] = position }
         for position in devices.indices where devices[position].parentID == nil {
-            let parent = withBytes(ids[position]) { bytes -> Int? in
-                var end = bytes.count
-                while end > 0 {
-                    end -= 1
-                    // The next shorter prefix ends before a slash; the leading one is no path.
-                    guard bytes[end] == UInt8(ascii: "/"), end > 0 else { continue }
-                    if let found = table.find(
-                        UnsafeBufferPointer(rebasing: bytes[..<end]), ids: ids)
-                    {
-                        return found
-                    }
+            var path = Array(devices[position].id.utf8)
+            while let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 {
+                path.removeSubrange(slash...)
+                if let parent = index[path] {
+                    devices[position].parentID = devices[parent].id
+                    break
                 }
-                return nil
             }
-            if let parent { devices[position].parentID = ids[parent] }
-        }
-    }
-
-    /// Calls `body` with a string's UTF-8 bytes, in place where the string is contiguous.
-    private static func withBytes<Result>(
-        _ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
-    }
-
-    /// Record positions by id bytes, open-addressed with linear probing: a parent look-up
-    /// hashes a prefix of the child's bytes where they are, in one `Hasher.combine(bytes:)`,
-    /// where a `[Substring: Int]` hashed each prefix through `Substring`'s own path. `Hasher`
-    /// is seeded per process, so a crafted dump cannot make its paths collide.
-    private struct PathTable {
-        /// A position + 1, or 0 for an empty slot.
-        private var slots: [Int]
-        private let mask: Int
-
-        /// A table for `capacity` ids, at most half full.
-        init(capacity: Int) {
-            var size = 16
-            while size < capacity * 2 { size *= 2 }
-            slots = [Int](repeating: 0, count: size)
-            mask = size - 1
-        }
-
-        private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            return hasher.finalize()
-        }
-
-        private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
-            withBytes(id) { other in
-                guard other.count == bytes.count else { return false }
-                guard let a = other.baseAddress, let b = bytes.baseAddress else { return true }
-                return memcmp(a, b, bytes.count) == 0
-            }
-        }
-
-        /// Adds a record's position; a later record with the same id takes the slot.
-        mutating func insert(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, ids: [String]) {
-            var slot = Self.hash(bytes) & mask
-            while slots[slot] != 0 {
-                if Self.same(bytes, ids[slots[slot] - 1]) { break }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = position + 1
-        }
-
-        /// The position of the record whose id is these bytes, if any.
-        func find(_ bytes: UnsafeBufferPointer<UInt8>, ids: [String]) -> Int? {
-            var slot = Self.hash(bytes) & mask
-            while slots[slot] != 0 {
-                if Self.same(bytes, ids[slots[slot] - 1]) { return slots[slot] - 1 }
-                slot = (slot + 1) & mask
-            }
-            return nil
         }
     }
 

@@ -133,7 +133,6 @@ struct MatrixCommand: Command {
                 } catch {
                     return env.fail("cannot encode the matrix: \(error)", .software)
                 }
-                env.keepUntilExit(result)
                 return .ok
             case .failed(let code):
                 return code
@@ -164,7 +163,6 @@ struct MatrixCommand: Command {
             switch manifestOptions.evaluator(manifest, in: env) {
             case .value(let evaluator):
                 let result = MatrixFilter.evaluate(matrix, with: evaluator, manifest: manifest)
-                env.keepUntilExit(matrix)
                 return .value(result)
             case .failed(let code): return .failed(code)
             }

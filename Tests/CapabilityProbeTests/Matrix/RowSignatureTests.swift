@@ -109,24 +109,3 @@ import Testing
                 == MatrixFilter.evaluateEachRow(matrix, with: ReadsAll()))
     }
 }
-
-/// Reason texts are made once per shared issue array.
-@Suite struct IssueListCacheTests {
-    @Test func makesATextOncePerArrayAndAgainForAnEqualCopy() {
-        let issue = RowIssue(key: "gps", capability: "location.gnss", reason: "no")
-        let shared = [issue]
-        var cache = IssueListCache<String>()
-        var made = 0
-        for _ in 0..<3 {
-            _ = cache.value(for: shared) {
-                made += 1
-                return "gps"
-            }
-        }
-        #expect(made == 1)
-        var copy = shared
-        copy.reserveCapacity(8)  // the same issues in storage of its own
-        #expect(cache.value(for: copy) { "copy" } == "copy")
-        #expect(cache.value(for: shared) { "again" } == "gps")
-    }
-}

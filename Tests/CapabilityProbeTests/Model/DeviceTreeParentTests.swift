@@ -2,24 +2,8 @@ import Testing
 
 @testable import CapabilityModel
 
-/// Parents linked from paths (`DeviceTree.linkParents`), by the byte-keyed table, against the
-/// walk by `Substring` dictionary it replaced.
+/// Parents linked from paths (`DeviceTree.linkParents`): the nearest recorded ancestor, by bytes.
 @Suite struct DeviceTreeParentTests {
-    /// The walk that `linkParents` replaced, with ids compared by their bytes: the reference.
-    static func reference(_ devices: [Device]) -> [String?] {
-        var index: [[UInt8]: Int] = [:]
-        for (position, device) in devices.enumerated() { index[Array(device.id.utf8)] = position }
-        return devices.map { device in
-            if let parent = device.parentID { return parent }
-            var path = Array(device.id.utf8)
-            while let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 {
-                path.removeSubrange(slash...)
-                if let parent = index[path] { return devices[parent].id }
-            }
-            return nil
-        }
-    }
-
     @Test func eachRecordGetsItsNearestRecordedAncestor() {
         var devices = [
             Device(id: "/devices/pci0000:00"),
@@ -53,11 +37,12 @@ import Testing
             Device(id: "/devices/a", driver: "last"),
         ]
         DeviceTree.linkParents(in: &devices)
-        #expect(devices[1].parentID == "/devices/a")
-        #expect(devices.map(\.parentID) == DeviceTreeParentTests.reference(devices))
+        #expect(devices.map(\.parentID) == [nil, "/devices/a", nil])
     }
 
-    @Test func randomTreesAreLinkedAsTheReferenceLinksThem() {
+    /// In random trees every derived parent is a recorded id that is a proper path prefix of
+    /// the child's bytes, and no longer such prefix is recorded.
+    @Test func randomTreesGetTheLongestRecordedPrefix() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", "b", "pci0000:00", "1-1", "1-1.2", "\u{00E9}", "e\u{0301}", ""]
         for _ in 0..<50 {
@@ -65,14 +50,17 @@ import Testing
             for _ in 0..<Int.random(in: 1...400, using: &generator) {
                 let depth = Int.random(in: 0...6, using: &generator)
                 let path = (0..<depth).map { _ in pieces.randomElement(using: &generator) ?? "" }
-                let id = "/" + path.joined(separator: "/")
-                let parent: String? =
-                    Int.random(in: 0..<20, using: &generator) == 0 ? "/given" : nil
-                devices.append(Device(id: id, parentID: parent))
+                devices.append(Device(id: "/" + path.joined(separator: "/")))
             }
-            let expected = Self.reference(devices)
             DeviceTree.linkParents(in: &devices)
-            #expect(devices.map(\.parentID) == expected)
+            let ids = Set(devices.map { Array($0.id.utf8) })
+            for device in devices {
+                let id = Array(device.id.utf8)
+                // The recorded proper prefixes that end before a slash, longest last.
+                let prefixes = id.indices.filter { $0 > 0 && id[$0] == UInt8(ascii: "/") }
+                    .map { Array(id[..<$0]) }.filter(ids.contains)
+                #expect(device.parentID.map { Array($0.utf8) } == prefixes.last)
+            }
         }
     }
 }
