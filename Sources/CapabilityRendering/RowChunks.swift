@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// Renders the rows of a large matrix result on two threads, a chunk of rows each at a time,
 /// and hands the text on in row order: a 100 000-row table is written in about half the

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import FoundationEssentials
 import Glibc
 

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import Glibc
 
 /// Opens device nodes and sockets for kernel probes; the seam tests replace.

@@ -1,5 +1,6 @@
 import CSyscalls
 import CapabilityModel
+import CapabilitySupport
 import Glibc
 
 /// An open directory (`openat(2)` with `O_DIRECTORY | O_NOFOLLOW`), closed in `deinit`: the
