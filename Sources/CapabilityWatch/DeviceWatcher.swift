@@ -67,11 +67,9 @@ public enum DeviceWatcher {
 
 /// What to watch and how often to poll what raises no uevent.
 public struct WatchOptions: Sendable {
-    /// The subsystems the monitor receives: every subsystem the probers classify.
-    package static let subsystems: [Subsystem] = [
-        .bluetooth, .drm, .gnss, .iio, .input, .net, .nfc, .powerSupply, .rfkill, .sound, .usb,
-        .video4linux, .wwan,
-    ]
+    /// The subsystems the monitor receives: every subsystem the probers classify, as each
+    /// declares itself (``Subsystem/Roles/watched``).
+    package static let subsystems: [Subsystem] = Subsystem.watched
 
     /// The event kinds to report (default: all).
     public var kinds: Set<WatchKind>
