@@ -56,7 +56,8 @@ let package = Package(
             name: "CapabilityRecordings",
             dependencies: ["CapabilityModel", "CapabilityInput"]),
         // The live machine: the sysfs walker, ioctls, host files, libudev (hwdb, database,
-        // monitor), libpci and sd-bus (ModemManager). The only source target that links C.
+        // monitor), libpci and sd-bus (ModemManager). It links libudev and libpci; the other
+        // C libraries linked are zlib (CapabilityManifestFiles) and libyaml (CapabilityYAML).
         .target(
             name: "CapabilityLive",
             dependencies: [
