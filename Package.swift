@@ -42,24 +42,32 @@ let package = Package(
         // sd-bus (libsystemd): the system D-Bus, to ask ModemManager about modems. Headers
         // (libsystemd-dev) only: CapabilityLive opens the library with dlopen when it asks.
         .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
-        // The pure core: device records, the capability vocabulary, findings, evidence, reports,
-        // fact values and their pure decoders. It imports no C module and no other target.
-        .target(name: "CapabilityModel"),
+        // Process machinery every other target shares: errno and the EINTR retry,
+        // a lock, dlopen, a parallel map, child processes, text helpers. It imports only the C
+        // library and the standard modules.
+        .target(name: "CapabilitySupport"),
+        // The domain: device records, the capability vocabulary, facts and their decoders,
+        // findings, evidence, reports. It imports no C module and no target but the support.
+        .target(name: "CapabilityModel", dependencies: ["CapabilitySupport"]),
         // Bounded reading of input files (every reader's first step) and the JSON structure check.
-        .target(name: "CapabilityInput", dependencies: ["CapabilityModel"]),
+        .target(name: "CapabilityInput", dependencies: ["CapabilitySupport", "CapabilityModel"]),
         // Recorded machines: udevadm dumps, umockdev recordings, snapshots.
         .target(
-            name: "CapabilityRecordings", dependencies: ["CapabilityModel", "CapabilityInput"]),
+            name: "CapabilityRecordings",
+            dependencies: ["CapabilityModel", "CapabilityInput"]),
         // The live machine: the sysfs walker, ioctls, host files, libudev (hwdb, database,
-        // monitor), libpci and sd-bus (ModemManager). The only source target that links C.
+        // monitor), libpci and sd-bus (ModemManager). It links libudev and libpci; the other
+        // C libraries linked are zlib (CapabilityManifestFiles) and libyaml (CapabilityYAML).
         .target(
             name: "CapabilityLive",
-            dependencies: ["CapabilityModel", "CUdev", "CPCI", "CSyscalls", "CSystemd"]
+            dependencies: [
+                "CapabilitySupport", "CapabilityModel", "CUdev", "CPCI", "CSyscalls", "CSystemd",
+            ]
         ),
         // Pure probers: records in, findings out.
         .target(
             name: "CapabilityProbing",
-            dependencies: ["CapabilityModel"],
+            dependencies: ["CapabilitySupport", "CapabilityModel"],
             swiftSettings: testHooks
         ),
         // Manifest readers (Info.plist, AndroidManifest.xml text, binary and protobuf XML,
@@ -67,7 +75,9 @@ let package = Package(
         // catalog and the checker.
         .target(
             name: "CapabilityManifest",
-            dependencies: ["CapabilityModel", "CapabilityXML", "CapabilityYAML"]
+            dependencies: [
+                "CapabilitySupport", "CapabilityModel", "CapabilityXML", "CapabilityYAML",
+            ]
         ),
         // The one wrapper around libxml2: a streaming event reader (elements, attributes,
         // text, CDATA, with positions), no network, no entity substitution, no DTD loading.
@@ -80,23 +90,30 @@ let package = Package(
         .target(
             name: "CapabilityManifestFiles",
             dependencies: [
-                "CapabilityModel", "CapabilityInput", "CapabilityManifest", "CZip", "CZlib",
+                "CapabilitySupport", "CapabilityModel", "CapabilityInput", "CapabilityManifest",
+                "CZip", "CZlib",
             ]
         ),
         // Device x capability tables, fleets, built-in matrices.
         .target(
             name: "CapabilityMatrix",
-            dependencies: ["CapabilityModel", "CapabilityInput", "CapabilityManifest"]
+            dependencies: [
+                "CapabilitySupport", "CapabilityModel", "CapabilityInput", "CapabilityManifest",
+            ]
         ),
         // Every output format.
         .target(
             name: "CapabilityRendering",
-            dependencies: ["CapabilityModel", "CapabilityManifest", "CapabilityMatrix"]
+            dependencies: [
+                "CapabilitySupport", "CapabilityModel", "CapabilityManifest", "CapabilityMatrix",
+            ]
         ),
         // The live event stream over the same records and probers.
         .target(
             name: "CapabilityWatch",
-            dependencies: ["CapabilityModel", "CapabilityProbing", "CapabilityLive"],
+            dependencies: [
+                "CapabilitySupport", "CapabilityModel", "CapabilityProbing", "CapabilityLive",
+            ],
             swiftSettings: testHooks
         ),
         // The one product a Swift user imports: re-exports the targets above and wires the
@@ -104,7 +121,8 @@ let package = Package(
         .target(
             name: "CapabilityProbe",
             dependencies: [
-                "CapabilityModel", "CapabilityInput", "CapabilityRecordings", "CapabilityLive",
+                "CapabilitySupport", "CapabilityModel", "CapabilityInput", "CapabilityRecordings",
+                "CapabilityLive",
                 "CapabilityProbing", "CapabilityManifest", "CapabilityManifestFiles",
                 "CapabilityMatrix",
                 "CapabilityRendering", "CapabilityWatch",

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import FoundationEssentials
 import Glibc
 
@@ -63,7 +64,7 @@ package enum InputFile {
     /// A file opened to be read in pieces (a recording is parsed as it is read, so its bytes
     /// are never all in memory at once). Owns its descriptor and its read buffer.
     package final class Reader {
-        private let descriptor: Int32
+        private let descriptor: FileDescriptor
         /// What read(2) fills before the bytes are appended; freed in `deinit`.
         private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         /// The size of a regular file when it was opened (0 for a pipe or device).
@@ -80,23 +81,26 @@ package enum InputFile {
         ///   `not a regular file`.
         package init(_ path: String, regularFileOnly: Bool = false) throws(Failure) {
             let guarded = regularFileOnly ? O_NOFOLLOW | O_NONBLOCK | O_NOCTTY : 0
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | guarded)
-            guard descriptor >= 0 else { throw InputFile.failure(path) }
-            var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-                close(descriptor)
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try FileDescriptor.open(path, O_RDONLY | guarded)
+            } catch {
+                throw InputFile.failure(path)
+            }
+            guard let status = try? descriptor.status(), !status.isDirectory else {
+                try? descriptor.close()
                 throw Failure(reason: "permission denied or not a file")
             }
-            guard !regularFileOnly || status.st_mode & S_IFMT == S_IFREG else {
-                close(descriptor)
+            guard !regularFileOnly || status.isRegularFile else {
+                try? descriptor.close()
                 throw Failure(reason: "not a regular file")
             }
             self.descriptor = descriptor
-            size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+            size = status.isRegularFile ? status.size : 0
         }
 
         deinit {
-            close(descriptor)
+            try? descriptor.close()
             scratch.deallocate()
         }
 
@@ -109,10 +113,11 @@ package enum InputFile {
                 scratch.deallocate()
                 scratch = .allocate(byteCount: count, alignment: 16)
             }
-            let descriptor = descriptor
-            let base = scratch.baseAddress
-            let read = Retrying.result { Glibc.read(descriptor, base, count) }
-            guard case .success(let got) = read else {
+            let got: Int
+            do {
+                got = try descriptor.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: scratch[..<count]))
+            } catch {
                 throw Failure(reason: "permission denied or not a file")
             }
             buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<got]))
@@ -152,7 +157,7 @@ package enum InputFile {
                     if read < min(part, count - half * part) { return }
                 }
             }
-            guard !failed, lseek(descriptor, off_t(bytes.count), SEEK_SET) >= 0 else {
+            guard !failed, (try? descriptor.seek(to: bytes.count)) != nil else {
                 throw Failure(reason: "permission denied or not a file")
             }
             while try read(into: &bytes, upTo: 1 << 16) > 0 {}
@@ -163,15 +168,14 @@ package enum InputFile {
         /// one descriptor), fewer only at the end of the file.
         /// - Returns: How many bytes were read, or nil when reading failed.
         private static func read(
-            _ descriptor: Int32, into pointer: UnsafeMutableRawPointer, _ count: Int, at offset: Int
+            _ descriptor: FileDescriptor, into pointer: UnsafeMutableRawPointer, _ count: Int,
+            at offset: Int
         ) -> Int? {
             var done = 0
             while done < count {
-                let filled = done
-                let read = Retrying.result {
-                    pread(descriptor, pointer + filled, count - filled, off_t(offset + filled))
-                }
-                guard case .success(let got) = read else { return nil }
+                let rest = UnsafeMutableRawBufferPointer(start: pointer + done, count: count - done)
+                guard let got = try? descriptor.read(fromAbsoluteOffset: offset + done, into: rest)
+                else { return nil }
                 if got == 0 { break }
                 done += got
             }
@@ -208,7 +212,7 @@ package enum InputFile {
     /// Everything left on an open descriptor (standard input), read until its end.
     /// - Parameter descriptor: An open descriptor; it stays open.
     /// - Returns: The bytes (those read before an error, if one occurs).
-    package static func readToEnd(descriptor: Int32) -> Data {
+    package static func readToEnd(descriptor: FileDescriptor) -> Data {
         // Never nil without a limit.
         readToEnd(descriptor: descriptor, limit: Int.max) ?? Data()
     }
@@ -219,13 +223,12 @@ package enum InputFile {
     ///   - descriptor: An open descriptor; it stays open.
     ///   - limit: The most bytes taken.
     /// - Returns: The bytes, or nil past the limit.
-    package static func readToEnd(descriptor: Int32, limit: Int) -> Data? {
+    package static func readToEnd(descriptor: FileDescriptor, limit: Int) -> Data? {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.count
             let read = buffer.withUnsafeMutableBytes { raw in
-                Retrying.result { Glibc.read(descriptor, raw.baseAddress, count) }
+                Result { () throws(Errno) -> Int in try descriptor.read(into: raw) }
             }
             guard case .success(let got) = read, got > 0 else { return data }
             guard data.count + got <= limit else { return nil }

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import CapabilityXML
 import FoundationEssentials
 

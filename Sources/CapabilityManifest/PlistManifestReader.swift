@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// Reads an Info.plist (XML or binary) or a plist whose root is the capabilities array or

@@ -5,6 +5,8 @@
 /// reference cycles, and keeps one of two equal dictionary keys without a word. This check
 /// walks the object graph once, without decoding values, and bounds all of that; for XML it
 /// finds keys given twice in one `<dict>`.
+import CapabilitySupport
+
 package struct PlistStructureCheck {
     /// The largest tree a binary plist may expand to, counting every shared object each time
     /// it is referenced (an Info.plist has a few hundred).

@@ -1,5 +1,6 @@
 import CZip
 import CapabilityModel
+import CapabilitySupport
 
 /// libzip, opened with `dlopen(3)` the first time a command reads a built app, and the
 /// functions ``ZipArchive`` calls. capcheck does not link it, so `--version`, `list` and every

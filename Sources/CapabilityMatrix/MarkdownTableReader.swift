@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// Reads a Markdown pipe table: `| a | b |` rows, a `|---|:--:|` separator after the

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import Synchronization
 /// Filters a device matrix through a manifest check.
 public enum MatrixFilter {

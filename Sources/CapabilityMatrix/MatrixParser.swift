@@ -1,5 +1,6 @@
 import CapabilityInput
 import CapabilityModel
+import CapabilitySupport
 import FoundationEssentials
 
 /// Reads device matrices from CSV, Markdown pipe tables or JSON.

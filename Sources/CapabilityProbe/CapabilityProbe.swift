@@ -10,4 +10,5 @@
 @_exported import CapabilityProbing
 @_exported import CapabilityRecordings
 @_exported import CapabilityRendering
+@_exported import CapabilitySupport
 @_exported import CapabilityWatch

@@ -3,6 +3,7 @@ import CapabilityMatrix
 import CapabilityModel
 import CapabilityProbing
 import CapabilityRecordings
+import CapabilitySupport
 import FoundationEssentials
 
 extension Fleet {

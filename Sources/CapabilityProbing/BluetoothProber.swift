@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// Bluetooth: `bluetooth` and `bluetooth.le` (detection.md §11).
 ///

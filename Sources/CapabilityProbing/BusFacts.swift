@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 import CapabilityModel
 
@@ -122,12 +123,8 @@ package enum BusFacts {
         var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count > 2 else { return id }
         parts.removeLast()
-        let classDirectories: Set<Subsystem> = [
-            .net, .ieee80211, .bluetooth, .video4linux, .sound, .wwan, .usbmisc, .tty, .nfc, .gnss,
-            .rfkill,
-        ]
         if let last = parts.last.flatMap(Subsystem.init(rawValue:)),
-            classDirectories.contains(last), parts.count > 2
+            Subsystem.classDirectories.contains(last), parts.count > 2
         {
             parts.removeLast()
         }

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 import CapabilityModel
 

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// Sorts video4linux nodes into capture nodes, undecided nodes and ignored nodes for
 /// ``CameraProber``.

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// Devices that type like a keyboard but are not one a person types on: a security token
 /// (YubiKey OTP), a bar code scanner, a card or badge reader. The kernel, udev and libinput

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// The motion and environment sensors capcheck reports, one capability id each.
 package enum SensorKind: String, CaseIterable, Sendable, Hashable, Comparable {

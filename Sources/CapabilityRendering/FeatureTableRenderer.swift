@@ -1,5 +1,6 @@
 import CapabilityModel
 import CapabilityMatrix
+import CapabilitySupport
 
 /// The seed's hardware table for real machines: features as rows, machines as columns.
 public struct FeatureTable: Sendable, Hashable, Codable {

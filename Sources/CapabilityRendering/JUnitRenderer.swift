@@ -1,4 +1,5 @@
 import CapabilityManifest
+import CapabilitySupport
 
 /// Renders a verification report as JUnit XML: one test case per requirement.
 ///

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 import CapabilityModel
 
@@ -138,11 +139,7 @@ public enum ListRenderer {
 
     static func isInteresting(_ device: Device) -> Bool {
         guard let subsystem = device.subsystemKind else { return false }
-        let listed: Set<Subsystem> = [
-            .video4linux, .sound, .input, .iio, .net, .bluetooth, .ieee80211, .wwan, .gnss, .nfc,
-            .powerSupply, .drm, .rfkill, .usbmisc, .leds, .pci,
-        ]
-        return listed.contains(subsystem)
+        return Subsystem.listed.contains(subsystem)
             && (device.devnode != nil || device.driver != nil || subsystem != .input)
     }
 

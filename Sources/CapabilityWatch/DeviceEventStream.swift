@@ -1,3 +1,4 @@
+import CapabilitySupport
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -57,8 +58,8 @@ public struct DeviceEventStream: AsyncSequence, Sendable {
 /// has not exited (under the lock), so a descriptor is never used after it was closed.
 package final class WatchControl: @unchecked Sendable {
     private let lock = Lock()
-    private let readEnd: Int32
-    private let writeEnd: Int32
+    private let readEnd: FileDescriptor
+    private let writeEnd: FileDescriptor
     private var thread: pthread_t?
     private var workerID: pthread_t?
     private var workerTask: String?
@@ -69,13 +70,13 @@ package final class WatchControl: @unchecked Sendable {
     private let exitSignal = DispatchSemaphore(value: 0)
 
     /// Takes ownership of both ends of a non-blocking pipe.
-    init(readEnd: Int32, writeEnd: Int32) {
+    init(readEnd: FileDescriptor, writeEnd: FileDescriptor) {
         self.readEnd = readEnd
         self.writeEnd = writeEnd
     }
 
     /// The descriptor the worker polls for a stop request.
-    var wakeDescriptor: Int32 { readEnd }
+    var wakeDescriptor: Int32 { readEnd.rawValue }
 
     /// Records the thread handle (starter side).
     func setThread(_ handle: pthread_t) {
@@ -96,7 +97,7 @@ package final class WatchControl: @unchecked Sendable {
         package var descriptors: [Int32] {
             lock.lock()
             defer { lock.unlock() }
-            return [monitorDescriptor, readEnd, writeEnd].compactMap { $0 }
+            return [monitorDescriptor, readEnd.rawValue, writeEnd.rawValue].compactMap { $0 }
         }
     #endif
 
@@ -144,8 +145,8 @@ package final class WatchControl: @unchecked Sendable {
         lock.lock()
         if !exited {
             exited = true
-            close(readEnd)
-            close(writeEnd)
+            try? readEnd.close()
+            try? writeEnd.close()
         }
         lock.unlock()
     }
@@ -156,8 +157,7 @@ package final class WatchControl: @unchecked Sendable {
         lock.lock()
         if !exited, !wakeSent {
             wakeSent = true
-            var byte: UInt8 = 1
-            _ = write(writeEnd, &byte, 1)
+            _ = [UInt8(1)].withUnsafeBytes { try? writeEnd.write($0) }
         }
         lock.unlock()
     }

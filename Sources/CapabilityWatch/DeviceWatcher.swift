@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 import Glibc
 import CapabilityModel
@@ -19,15 +20,16 @@ public enum DeviceWatcher {
     public static func start(_ options: WatchOptions = WatchOptions()) throws(WatchError)
         -> DeviceEventStream
     {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
-            throw .system(function: "pipe", errno: Errno.current.code)
+        let pipeEnds: (read: FileDescriptor, write: FileDescriptor)
+        do {
+            pipeEnds = try FileDescriptor.pipe()
+        } catch {
+            throw .system(function: "pipe", errno: error.code)
         }
-        for end in pipeEnds {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        for end in [pipeEnds.read, pipeEnds.write] {
+            _ = fcntl(end.rawValue, F_SETFL, fcntl(end.rawValue, F_GETFL) | O_NONBLOCK)
         }
-        let control = WatchControl(readEnd: pipeEnds[0], writeEnd: pipeEnds[1])
+        let control = WatchControl(readEnd: pipeEnds.read, writeEnd: pipeEnds.write)
         let (events, continuation) = AsyncStream.makeStream(
             of: DeviceEvent.self, bufferingPolicy: .unbounded)
         // Only a request here: cancellation handlers run under the task's status lock, and
@@ -65,11 +67,9 @@ public enum DeviceWatcher {
 
 /// What to watch and how often to poll what raises no uevent.
 public struct WatchOptions: Sendable {
-    /// The subsystems the monitor receives: every subsystem the probers classify.
-    package static let subsystems: [Subsystem] = [
-        .bluetooth, .drm, .gnss, .iio, .input, .net, .nfc, .powerSupply, .rfkill, .sound, .usb,
-        .video4linux, .wwan,
-    ]
+    /// The subsystems the monitor receives: every subsystem the probers classify, as each
+    /// declares itself (``Subsystem/Roles/watched``).
+    package static let subsystems: [Subsystem] = Subsystem.watched
 
     /// The event kinds to report (default: all).
     public var kinds: Set<WatchKind>

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import Dispatch
 import FoundationEssentials
 import Glibc

@@ -23,7 +23,7 @@ struct CommandEnvironment: @unchecked Sendable {
         return CommandEnvironment(
             stdout: OutputSink(fileDescriptor: 1), stderr: OutputSink(fileDescriptor: 2),
             liveSource: { SysfsDeviceSource() },
-            readStandardInput: { InputFile.readToEnd(descriptor: 0, limit: $0) },
+            readStandardInput: { InputFile.readToEnd(descriptor: .standardInput, limit: $0) },
             variables: variables)
     }
 

@@ -1,8 +1,10 @@
 import CapabilityModel
+import CapabilitySupport
 import FoundationEssentials
 import Glibc
 
-/// The one way the CLI writes bytes: `write(2)` until done, retrying after `EINTR`.
+/// The one way the CLI writes bytes: ``FileDescriptor/writeAll(_:)``, `write(2)` until done,
+/// retrying after `EINTR`.
 ///
 /// `FileHandle.write` traps on `EPIPE` and `ENOSPC`; these calls report them instead, so a
 /// full disk or a closed pipe ends the command with one line and exit 74.
@@ -12,7 +14,7 @@ enum FileWriter {
 
     /// Writes all bytes to a descriptor.
     /// - Returns: `nil` on success, else the failure.
-    static func write(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Failure? {
+    static func write(_ bytes: some Collection<UInt8>, to descriptor: FileDescriptor) -> Failure? {
         let failure: Failure?? = bytes.withContiguousStorageIfAvailable { buffer in
             write(UnsafeRawBufferPointer(buffer), to: descriptor)
         }
@@ -20,18 +22,15 @@ enum FileWriter {
         return Array(bytes).withUnsafeBytes { write($0, to: descriptor) }
     }
 
-    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Failure? {
-        var offset = 0
-        while offset < buffer.count, let base = buffer.baseAddress {
-            do {
-                offset += try Retrying.call {
-                    Glibc.write(descriptor, base + offset, buffer.count - offset)
-                }
-            } catch {
-                return error
-            }
+    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: FileDescriptor)
+        -> Failure?
+    {
+        do {
+            try descriptor.writeAll(buffer)
+            return nil
+        } catch {
+            return error
         }
-        return nil
     }
 
     /// Why a named file was not written.
@@ -75,17 +74,31 @@ enum FileWriter {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         // A new name beside the target, created exclusively (never an existing file or link).
         var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<16 where descriptor < 0 {
+        var opened: Result<FileDescriptor, Errno> = .failure(Errno(EEXIST))
+        for _ in 0..<16 {
             let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
             temporary = "\(folder).\(name).\(suffix).tmp"
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if descriptor < 0, errno != EEXIST { break }
+            let path = temporary
+            opened = Result { () throws(Errno) -> FileDescriptor in
+                try .open(path, O_WRONLY | O_CREAT | O_EXCL, permissions: 0o600)
+            }
+            if case .failure(let error) = opened, error == Errno(EEXIST) { continue }
+            break
         }
-        guard descriptor >= 0 else { return .system(Errno.current) }
+        let descriptor: FileDescriptor
+        switch opened {
+        case .success(let value): descriptor = value
+        case .failure(let error): return .system(error)
+        }
         var failure: FileFailure? = write(bytes, to: descriptor).map(FileFailure.system)
-        if failure == nil, fchmod(descriptor, mode) != 0 { failure = .system(Errno.current) }
-        if close(descriptor) != 0, failure == nil { failure = .system(Errno.current) }
+        if failure == nil, fchmod(descriptor.rawValue, mode) != 0 {
+            failure = .system(Errno.current)
+        }
+        do {
+            try descriptor.close()
+        } catch {
+            if failure == nil { failure = .system(error) }
+        }
         if failure == nil, rename(temporary, path) != 0 { failure = .system(Errno.current) }
         if failure != nil { unlink(temporary) }
         return failure

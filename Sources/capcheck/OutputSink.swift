@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import FoundationEssentials
 import Glibc
 
@@ -8,7 +9,7 @@ import Glibc
 /// kept and later text is dropped, so the command can finish and ``CapCheck`` turns the
 /// failure into one line on standard error and exit 74.
 final class OutputSink: @unchecked Sendable {
-    private let descriptor: Int32?
+    private let descriptor: FileDescriptor?
     private let lock = Lock()
     private var buffer = ""
     private var firstFailure: FileWriter.Failure?
@@ -20,7 +21,7 @@ final class OutputSink: @unchecked Sendable {
 
     /// A sink over a file descriptor.
     init(fileDescriptor: Int32) {
-        descriptor = fileDescriptor
+        descriptor = FileDescriptor(rawValue: fileDescriptor)
         isTerminal = isatty(fileDescriptor) == 1
         terminalColumns = isTerminal ? Self.windowColumns(fileDescriptor) : nil
     }

@@ -1,5 +1,6 @@
 import CSystemd
 import CapabilityModel
+import CapabilitySupport
 
 /// libsystemd's sd-bus, opened with `dlopen(3)` the first time a command asks ModemManager,
 /// and the functions ``SystemBus`` and ``BusMessage`` call. capcheck does not link it, so

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import Glibc
 
 /// Asks ModemManager over the system D-Bus which modems it manages and what they offer:

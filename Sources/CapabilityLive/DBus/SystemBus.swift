@@ -1,5 +1,6 @@
 import CSystemd
 import CapabilityModel
+import CapabilitySupport
 import Glibc
 
 /// A failed D-Bus call: the sd-bus error name and message, or the negative errno of a

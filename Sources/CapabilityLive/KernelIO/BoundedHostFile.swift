@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import FoundationEssentials
 import Glibc
 
@@ -26,22 +27,17 @@ package enum BoundedHostFile {
             else { return nil }
             target = real
         }
-        guard
-            let descriptor = try? Retrying.call({
-                open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-            })
+        guard let descriptor = try? FileDescriptor.open(target, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return nil
-        }
+        defer { try? descriptor.close() }
+        guard let status = try? descriptor.status(), status.isRegularFile else { return nil }
         var bytes = [UInt8](repeating: 0, count: limit)
         var filled = 0
         while filled < limit {
             let got = bytes.withUnsafeMutableBytes { raw in
-                Retrying.result {
-                    Glibc.read(descriptor, raw.baseAddress.map { $0 + filled }, limit - filled)
+                Result { () throws(Errno) -> Int in
+                    try descriptor.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
                 }
             }
             guard case .success(let count) = got else { return nil }

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 import Glibc
 
 /// Opens device nodes and sockets for kernel probes; the seam tests replace.
@@ -37,7 +38,7 @@ public protocol IoctlDevice: AnyObject {
     func ioctl(_ request: UInt, name: String, buffer: inout [UInt8]) throws(KernelCallError)
 }
 
-/// The real ``DeviceOpener``: Glibc `open(2)` and `socket(2)`.
+/// The real ``DeviceOpener``: `open(2)` through ``FileDescriptor``, and `socket(2)`.
 package struct SystemDeviceOpener: DeviceOpener {
     /// `AF_BLUETOOTH` from `<sys/socket.h>`.
     static let addressFamilyBluetooth: Int32 = 31
@@ -53,9 +54,7 @@ package struct SystemDeviceOpener: DeviceOpener {
     /// - Throws: ``KernelCallError`` (`open`).
     package func open(_ path: String) throws(KernelCallError) -> any IoctlDevice {
         do {
-            let descriptor = try Retrying.call {
-                Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            }
+            let descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
             return SystemIoctlDevice(descriptor: descriptor, path: path)
         } catch {
             throw KernelCallError(function: "open", path: path, error: error)
@@ -72,21 +71,21 @@ package struct SystemDeviceOpener: DeviceOpener {
         guard descriptor >= 0 else {
             throw KernelCallError(function: "socket", path: path, error: .current)
         }
-        return SystemIoctlDevice(descriptor: descriptor, path: path)
+        return SystemIoctlDevice(descriptor: FileDescriptor(rawValue: descriptor), path: path)
     }
 }
 
 /// Owns one open file descriptor and performs `ioctl(2)` on it; closes it in `deinit`.
 package final class SystemIoctlDevice: IoctlDevice {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     package let path: String
 
-    init(descriptor: Int32, path: String) {
+    init(descriptor: FileDescriptor, path: String) {
         self.descriptor = descriptor
         self.path = path
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 
     package func ioctl(_ request: UInt, name: String, buffer: inout [UInt8]) throws(KernelCallError)
     {
@@ -95,7 +94,7 @@ package final class SystemIoctlDevice: IoctlDevice {
             guard let address = raw.baseAddress else {
                 return Result<Int32, Errno>.failure(.invalidArgument)
             }
-            return Retrying.result { Glibc.ioctl(descriptor, request, address) }
+            return Retrying.result { Glibc.ioctl(descriptor.rawValue, request, address) }
         }
         if case .failure(let error) = result {
             throw KernelCallError(function: "ioctl \(name)", path: path, error: error)

@@ -1,9 +1,10 @@
 import CSyscalls
 import CapabilityModel
+import CapabilitySupport
 import Glibc
 
-/// An open directory (`openat(2)` with `O_DIRECTORY | O_NOFOLLOW`), closed in `deinit`: the
-/// one place where the sysfs walk touches system calls and raw buffers. Everything is relative
+/// An open directory (a ``FileDescriptor`` opened with `O_DIRECTORY | O_NOFOLLOW`), closed in
+/// `deinit`: the one place where the sysfs walk touches system calls and raw buffers. Everything is relative
 /// to the descriptor (`openat`, `readlinkat`, `getdents64`), so no path is resolved twice.
 package final class DirectoryDescriptor {
     /// What a directory entry is (`d_type`, resolved with `fstatat` when the file system
@@ -20,20 +21,21 @@ package final class DirectoryDescriptor {
         package var kind: Kind
     }
 
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
-    private init(descriptor: Int32) { self.descriptor = descriptor }
+    private init(descriptor: FileDescriptor) { self.descriptor = descriptor }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 
     /// Opens a directory by absolute path.
     /// - Returns: The directory, or the `errno` of the failure.
     static func open(_ path: String) -> Result<DirectoryDescriptor, KernelCallError> {
-        let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            return .failure(KernelCallError(function: "open", path: path, error: .current))
+        do {
+            return .success(
+                DirectoryDescriptor(descriptor: try .open(path, O_RDONLY | O_DIRECTORY)))
+        } catch {
+            return .failure(KernelCallError(function: "open", path: path, error: error))
         }
-        return .success(DirectoryDescriptor(descriptor: descriptor))
     }
 
     /// Whether a path exists (`access(2)` with `F_OK`).
@@ -49,11 +51,15 @@ package final class DirectoryDescriptor {
 
     /// ``directory(_:)`` that also gives the ``Errno`` of a failed open (nil on success).
     package func directory(_ name: String, failure: inout Errno?) -> DirectoryDescriptor? {
-        let child = name.withCString {
-            openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        do {
+            let child = try FileDescriptor.open(
+                name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW, relativeTo: descriptor)
+            failure = nil
+            return DirectoryDescriptor(descriptor: child)
+        } catch {
+            failure = error
+            return nil
         }
-        failure = child >= 0 ? nil : .current
-        return child >= 0 ? DirectoryDescriptor(descriptor: child) : nil
     }
 
     /// Every entry but `.` and `..`, in the order the kernel lists them.
@@ -69,7 +75,7 @@ package final class DirectoryDescriptor {
         while true {
             let read = buffer.withUnsafeMutableBytes { raw in
                 Retrying.result {
-                    capcheck_getdents64(descriptor, raw.baseAddress, UInt(raw.count))
+                    capcheck_getdents64(descriptor.rawValue, raw.baseAddress, UInt(raw.count))
                 }
             }
             guard case .success(let count) = read, count > 0 else { break }
@@ -98,7 +104,9 @@ package final class DirectoryDescriptor {
         case Int32(DT_LNK): return .symlink
         case Int32(DT_UNKNOWN):
             var status = stat()
-            let rc = name.withCString { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) }
+            let rc = name.withCString {
+                fstatat(descriptor.rawValue, $0, &status, AT_SYMLINK_NOFOLLOW)
+            }
             guard rc == 0 else { return .other }
             switch status.st_mode & S_IFMT {
             case S_IFDIR: return .directory
@@ -132,20 +140,22 @@ package final class DirectoryDescriptor {
         -> [UInt8]?
     {
         failure = nil
-        let file = name.withCString {
-            openat(descriptor, $0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        }
-        guard file >= 0 else {
-            failure = .current
+        let file: FileDescriptor
+        do {
+            file = try .open(name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW, relativeTo: descriptor)
+        } catch {
+            failure = error
             return nil
         }
-        defer { close(file) }
+        defer { try? file.close() }
         let chunk = 8192
         if buffer.count < chunk { buffer = [UInt8](repeating: 0, count: chunk) }
         var result: [UInt8] = []
         while true {
             let read = buffer.withUnsafeMutableBytes { raw in
-                Retrying.result { Glibc.read(file, raw.baseAddress, chunk) }
+                Result { () throws(Errno) -> Int in
+                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<chunk]))
+                }
             }
             let count: Int
             switch read {
@@ -167,7 +177,7 @@ package final class DirectoryDescriptor {
         let count = buffer.withUnsafeMutableBufferPointer { raw in
             name.withCString { path -> Int in
                 guard let base = raw.baseAddress else { return -1 }
-                return readlinkat(descriptor, path, base, raw.count)
+                return readlinkat(descriptor.rawValue, path, base, raw.count)
             }
         }
         guard count > 0 else { return nil }

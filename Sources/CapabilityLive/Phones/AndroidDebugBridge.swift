@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// The `adb` on `PATH`, asked about one connected Android device: `adb devices -l` to find
 /// it, then `adb -s SERIAL shell COMMAND` for each output a capture holds. Every command runs

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// libimobiledevice's `ideviceinfo` on `PATH`, asked about one connected iPhone or iPad:
 /// `idevice_id -l` (when installed) to find it, then `ideviceinfo -u UDID [-q DOMAIN]`. Every

@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// Why a phone on the desk could not be asked: the tool is missing, no device or several are
 /// connected, the device has not authorised this computer, or a command failed or hung. Each

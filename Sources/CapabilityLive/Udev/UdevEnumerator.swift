@@ -1,5 +1,6 @@
 import CUdev
 import CapabilityModel
+import CapabilitySupport
 
 /// Owns a `udev_enumerate` (udev_enumerate_new(3)); scans every device in sysfs.
 ///

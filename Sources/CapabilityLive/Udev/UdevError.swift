@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 /// A failed libudev call.
 package enum UdevError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import CUdev
 import CapabilityModel
+import CapabilitySupport
 import Glibc
 
 /// Owns a `udev_monitor` (udev_monitor_new_from_netlink(3)); freed in `deinit`.

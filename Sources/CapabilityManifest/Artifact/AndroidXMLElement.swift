@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// One element of an AndroidManifest.xml, the same whether it was read from text XML, from

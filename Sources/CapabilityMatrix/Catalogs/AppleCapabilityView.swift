@@ -1,4 +1,5 @@
 import CapabilityModel
+import CapabilitySupport
 
 extension AppleCatalog {
     /// The catalog as a device × capability table, for manifests that name capabilities

@@ -1,5 +1,6 @@
 import CapabilityInput
 import CapabilityManifest
+import CapabilitySupport
 
 /// A device-catalog export from Play Console (`Brand, Device, Manufacturer, Model Name, RAM
 /// (TotalMem), Form Factor, System on Chip, GPU, Screen Sizes, Screen Densities, ABIs,

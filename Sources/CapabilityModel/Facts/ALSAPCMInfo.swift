@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// What ALSA says about one PCM in `/proc/asound/cardN/pcmD{p,c}/info`: its id and name

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// The CPU architecture in Apple-style names, and which instruction sets the machine runs.

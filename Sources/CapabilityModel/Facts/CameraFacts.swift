@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// What V4L2 ioctls tell about one video node, stored in ``KernelFacts/v4l2``.

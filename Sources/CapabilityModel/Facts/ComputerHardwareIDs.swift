@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// Microsoft's Computer Hardware IDs (CHIDs) of a machine, computed from its DMI fields the

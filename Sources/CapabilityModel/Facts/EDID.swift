@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// A decoded EDID: identity, basic parameters, detailed timings and DisplayID native modes.

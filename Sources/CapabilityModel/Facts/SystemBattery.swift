@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// The system battery as iOS's `UIDevice` reports it: a level 0.0–1.0 (-1 without a

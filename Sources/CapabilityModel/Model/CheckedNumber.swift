@@ -1,3 +1,5 @@
+import CapabilitySupport
+
 /// Numbers read from input data (manifests, tables, recordings, snapshots) pass through here
 /// before they become `Int`s or are multiplied, so that `1e300`, `inf` or a 20-digit count is
 /// refused as a value instead of trapping the process.

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// One device record: what a source knows about a single sysfs device.

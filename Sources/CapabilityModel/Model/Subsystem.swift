@@ -58,6 +58,68 @@ package enum Subsystem: String, CaseIterable, Sendable, Hashable {
     case wwan
 }
 
+extension Subsystem {
+    /// What capcheck does with a subsystem's devices beyond classifying them; each case
+    /// declares its own in ``roles``, and the lists that once spelled them out are derived.
+    package struct Roles: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt8
+
+        /// Makes a set from its bits.
+        /// - Parameter rawValue: The bits.
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The watch's uevent monitor receives it (``watched``).
+        package static let watched = Roles(rawValue: 1 << 0)
+        /// `capcheck list` shows its devices under "Devices" (``listed``).
+        package static let listed = Roles(rawValue: 1 << 1)
+        /// Its devices hang off their parent in a class directory of this name
+        /// (`…/0000:02:00.0/net/wlan0`), which the bus facts step over (``classDirectories``).
+        package static let classDirectory = Roles(rawValue: 1 << 2)
+    }
+
+    /// This subsystem's roles: one switch without a default, so a new case has to say.
+    package var roles: Roles {
+        switch self {
+        case .bluetooth: return [.watched, .listed, .classDirectory]
+        case .cec: return []
+        case .drm: return [.watched, .listed]
+        case .gnss: return [.watched, .listed, .classDirectory]
+        case .graphics: return []
+        case .hid: return []
+        case .ieee80211: return [.listed, .classDirectory]
+        case .iio: return [.watched, .listed]
+        case .input: return [.watched, .listed]
+        case .leds: return [.listed]
+        case .lirc: return []
+        case .mem: return []
+        case .net: return [.watched, .listed, .classDirectory]
+        case .nfc: return [.watched, .listed, .classDirectory]
+        case .pci: return [.listed]
+        case .platform: return []
+        case .powerSupply: return [.watched, .listed]
+        case .rc: return []
+        case .rfkill: return [.watched, .listed, .classDirectory]
+        case .sound: return [.watched, .listed, .classDirectory]
+        case .tty: return [.classDirectory]
+        case .usb: return [.watched]
+        case .usbmisc: return [.listed, .classDirectory]
+        case .vchiq: return []
+        case .video4linux: return [.watched, .listed, .classDirectory]
+        case .wwan: return [.watched, .listed, .classDirectory]
+        }
+    }
+
+    /// The subsystems the watch's monitor receives, in declaration order.
+    package static let watched = allCases.filter { $0.roles.contains(.watched) }
+
+    /// The subsystems whose devices `capcheck list` shows.
+    package static let listed = Set(allCases.filter { $0.roles.contains(.listed) })
+
+    /// The subsystems whose devices sit in a class directory under their parent.
+    package static let classDirectories = Set(
+        allCases.filter { $0.roles.contains(.classDirectory) })
+}
+
 extension Device {
     /// The subsystem from ``Subsystem``'s table; nil when it has none or one capcheck does
     /// not read.

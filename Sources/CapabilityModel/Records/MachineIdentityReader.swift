@@ -1,4 +1,6 @@
 /// Derives the machine's identity from device records (dumps, recordings, snapshots).
+import CapabilitySupport
+
 package enum MachineIdentityReader {
     /// Placeholder strings firmware vendors leave in DMI.
     static let placeholders: Set<String> = [

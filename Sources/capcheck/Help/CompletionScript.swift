@@ -1,5 +1,7 @@
 /// The shell completion scripts `capcheck completion bash|zsh|fish` prints, drawn from the
 /// command table.
+import CapabilitySupport
+
 enum CompletionScript {
     /// The shells with a script.
     enum Shell: String, CaseIterable, Sendable {

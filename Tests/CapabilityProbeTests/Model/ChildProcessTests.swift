@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CapabilityModel
+@testable import CapabilitySupport
 
 /// ChildProcess runs another program with a bounded time and output: its status and output
 /// when it ends, and the program with everything it started ended when it runs too long or

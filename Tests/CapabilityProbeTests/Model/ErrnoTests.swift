@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CapabilityModel
+@testable import CapabilitySupport
 
 /// ``Errno`` and ``Retrying``: the one place a failed C call becomes a value.
 @Suite struct ErrnoTests {

@@ -126,13 +126,14 @@ struct LayeringTests {
         #expect(stray.sorted() == [])
     }
 
-    @Test func theCoreAndTheProbersImportNothingButTheCore() throws {
+    @Test func theCoreAndTheProbersImportNothingButTheSupportAndTheCore() throws {
         let declared = try Self.declaredGraph()
-        #expect(declared["CapabilityModel"] == [])
-        #expect(declared["CapabilityProbing"] == ["CapabilityModel"])
+        #expect(declared["CapabilitySupport"] == [])
+        #expect(declared["CapabilityModel"] == ["CapabilitySupport"])
+        #expect(declared["CapabilityProbing"] == ["CapabilitySupport", "CapabilityModel"])
         #expect(
             declared["CapabilityManifest"] == [
-                "CapabilityModel", "CapabilityXML", "CapabilityYAML",
+                "CapabilitySupport", "CapabilityModel", "CapabilityXML", "CapabilityYAML",
             ])
         #expect(declared["CapabilityXML"] == ["CXML2"])
         #expect(declared["CapabilityYAML"] == ["CYAML"])

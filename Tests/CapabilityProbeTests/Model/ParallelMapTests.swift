@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import CapabilityModel
+@testable import CapabilitySupport
 
 /// Parallel work whose results come back in index order, however the workers finish.
 @Suite struct ParallelMapTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import CapabilityLive
 @testable import CapabilityManifestFiles
 @testable import CapabilityModel
+@testable import CapabilitySupport
 
 /// The libraries capcheck opens on first use instead of linking (libzip, libsystemd).
 @Suite struct SharedLibraryTests {

@@ -66,21 +66,26 @@ package enum ChildProcess {
         _ path: String, _ arguments: [String], environment: [String: String],
         timeout: Double, outputLimit: Int
     ) throws(Failure) -> Outcome {
-        var outPipe: [Int32] = [-1, -1]
-        var errPipe: [Int32] = [-1, -1]
-        guard closeOnExecPipe(&outPipe) == 0 else { throw .spawn(.current) }
-        guard closeOnExecPipe(&errPipe) == 0 else {
-            let error = Errno.current
-            close(outPipe[0])
-            close(outPipe[1])
+        let outPipe: (read: FileDescriptor, write: FileDescriptor)
+        let errPipe: (read: FileDescriptor, write: FileDescriptor)
+        do {
+            outPipe = try FileDescriptor.pipe()
+        } catch {
+            throw .spawn(error)
+        }
+        do {
+            errPipe = try FileDescriptor.pipe()
+        } catch {
+            try? outPipe.read.close()
+            try? outPipe.write.close()
             throw .spawn(error)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, outPipe.write.rawValue, 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe.write.rawValue, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -102,18 +107,20 @@ package enum ChildProcess {
                     &pid, path, &actions, &attributes, argvBase, envBase)
             }
         }
-        close(outPipe[1])
-        close(errPipe[1])
+        try? outPipe.write.close()
+        try? errPipe.write.close()
         defer {
-            close(outPipe[0])
-            close(errPipe[0])
+            try? outPipe.read.close()
+            try? errPipe.read.close()
         }
         guard spawned == 0 else { throw .spawn(Errno(spawned)) }
 
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
         let deadline = monotonicSeconds() + timeout
-        var open: [(fd: Int32, isError: Bool)] = [(outPipe[0], false), (errPipe[0], true)]
+        var open: [(fd: FileDescriptor, isError: Bool)] = [
+            (outPipe.read, false), (errPipe.read, true),
+        ]
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !open.isEmpty {
             let left = deadline - monotonicSeconds()
@@ -121,7 +128,9 @@ package enum ChildProcess {
                 end(pid)
                 throw .timedOut(seconds: timeout)
             }
-            var polled = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            var polled = open.map {
+                pollfd(fd: $0.fd.rawValue, events: Int16(POLLIN), revents: 0)
+            }
             let ready = poll(&polled, nfds_t(polled.count), Int32(min(left * 1000 + 1, 60_000)))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -129,17 +138,19 @@ package enum ChildProcess {
                 end(pid)
                 throw .spawn(error)
             }
-            var closed: [Int32] = []
+            var closed: [CInt] = []
             for entry in polled where entry.revents != 0 {
-                let count = buffer.withUnsafeMutableBytes {
-                    read(entry.fd, $0.baseAddress, $0.count)
+                let read = buffer.withUnsafeMutableBytes { raw in
+                    Result { () throws(Errno) -> Int in
+                        try FileDescriptor(rawValue: entry.fd).read(into: raw)
+                    }
                 }
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                if count <= 0 {
+                if case .failure(let error) = read, error == Errno(EAGAIN) { continue }
+                guard case .success(let count) = read, count > 0 else {
                     closed.append(entry.fd)
                     continue
                 }
-                let isError = open.first { $0.fd == entry.fd }?.isError ?? false
+                let isError = open.first { $0.fd.rawValue == entry.fd }?.isError ?? false
                 if isError {
                     stderr += buffer[0..<count]
                 } else {
@@ -150,7 +161,7 @@ package enum ChildProcess {
                     throw .outputTooLarge(limit: outputLimit)
                 }
             }
-            open.removeAll { closed.contains($0.fd) }
+            open.removeAll { closed.contains($0.fd.rawValue) }
         }
         // Both pipes are closed: the program (and whatever held them) is gone or going.
         while true {
@@ -170,13 +181,6 @@ package enum ChildProcess {
             }
             usleep(10_000)
         }
-    }
-
-    /// `pipe(2)` with both ends closed on `exec`, so no other child inherits them.
-    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Int32 {
-        guard pipe(&ends) == 0 else { return -1 }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return 0
     }
 
     /// Ends the child's process group and reaps the child.
