@@ -28,7 +28,15 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     /// The id of the nearest parent device, if any.
     public var parentID: String?
     /// Facts gathered by kernel probes (ioctls), kept so snapshots can be re-classified.
-    public var facts: KernelFacts
+    ///
+    /// Most records have none and the value is large, so a record keeps it out of line, in an
+    /// immutable box that a change replaces (a record stays a plain value).
+    public var facts: KernelFacts {
+        get { storedFacts?.value ?? KernelFacts() }
+        set { storedFacts = FactsBox(newValue) }
+    }
+    /// The facts when there are any.
+    private var storedFacts: FactsBox?
 
     /// udev properties (`E:` lines, or the live udev database / uevent).
     ///
@@ -82,7 +90,7 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
         self.binaryAttributes = binaryAttributes
         self.links = links
         self.parentID = parentID
-        self.facts = facts
+        self.storedFacts = FactsBox(facts)
     }
 
     /// The JSON keys, in the order the fields are declared.
@@ -184,4 +192,19 @@ extension Device {
         if let value = self.attribute(attribute), !value.isEmpty { return value }
         return self.property(property)
     }
+}
+
+/// A record's kernel facts, out of line; never empty.
+private final class FactsBox: Sendable, Hashable {
+    let value: KernelFacts
+
+    /// Boxes the facts, or nothing when there are none.
+    init?(_ value: KernelFacts) {
+        if value.isEmpty { return nil }
+        self.value = value
+    }
+
+    static func == (lhs: FactsBox, rhs: FactsBox) -> Bool { lhs.value == rhs.value }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
