@@ -213,9 +213,10 @@ import Testing
     }
 
     /// Issue 40: the README says what the code does in sentences of at most 60 words.
-    @Test func readmeSentencesAreAtMostSixtyWords() throws {
-        for sentence in try Self.sentences(in: "README.md", longerThan: 60) {
-            Issue.record("README.md:\(sentence.line): a sentence of \(sentence.words) words")
+    @Test(arguments: ["README.md", "ARCHITECTURE.md"])
+    func documentSentencesAreAtMostSixtyWords(file: String) throws {
+        for sentence in try Self.sentences(in: file, longerThan: 60) {
+            Issue.record("\(file):\(sentence.line): a sentence of \(sentence.words) words")
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// graph equal to the documented one, so a new arrow has to be written in both places.
 struct LayeringTests {
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Model
+        .deletingLastPathComponent()  // CapabilityModel
         .deletingLastPathComponent()  // CapabilityProbeTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
@@ -112,6 +112,22 @@ struct LayeringTests {
         let documented = try Self.documentedGraph()
         #expect(declared.count >= 10)
         #expect(documented == declared)
+    }
+
+    /// Each folder of the library's tests is named after the target it tests (`Support/` holds
+    /// the tests' own helpers), so a test is found where its unit is.
+    @Test func testFoldersAreNamedAfterLibraryTargets() throws {
+        let targets = Set(try Self.declaredGraph().keys)
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Tests/CapabilityProbeTests").path)
+        let stray = folders.filter { folder in
+            var isDirectory: ObjCBool = false
+            let path = Self.root.appendingPathComponent("Tests/CapabilityProbeTests/" + folder).path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                && isDirectory.boolValue && folder != "Support" && !targets.contains(folder)
+        }
+        #expect(stray.sorted() == [])
+        #expect(folders.count >= 10)
     }
 
     @Test func everyImportIsADeclaredDependency() throws {
