@@ -190,6 +190,36 @@ enum PhoneSource {
         }
     }
 
+    /// An iPhone or iPad read, with its model and the catalog the model is looked up in.
+    struct IOSModel {
+        /// The capture.
+        var capture: IOSCapture
+        /// Where it came from (`ios`, the file).
+        var source: String
+        /// Its `ProductType` (`iPhone10,2`).
+        var productType: String
+        /// The built-in Apple catalog.
+        var catalog: AppleCatalog
+    }
+
+    /// Reads an iPhone or iPad (``ios(_:env:)``) and the built-in Apple catalog; a capture
+    /// without a `ProductType` is bad input data.
+    static func iosModel(_ from: String, env: CommandEnvironment) -> Result<IOSModel, Reported> {
+        switch ios(from, env: env) {
+        case .failed(let code): return .failure(Reported(code: code))
+        case .read(let capture, let source):
+            guard let productType = capture.productType else {
+                return .failure(
+                    Reported(
+                        code: env.fail(
+                            "\(source): the capture has no ProductType (ideviceinfo)", .dataError)))
+            }
+            return appleCatalog(env: env).map {
+                IOSModel(capture: capture, source: source, productType: productType, catalog: $0)
+            }
+        }
+    }
+
     /// The built-in Apple catalog an iPhone or iPad is looked up in (a failure to load it is
     /// a defect, reported as exit 70).
     static func appleCatalog(env: CommandEnvironment) -> Result<AppleCatalog, Reported> {

@@ -86,23 +86,13 @@ struct ListCommand: Command {
 
     /// Lists an iPhone or iPad: its model's catalog row as capabilities, and its battery.
     private func listIOS(_ from: String, env: CommandEnvironment) -> ExitCode {
-        let capture: IOSCapture
-        let source: String
-        switch PhoneSource.ios(from, env: env) {
-        case .read(let read, let from):
-            capture = read
-            source = from
-        case .failed(let code): return code
-        }
-        guard let productType = capture.productType else {
-            return env.fail("\(source): the capture has no ProductType (ideviceinfo)", .dataError)
-        }
-        let catalog: AppleCatalog
-        switch PhoneSource.appleCatalog(env: env) {
-        case .success(let loaded): catalog = loaded
+        let model: PhoneSource.IOSModel
+        switch PhoneSource.iosModel(from, env: env) {
+        case .success(let read): model = read
         case .failure(let failure): return failure.code
         }
-        guard let report = capture.report(path: source, catalog: catalog) else {
+        let (capture, source, productType) = (model.capture, model.source, model.productType)
+        guard let report = capture.report(path: source, catalog: model.catalog) else {
             return env.fail(
                 "\(source): \(productType) is not in the built-in apple catalog "
                     + "(capcheck matrix --list-builtin)", .dataError)

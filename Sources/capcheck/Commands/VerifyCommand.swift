@@ -298,27 +298,17 @@ struct VerifyCommand: Command {
                 "\(manifestPath): an iPhone or iPad checks an Info.plist or .ipa, "
                     + "not \(CatalogError.noun(manifest.kind))", .usage)
         }
-        let capture: IOSCapture
-        let source: String
-        switch PhoneSource.ios(from, env: env) {
-        case .read(let read, let from):
-            capture = read
-            source = from
-        case .failed(let code): return code
-        }
-        guard let productType = capture.productType else {
-            return env.fail("\(source): the capture has no ProductType (ideviceinfo)", .dataError)
-        }
-        let catalog: AppleCatalog
-        switch PhoneSource.appleCatalog(env: env) {
-        case .success(let loaded): catalog = loaded
+        let model: PhoneSource.IOSModel
+        switch PhoneSource.iosModel(from, env: env) {
+        case .success(let read): model = read
         case .failure(let failure): return failure.code
         }
+        let (capture, source, productType) = (model.capture, model.source, model.productType)
         let shown = manifestPath == "-" ? "<stdin>" : manifestPath
         guard
             let result = AppStoreFilter.evaluate(
                 productType: productType,
-                installed: capture.productVersion.flatMap { OSVersion($0) }, catalog: catalog,
+                installed: capture.productVersion.flatMap { OSVersion($0) }, catalog: model.catalog,
                 store: manifest.store, settings: store.settings, source: source, manifest: shown)
         else {
             return env.fail(
