@@ -220,8 +220,8 @@ public enum MatrixRenderer {
         if !bytes.isEmpty { piece(bytes) }
     }
 
-    /// A document written in pieces (``writeText(_:pieceSize:piece:)``, ``writeCSV(_:pieceSize:piece:)``,
-    /// ``MatrixJSONWriter/write(_:pieceSize:to:)``) as one text.
+    /// A document written in pieces (``writeText(_:pieceSize:piece:)``,
+    /// ``writeCSV(_:pieceSize:piece:)``) as one text.
     /// - Parameter write: Writes the document, handing each piece to its argument.
     /// - Returns: The pieces joined, as UTF-8 text.
     package static func joined(_ write: (_ piece: ([UInt8]) -> Void) -> Void) -> String {

@@ -445,7 +445,8 @@ package enum MarkdownText {
     }
 }
 
-/// The one JSON encoder and decoder setup: sorted keys, readable paths.
+/// The one JSON encoder setup: every JSON output is `JSONEncoder`'s, keys sorted, two-space
+/// indentation, slashes unescaped, then ``escapingDeceptive(_:)``.
 public enum JSONOutput {
     /// An encoder with sorted keys, pretty printing and unescaped slashes.
     package static func encoder() -> JSONEncoder {
@@ -467,8 +468,8 @@ public enum JSONOutput {
     /// - Returns: The text.
     /// - Throws: `EncodingError` (non-finite numbers, for instance).
     public static func string<T: Encodable>(_ value: T) throws -> String {
-        let data = try encoder().encode(value)
-        return escapingDeceptive(String(decoding: data, as: UTF8.self)) + "\n"
+        String(decoding: escapingDeceptive(Array(try encoder().encode(value))), as: UTF8.self)
+            + "\n"
     }
 
     /// Encodes a value as one compact, sorted JSON line (no newline).
@@ -476,25 +477,44 @@ public enum JSONOutput {
     /// - Returns: The text.
     /// - Throws: `EncodingError`.
     static func compactString<T: Encodable>(_ value: T) throws -> String {
-        escapingDeceptive(String(decoding: try compactEncoder().encode(value), as: UTF8.self))
+        String(
+            decoding: escapingDeceptive(Array(try compactEncoder().encode(value))), as: UTF8.self)
     }
 
     /// Replaces ``TerminalText/isDeceptive(_:)`` characters in encoded JSON with `\uXXXX`
-    /// escapes (`JSONEncoder` writes them raw). Outside strings JSON has only ASCII, so the
-    /// replacement can run over the whole text.
-    /// - Parameter json: Encoded JSON.
+    /// escapes (`JSONEncoder` writes them raw): one pass over the UTF-8 bytes. Outside strings
+    /// JSON has only ASCII, so the replacement can run over the whole text, or over any piece
+    /// of it that ends between two characters.
+    /// - Parameter json: Encoded JSON (UTF-8).
     /// - Returns: The same JSON value, with those characters escaped.
-    static func escapingDeceptive(_ json: String) -> String {
-        guard TerminalText.containsDeceptive(json) else { return json }
-        var out = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            if TerminalText.isDeceptive(scalar) {
-                out.append(contentsOf: unicodeEscape(scalar).unicodeScalars)
-            } else {
-                out.append(scalar)
+    package static func escapingDeceptive(_ json: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        // json[..<copied] is in `out` already (once a character was escaped).
+        var copied = 0
+        var index = 0
+        while index < json.count {
+            let lead = json[index]
+            guard lead >= 0x7f else {
+                index += 1
+                continue
             }
+            // A lead byte says how long its sequence is; a stray continuation byte is one.
+            let length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
+            let end = min(index + length, json.count)
+            var value = length == 1 ? UInt32(lead) : UInt32(lead & (0x7f >> length))
+            for byte in json[(index + 1)..<end] { value = value << 6 | UInt32(byte & 0x3f) }
+            if lead == 0x7f || length > 1, let scalar = Unicode.Scalar(value),
+                TerminalText.isDeceptive(scalar)
+            {
+                out.append(contentsOf: json[copied..<index])
+                out.append(contentsOf: unicodeEscape(scalar).utf8)
+                copied = end
+            }
+            index = end
         }
-        return String(out)
+        guard copied > 0 else { return json }
+        out.append(contentsOf: json[copied...])
+        return out
     }
 
     /// `\u` and four lower-case hex digits; a character past the BMP (a tag character) as

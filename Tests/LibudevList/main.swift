@@ -7,9 +7,7 @@ import Foundation
 
 do {
     let report = CapabilityClassifier().classify(try UdevDeviceSource().inventory())
-    var output: [UInt8] = []
-    try ReportJSONWriter.write(report) { output += $0 }
-    FileHandle.standardOutput.write(Data(output))
+    FileHandle.standardOutput.write(Data(try JSONOutput.string(report).utf8))
 } catch {
     FileHandle.standardError.write(Data("capcheck-libudev-list: \(error)\n".utf8))
     exit(1)

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What the kernel probes found for one device record (``Device/facts``), kept in snapshots so
 /// probers re-classify offline.
 ///
@@ -215,10 +217,11 @@ extension KernelProbeResult: Encodable where Value: Encodable {
 }
 
 extension JSONValue {
-    /// The JSON tree of an encodable value (``JSONValueEncoder``).
+    /// The JSON tree of an encodable value: what `JSONDecoder` reads from the text
+    /// `JSONEncoder` writes for it (a snapshot holds that text).
     /// - Parameter value: The value.
     /// - Throws: What the value's `encode(to:)` throws.
     package init(encoding value: some Encodable) throws {
-        self = try JSONValueEncoder.tree(of: value)
+        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
     }
 }

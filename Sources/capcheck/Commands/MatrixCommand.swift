@@ -14,7 +14,7 @@ struct MatrixCommand: Command {
     static let formats = FormatRegistry<MatrixResult>(
         .init("text") { result, out in MatrixRenderer.writeText(result) { out.write(bytes: $0) } },
         .init("json", "the stable document") { result, out in
-            MatrixJSONWriter.write(result) { out.write(bytes: $0) }
+            try MatrixJSONWriter.write(result) { out.write(bytes: $0) }
         },
         .init("csv", "one record per row") { result, out in
             MatrixRenderer.writeCSV(result) { out.write(bytes: $0) }

@@ -41,7 +41,6 @@ import Testing
         let report = try JSONDecoder().decode(CapabilityReport.self, from: data)
         let plain = try JSONDecoder().decode(JSONValue.self, from: data)
         #expect(try JSONOutput.string(report) == (try JSONOutput.string(plain)))
-        #expect(try ReportJSONWriter.json(report) == (try JSONOutput.string(plain)))
     }
 
     @Test func readsEveryKindOfFactTheProbesWrite() throws {
@@ -169,9 +168,10 @@ import Testing
         #expect(KernelFacts().isEmpty)
     }
 
-    @Test func treeEncoderKeepsNumbersAsTheirSwiftType() throws {
-        let values: [JSONValue] = [.double(-0.0), .double(1e16), .int(7), .double(2)]
-        #expect(try JSONValue(encoding: values) == .array(values))
+    @Test func aValuesTreeIsWhatItsJSONTextReadsAs() throws {
+        // JSON text has no integral doubles: `2.0` is written `2` and read as an integer.
+        let values: [JSONValue] = [.double(0.5), .int(7), .double(2)]
+        #expect(try JSONValue(encoding: values) == .array([.double(0.5), .int(7), .int(2)]))
         #expect(try JSONValue(encoding: UInt64.max) == .double(Double(UInt64.max)))
     }
 }

@@ -43,8 +43,8 @@ import Testing
                 { MatrixRenderer.writeText(result, pieceSize: $0, piece: $1) }
             ),
             (
-                MatrixJSONWriter.json(result), UInt8(ascii: "}"),
-                { MatrixJSONWriter.write(result, pieceSize: $0, to: $1) }
+                try MatrixJSONWriter.json(result), UInt8(ascii: "}"),
+                { try? MatrixJSONWriter.write(result, pieceSize: $0, to: $1) }
             ),
             (
                 MatrixRenderer.csv(result), 0x0A,
