@@ -34,72 +34,78 @@ public enum MatrixJSONWriter {
         // break inside a string is escaped.
         let emptyRows = Array("\n  \"rows\" : [\n\n  ]".utf8)
         guard !result.rows.isEmpty, result.rows.allSatisfy({ $0.device == nil }),
-            let rows = document.firstRange(of: emptyRows)
+            let rows = document.lastRange(of: emptyRows)
         else {
             output(result.rows.isEmpty ? document : Array(try JSONOutput.string(result).utf8))
             return
         }
         var bytes = Array(document[..<rows.lowerBound])
         bytes.reserveCapacity(pieceSize + 4096)
-        bytes.append(contentsOf: "\n  \"rows\" : [".utf8)
+        add("\n  \"rows\" : [", to: &bytes)
         for (index, row) in result.rows.enumerated() {
-            bytes.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+            add(index == 0 ? "\n    " : ",\n    ", to: &bytes)
             append(row, to: &bytes)
             if bytes.count >= pieceSize {
                 output(JSONOutput.escapingDeceptive(bytes))
                 bytes.removeAll(keepingCapacity: true)
             }
         }
-        bytes.append(contentsOf: "\n  ]".utf8)
+        add("\n  ]", to: &bytes)
         bytes.append(contentsOf: document[rows.upperBound...])
         output(JSONOutput.escapingDeceptive(bytes))
     }
 
     /// A table row's object, two containers deep, as `JSONEncoder` writes it.
     private static func append(_ row: MatrixRowResult, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: "{\n      \"failing\" : ".utf8)
+        add("{\n      \"failing\" : ", to: &bytes)
         append(row.failing, to: &bytes)
-        bytes.append(contentsOf: ",\n      \"family\" : ".utf8)
+        add(",\n      \"family\" : ", to: &bytes)
         quote(row.family, to: &bytes)
         if let file = row.file {
-            bytes.append(contentsOf: ",\n      \"file\" : ".utf8)
+            add(",\n      \"file\" : ", to: &bytes)
             quote(file, to: &bytes)
         }
-        bytes.append(contentsOf: ",\n      \"line\" : ".utf8)
-        bytes.append(contentsOf: String(row.line).utf8)
-        bytes.append(contentsOf: ",\n      \"name\" : ".utf8)
+        add(",\n      \"line\" : ", to: &bytes)
+        var line = String(row.line)
+        line.withUTF8 { bytes.append(contentsOf: $0) }
+        add(",\n      \"name\" : ", to: &bytes)
         quote(row.name, to: &bytes)
-        bytes.append(contentsOf: ",\n      \"unknown\" : ".utf8)
+        add(",\n      \"unknown\" : ", to: &bytes)
         append(row.unknown, to: &bytes)
-        bytes.append(contentsOf: ",\n      \"verdict\" : ".utf8)
+        add(",\n      \"verdict\" : ", to: &bytes)
         quote(row.verdict.rawValue, to: &bytes)
-        bytes.append(contentsOf: "\n    }".utf8)
+        add("\n    }", to: &bytes)
     }
 
     /// A row's issue list, three containers deep (`JSONEncoder` writes an empty one as
     /// `[`, an empty line, `]`).
     private static func append(_ issues: [RowIssue], to bytes: inout [UInt8]) {
         guard !issues.isEmpty else {
-            bytes.append(contentsOf: "[\n\n      ]".utf8)
+            add("[\n\n      ]", to: &bytes)
             return
         }
         bytes.append(UInt8(ascii: "["))
         for (index, issue) in issues.enumerated() {
-            bytes.append(contentsOf: (index == 0 ? "\n        {" : ",\n        {").utf8)
+            add(index == 0 ? "\n        {" : ",\n        {", to: &bytes)
             if let capability = issue.capability {
-                bytes.append(contentsOf: "\n          \"capability\" : ".utf8)
+                add("\n          \"capability\" : ", to: &bytes)
                 quote(capability, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
             }
-            bytes.append(contentsOf: "\n          \"key\" : ".utf8)
+            add("\n          \"key\" : ", to: &bytes)
             quote(issue.key, to: &bytes)
-            bytes.append(contentsOf: ",\n          \"reason\" : ".utf8)
+            add(",\n          \"reason\" : ", to: &bytes)
             quote(issue.reason, to: &bytes)
-            bytes.append(contentsOf: ",\n          \"required\" : ".utf8)
-            bytes.append(contentsOf: (issue.required ? "true" : "false").utf8)
-            bytes.append(contentsOf: "\n        }".utf8)
+            add(",\n          \"required\" : ", to: &bytes)
+            add(issue.required ? "true" : "false", to: &bytes)
+            add("\n        }", to: &bytes)
         }
-        bytes.append(contentsOf: "\n      ]".utf8)
+        add("\n      ]", to: &bytes)
+    }
+
+    /// Appends a literal's bytes.
+    private static func add(_ literal: StaticString, to bytes: inout [UInt8]) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// A JSON string as `JSONEncoder` writes it: `"` and `\` escaped, control characters as
@@ -116,13 +122,13 @@ public enum MatrixJSONWriter {
             }
             for byte in utf8 {
                 switch byte {
-                case 0x22: bytes.append(contentsOf: "\\\"".utf8)
-                case 0x5c: bytes.append(contentsOf: "\\\\".utf8)
-                case 0x0a: bytes.append(contentsOf: "\\n".utf8)
-                case 0x0d: bytes.append(contentsOf: "\\r".utf8)
-                case 0x09: bytes.append(contentsOf: "\\t".utf8)
-                case 0x08: bytes.append(contentsOf: "\\b".utf8)
-                case 0x0c: bytes.append(contentsOf: "\\f".utf8)
+                case 0x22: add("\\\"", to: &bytes)
+                case 0x5c: add("\\\\", to: &bytes)
+                case 0x0a: add("\\n", to: &bytes)
+                case 0x0d: add("\\r", to: &bytes)
+                case 0x09: add("\\t", to: &bytes)
+                case 0x08: add("\\b", to: &bytes)
+                case 0x0c: add("\\f", to: &bytes)
                 case ..<0x20:
                     bytes.append(contentsOf: JSONOutput.unicodeEscape(Unicode.Scalar(byte)).utf8)
                 default: bytes.append(byte)

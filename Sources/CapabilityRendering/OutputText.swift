@@ -488,10 +488,10 @@ public enum JSONOutput {
     /// - Parameter json: Encoded JSON (UTF-8).
     /// - Returns: The same JSON value, with those characters escaped.
     package static func escapingDeceptive(_ json: [UInt8]) -> [UInt8] {
+        guard var index = firstByteFrom7F(json) else { return json }
         var out: [UInt8] = []
         // json[..<copied] is in `out` already (once a character was escaped).
         var copied = 0
-        var index = 0
         while index < json.count {
             let lead = json[index]
             guard lead >= 0x7f else {
@@ -515,6 +515,23 @@ public enum JSONOutput {
         guard copied > 0 else { return json }
         out.append(contentsOf: json[copied...])
         return out
+    }
+
+    /// Where the first byte of 0x7F or above is (every deceptive character starts with one),
+    /// eight bytes at a time: ASCII text, nearly all JSON, is passed over at once.
+    private static func firstByteFrom7F(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                // A byte's high bit is set, or adding 1 to its low seven bits sets it (0x7F).
+                let low = (word & 0x7f7f_7f7f_7f7f_7f7f) &+ 0x0101_0101_0101_0101
+                if (word | low) & 0x8080_8080_8080_8080 != 0 { break }
+                offset += 8
+            }
+            while offset < raw.count, raw[offset] < 0x7f { offset += 1 }
+            return offset < raw.count ? offset : nil
+        }
     }
 
     /// `\u` and four lower-case hex digits; a character past the BMP (a tag character) as
