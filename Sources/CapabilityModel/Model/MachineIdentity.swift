@@ -32,7 +32,7 @@ public struct MachineIdentity: Codable, Sendable, Hashable {
     public var defaultRoute: String?
     /// What ModemManager said over the system D-Bus (live only, and only when the source asked
     /// it): the modems with their SMS and location interfaces, or why it could not be asked;
-    /// `nil` for recordings and snapshots.
+    /// `nil` for recordings (a snapshot of a live machine keeps it).
     public var modemManager: ModemManagerFacts?
 
     /// Creates an identity.
