@@ -7,7 +7,7 @@ import Foundation
 
 do {
     let report = CapabilityClassifier().classify(try UdevDeviceSource().inventory())
-    FileHandle.standardOutput.write(Data(try JSONOutput.string(report).utf8))
+    FileHandle.standardOutput.write(Data(try SnapshotJSONWriter.json(report).utf8))
 } catch {
     FileHandle.standardError.write(Data("capcheck-libudev-list: \(error)\n".utf8))
     exit(1)

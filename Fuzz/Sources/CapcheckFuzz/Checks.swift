@@ -9,18 +9,18 @@ func outputChoice(_ bytes: [UInt8], among count: Int) -> Int {
 }
 
 /// How many outputs ``checkReport(_:choice:)`` chooses among.
-let reportOutputCount = FeatureTableRenderer.Format.allCases.count + 3
+let reportOutputCount = FeatureTableRenderer.Format.allCases.count + 4
 
 /// One output of a classified machine (``outputChoice(_:among:)``), with its invariant:
-/// `list` text, `list --json` (`JSONEncoder`'s document) read back and classified alike, a
-/// `report` format, or `verify` text and JUnit.
+/// `list` text, `list --json` (the streamed snapshot) read back and classified alike, that
+/// snapshot against `JSONEncoder`'s document, a `report` format, or `verify` text and JUnit.
 func checkReport(_ report: CapabilityReport, choice: Int) {
     let formats = FeatureTableRenderer.Format.allCases
     switch choice % reportOutputCount {
     case 0:
         Invariant.terminalSafe(ListRenderer.render(report, showDevices: true), "list")
     case 1:
-        guard let json = try? JSONOutput.string(report) else {
+        guard let json = try? SnapshotJSONWriter.json(report) else {
             Invariant.fail("list --json could not encode")
         }
         Invariant.escaped(json, "list --json")
@@ -40,8 +40,13 @@ func checkReport(_ report: CapabilityReport, choice: Int) {
         Invariant.terminalSafe(
             VerificationTextRenderer.render(verification, outcome: "exit 0"), "verify text")
         Invariant.wellFormedXML(JUnitRenderer.render(verification), "JUnit")
+    case 3:
+        // The streamed snapshot is JSONEncoder's bytes; both refuse the same numbers.
+        guard (try? SnapshotJSONWriter.json(report)) == (try? JSONOutput.string(report)) else {
+            Invariant.fail("list --json differs from JSONEncoder's document")
+        }
     case let other:
-        let format = formats[formats.index(formats.startIndex, offsetBy: other - 3)]
+        let format = formats[formats.index(formats.startIndex, offsetBy: other - 4)]
         let table = FeatureTable(machines: [("fuzz", report)])
         guard let text = try? FeatureTableRenderer.render(table, as: format) else {
             Invariant.fail("report \(format) could not render")

@@ -31,7 +31,7 @@ struct ListCommand: Command {
             out.write(ConnectedPhonesText.render(ConnectedPhones.find(in: output.report.devices)))
         },
         .init("json", "the stable snapshot, re-readable with --from") { output, out in
-            out.write(try JSONOutput.string(output.report))
+            try SnapshotJSONWriter.write(output.report) { out.write(bytes: $0) }
         },
         .init("prometheus", "node_exporter textfile metrics") { output, out in
             out.write(PrometheusRenderer.render(output.report))

@@ -442,7 +442,7 @@ import Testing
 
     @Test func matrixJSONEscapesThem() {
         var quoted: [UInt8] = []
-        MatrixJSONWriter.quote(Self.name, to: &quoted)
+        JSONStream.quote(Self.name, to: &quoted)
         #expect(
             String(decoding: JSONOutput.escapingDeceptive(quoted), as: UTF8.self)
                 == #""Cam\u202eera\u2066x\u0085y\u200f""#)
