@@ -261,7 +261,8 @@ package enum JSONCheck {
             let body = UnsafeRawBufferPointer(rebasing: bytes[start..<(index - 1)])
             let hasEscape = body.contains(UInt8(ascii: "\\"))
             let hash =
-                hasEscape ? JSONCheck.hash(JSONCheck.unescape(Array(body)).utf8) : JSONCheck.hash(body)
+                hasEscape
+                ? JSONCheck.hash(JSONCheck.unescape(Array(body)).utf8) : JSONCheck.hash(body)
             let key = Key(
                 hash: hash, start: start, count: body.count, hasEscape: hasEscape, place: at)
             let first = stack[object].firstKey
