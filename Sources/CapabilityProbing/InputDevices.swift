@@ -33,8 +33,8 @@ extension ProbeContext {
     /// The kernel `long` size of the machine the records come from (64 when unknown).
     package var wordBits: Int { Bitmask.wordBits(arch: inventory.machine.arch) }
 
-    /// Every `inputN` record, sorted by id.
-    var inputDevices: [Device] { devices.filter(\.isInputDevice) }
+    /// Every `inputN` record, sorted by id (from the `input` records alone: five probers ask).
+    var inputDevices: [Device] { devices(in: .input).filter(\.isInputDevice) }
 
     /// The evdev ioctl facts of an input device, stored on its `eventN` child by the live
     /// source (or on the `inputN` record itself).

@@ -35,7 +35,9 @@ public struct SnapshotDeviceSource: DeviceSource {
     /// The `devices` array, counted before any record is decoded; each record is decoded on
     /// its own, so one that cannot be read is skipped with its error.
     private struct Records: Decodable {
-        var elements: [Lenient<Device>] = []
+        var devices: [Device] = []
+        /// The errors of the records that could not be read, in their order.
+        var failures: [DecodingError] = []
 
         init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
@@ -47,9 +49,12 @@ public struct SnapshotDeviceSource: DeviceSource {
                             "\(count) device records, more than \(SnapshotDeviceSource.maximumDevices) (the most capcheck reads)"
                     ))
             }
-            elements.reserveCapacity(container.count ?? 0)
+            devices.reserveCapacity(container.count ?? 0)
             while !container.isAtEnd {
-                elements.append(try container.decode(Lenient<Device>.self))
+                switch try container.decode(Lenient<Device>.self).result {
+                case .success(let device): devices.append(device)
+                case .failure(let error): failures.append(error)
+                }
             }
         }
     }
@@ -119,18 +124,11 @@ public struct SnapshotDeviceSource: DeviceSource {
         }
         let recorded = value(envelope.source)
         let machine = value(envelope.machine)
-        var devices: [Device] = []
-        var firstFailure: DecodingError?
-        devices.reserveCapacity(envelope.devices.elements.count)
-        for element in envelope.devices.elements {
-            switch element.result {
-            case .success(let device): devices.append(device)
-            case .failure(let error):
-                firstFailure = firstFailure ?? error
-                warnings.add(line: nil, Self.describe(error) + ": device record skipped")
-            }
+        var devices = envelope.devices.devices
+        for error in envelope.devices.failures {
+            warnings.add(line: nil, Self.describe(error) + ": device record skipped")
         }
-        if devices.isEmpty, let firstFailure {
+        if devices.isEmpty, let firstFailure = envelope.devices.failures.first {
             throw .malformed(
                 path: path, line: nil,
                 reason: Self.describe(firstFailure) + " (no device record is readable)")

@@ -33,6 +33,9 @@ package struct WiFiRadio: Sendable, Equatable {
     /// - Parameter devices: All records (with parents linked).
     /// - Returns: One radio per `ieee80211` phy.
     package static func radios(in devices: [Device]) -> [WiFiRadio] {
+        // Most machines of a fleet have no phy: then nothing is indexed.
+        let phys = devices.filter { $0.is(.ieee80211) }
+        guard !phys.isEmpty else { return [] }
         let byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // One pass: wlan netdevs and rfkill switches by parent, so each phy is O(1).
         var wlansByParent: [String: [Device]] = [:]
@@ -47,7 +50,7 @@ package struct WiFiRadio: Sendable, Equatable {
                 rfkillByParent[parent] = device
             }
         }
-        return devices.filter { $0.is(.ieee80211) }.map { phy in
+        return phys.map { phy in
             var driver: String?
             var cursor = phy.parentID.flatMap { byID[$0] }
             while driver == nil, let current = cursor {

@@ -104,37 +104,38 @@ public struct Device: Codable, Sendable, Hashable, Identifiable {
     /// - Throws: `DecodingError` for a missing key or a value of the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // In the order of the keys, so a record with several faults reports the first.
+        let id = try container.decode(String.self, forKey: .id)
+        let subsystem = try container.decodeIfPresent(String.self, forKey: .subsystem)
+        let devtype = try container.decodeIfPresent(String.self, forKey: .devtype)
+        let driver = try container.decodeIfPresent(String.self, forKey: .driver)
+        let devnode = try container.decodeIfPresent(String.self, forKey: .devnode)
+        var properties: [PropertyList.Pair] = []
+        try Self.forEachString(in: container, at: .properties) {
+            properties.append(PropertyList.Pair(key: $0, value: $1))
+        }
+        var attributes: [String: String] = [:]
+        try Self.forEachString(in: container, at: .attributes) { attributes[$0] = $1 }
         self.init(
-            decoded: try container.decode(String.self, forKey: .id),
-            subsystem: try container.decodeIfPresent(String.self, forKey: .subsystem),
-            devtype: try container.decodeIfPresent(String.self, forKey: .devtype),
-            driver: try container.decodeIfPresent(String.self, forKey: .driver),
-            devnode: try container.decodeIfPresent(String.self, forKey: .devnode),
-            properties: PropertyList(
-                collecting: try Self.strings(in: container, at: .properties).map {
-                    PropertyList.Pair(key: $0.0, value: $0.1)
-                }),
-            attributes: Dictionary(
-                try Self.strings(in: container, at: .attributes), uniquingKeysWith: { $1 }),
+            decoded: id, subsystem: subsystem, devtype: devtype, driver: driver, devnode: devnode,
+            properties: PropertyList(collecting: properties), attributes: attributes,
             binaryAttributes: try container.decode([String: Data].self, forKey: .binaryAttributes),
             links: try container.decode([String].self, forKey: .links),
             parentID: try container.decodeIfPresent(String.self, forKey: .parentID),
             facts: try container.decode(KernelFacts.self, forKey: .facts))
     }
 
-    /// An object of strings, read member by member: a `[String: String]` decoded as a whole goes
-    /// through the generic dictionary path, which costs a snapshot's reader twice the time.
-    private static func strings(
-        in container: KeyedDecodingContainer<CodingKeys>, at key: CodingKeys
-    ) throws -> [(String, String)] {
+    /// Passes each member of an object of strings to `body`, read member by member: a
+    /// `[String: String]` decoded as a whole goes through the generic dictionary path, which
+    /// costs a snapshot's reader twice the time.
+    private static func forEachString(
+        in container: KeyedDecodingContainer<CodingKeys>, at key: CodingKeys,
+        _ body: (String, String) -> Void
+    ) throws {
         let object = try container.nestedContainer(keyedBy: MemberKey.self, forKey: key)
-        let keys = object.allKeys
-        var pairs: [(String, String)] = []
-        pairs.reserveCapacity(keys.count)
-        for member in keys {
-            pairs.append((member.stringValue, try object.decode(String.self, forKey: member)))
+        for member in object.allKeys {
+            body(member.stringValue, try object.decode(String.self, forKey: member))
         }
-        return pairs
     }
 
     /// Any member name of a JSON object.

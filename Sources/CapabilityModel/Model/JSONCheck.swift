@@ -87,12 +87,24 @@ package enum JSONCheck {
         return scanner.run()
     }
 
-    /// One open array or object. The keys live in the frame itself and are changed in place
-    /// (`stack[last].keys.insert`), never taken out and put back: a set copied out of the
-    /// stack is shared with it, so adding a key would copy it whole, every key (quadratic).
+    /// One open array or object; an object's keys are the scanner's ``Scanner/keys`` from
+    /// `firstKey` on (a nested object's keys sit above them while it is open, and go when it
+    /// closes).
     private struct Container {
         var isObject: Bool
-        var keys = KeySet()
+        var firstKey: Int
+        /// The positions of the keys by hash, made once the object has many keys.
+        var index: [UInt64: [Int]] = [:]
+    }
+
+    /// A key of an open object: where its text is in the document and the place it was read.
+    private struct Key {
+        var hash: UInt64
+        /// The key's body, between the quotes, as written.
+        var start: Int
+        var count: Int
+        var hasEscape: Bool
+        var place: Place
     }
 
     /// What the grammar allows at the next byte that is not white space.
@@ -109,8 +121,10 @@ package enum JSONCheck {
         /// The offset of the current line's first byte.
         var lineStart = 0
         var stack: [Container] = []
-        /// The bytes of the key being read (reused).
-        var key: [UInt8] = []
+        /// The keys of the open objects, innermost last.
+        var keys: [Key] = []
+        /// How many keys an object is searched linearly for before it gets an index.
+        static let linearLimit = 24
 
         init(bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -172,7 +186,7 @@ package enum JSONCheck {
                         expecting = isObject ? .objectKey : .value
                     } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         index += 1
-                        stack.removeLast()
+                        close()
                         expecting = afterValue()
                     } else {
                         return fail()
@@ -181,7 +195,7 @@ package enum JSONCheck {
                 case .objectKeyOrEnd, .objectKey:
                     if byte == UInt8(ascii: "}"), expecting == .objectKeyOrEnd {
                         index += 1
-                        stack.removeLast()
+                        close()
                         expecting = afterValue()
                         continue
                     }
@@ -192,7 +206,7 @@ package enum JSONCheck {
                 case .arrayValueOrEnd:
                     if byte == UInt8(ascii: "]") {
                         index += 1
-                        stack.removeLast()
+                        close()
                         expecting = afterValue()
                         continue
                     }
@@ -206,7 +220,7 @@ package enum JSONCheck {
                         return .tooDeep(at: place(index), limit: JSONCheck.maximumDepth)
                     }
                     let isObject = byte == UInt8(ascii: "{")
-                    stack.append(Container(isObject: isObject))
+                    stack.append(Container(isObject: isObject, firstKey: keys.count))
                     index += 1
                     expecting = isObject ? .objectKeyOrEnd : .arrayValueOrEnd
                 case UInt8(ascii: "\""):
@@ -231,20 +245,67 @@ package enum JSONCheck {
             }
         }
 
-        /// Reads a key at the opening quote and adds it to the innermost object's keys.
+        /// Ends the innermost array or object, forgetting its keys.
+        mutating func close() {
+            let closed = stack.removeLast()
+            keys.removeSubrange(closed.firstKey...)
+        }
+
+        /// Reads a key at the opening quote and adds it to the innermost object's keys; the key
+        /// is read where it is, only a key with an escape is decoded (`"\u0061"` is `"a"`).
         mutating func objectKey() -> Problem? {
             let at = place(index)
-            key.removeAll(keepingCapacity: true)
             let start = index + 1
             if let problem = string() { return problem }
-            key.append(contentsOf: bytes[start..<(index - 1)])
-            let text = key.contains(UInt8(ascii: "\\")) ? Array(JSONCheck.unescape(key).utf8) : key
-            guard let last = stack.indices.last else { return nil }
-            if let first = stack[last].keys.insert(text, at: at) {
-                return .duplicateKey(
-                    String(decoding: text, as: UTF8.self), first: first, second: at)
+            guard let object = stack.indices.last else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[start..<(index - 1)])
+            let hasEscape = body.contains(UInt8(ascii: "\\"))
+            let hash =
+                hasEscape
+                ? JSONCheck.hash(JSONCheck.unescape(Array(body)).utf8) : JSONCheck.hash(body)
+            let key = Key(
+                hash: hash, start: start, count: body.count, hasEscape: hasEscape, place: at)
+            let first = stack[object].firstKey
+            if keys.count - first < Self.linearLimit {
+                for earlier in keys[first...] where earlier.hash == hash && equal(earlier, key) {
+                    return duplicate(earlier, key)
+                }
+            } else {
+                if stack[object].index.isEmpty {
+                    for position in first..<keys.count {
+                        stack[object].index[keys[position].hash, default: []].append(position)
+                    }
+                }
+                for position in stack[object].index[hash] ?? [] where equal(keys[position], key) {
+                    return duplicate(keys[position], key)
+                }
+                stack[object].index[hash, default: []].append(keys.count)
             }
+            keys.append(key)
             return nil
+        }
+
+        /// The body of a key as written.
+        func body(_ key: Key) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: bytes[key.start..<(key.start + key.count)])
+        }
+
+        /// The string a key stands for.
+        func text(_ key: Key) -> String {
+            key.hasEscape
+                ? JSONCheck.unescape(Array(body(key))) : String(decoding: body(key), as: UTF8.self)
+        }
+
+        /// Whether two keys name the same member (their bytes once escapes are decoded).
+        func equal(_ one: Key, _ other: Key) -> Bool {
+            if !one.hasEscape && !other.hasEscape {
+                return one.count == other.count && body(one).elementsEqual(body(other))
+            }
+            return text(one).utf8.elementsEqual(text(other).utf8)
+        }
+
+        func duplicate(_ first: Key, _ second: Key) -> Problem {
+            .duplicateKey(text(second), first: first.place, second: second.place)
         }
 
         /// Moves past a string literal that starts at `index`.
@@ -340,48 +401,11 @@ package enum JSONCheck {
         }
     }
 
-    /// The keys of one object: their UTF-8 (escapes decoded) in one buffer, found by an
-    /// FNV-1a hash, linearly while the object is small and through an index once it is large.
-    /// No `String` is made and nothing is hashed twice unless a key repeats (hashing and
-    /// creating a `String` per key was most of the cost of a 400 KB snapshot).
-    private struct KeySet {
-        private var bytes: [UInt8] = []
-        private var entries: [(hash: UInt64, start: Int, count: Int, place: Place)] = []
-        private var index: [UInt64: [Int]] = [:]
-        private static let linearLimit = 24
-
-        /// Adds a key; returns the place of an equal key added before, if any.
-        mutating func insert(_ key: [UInt8], at place: Place) -> Place? {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in key {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            if entries.count < Self.linearLimit {
-                for entry in entries where entry.hash == hash && equal(entry, key) {
-                    return entry.place
-                }
-            } else {
-                if index.isEmpty {
-                    for (position, entry) in entries.enumerated() {
-                        index[entry.hash, default: []].append(position)
-                    }
-                }
-                for position in index[hash] ?? [] where equal(entries[position], key) {
-                    return entries[position].place
-                }
-                index[hash, default: []].append(entries.count)
-            }
-            entries.append((hash, bytes.count, key.count, place))
-            bytes.append(contentsOf: key)
-            return nil
-        }
-
-        private func equal(
-            _ entry: (hash: UInt64, start: Int, count: Int, place: Place), _ key: [UInt8]
-        ) -> Bool {
-            entry.count == key.count
-                && bytes[entry.start..<(entry.start + entry.count)].elementsEqual(key)
-        }
+    /// The FNV-1a hash of a key's bytes.
+    private static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// The string a JSON string literal's body stands for (escapes decoded; bad escapes kept).

@@ -14,17 +14,29 @@ package enum DeviceTree {
     /// "é" are one `String` but two paths); of records with one id the last is the parent.
     /// - Parameter devices: Records from one source.
     package static func linkParents(in devices: inout [Device]) {
-        var index: [[UInt8]: Int] = [:]
-        for (position, device) in devices.enumerated() { index[Array(device.id.utf8)] = position }
+        var index: [Path: Int] = [:]
+        index.reserveCapacity(devices.count)
+        for position in devices.indices { index[Path(devices[position].id)] = position }
         for position in devices.indices where devices[position].parentID == nil {
-            var path = Array(devices[position].id.utf8)
-            while let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 {
-                path.removeSubrange(slash...)
+            var path = Path(devices[position].id)
+            while let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 {
+                path.bytes.removeSubrange(slash...)
                 if let parent = index[path] {
                     devices[position].parentID = devices[parent].id
                     break
                 }
             }
+        }
+    }
+
+    /// A device path as its bytes, hashed in one call (an array of bytes hashes byte by byte).
+    private struct Path: Hashable {
+        var bytes: [UInt8]
+
+        init(_ id: String) { bytes = Array(id.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 
@@ -41,6 +53,9 @@ package enum DeviceTree {
         var number: [String: Int] = [:]
         var ids: [String] = []
         var parent: [Int] = []
+        number.reserveCapacity(devices.count)
+        ids.reserveCapacity(devices.count)
+        parent.reserveCapacity(devices.count)
         func node(_ id: String) -> Int {
             if let known = number[id] { return known }
             number[id] = ids.count

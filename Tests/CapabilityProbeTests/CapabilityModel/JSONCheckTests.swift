@@ -50,6 +50,14 @@ import Testing
             JSONCheck.problem(in: valid) == .syntax("invalid value", at: .init(line: 1, column: 2)))
     }
 
+    @Test func keysOfANestedObjectEndWithIt() {
+        #expect(problem("{\"a\": {\"b\": 1}, \"b\": [{\"a\": 1}, {\"a\": 2}]}") == nil)
+        #expect(
+            problem("{\"a\": {\"b\": {}, \"c\": 1}, \"a\": 2}")
+                == .duplicateKey(
+                    "a", first: .init(line: 1, column: 2), second: .init(line: 1, column: 26)))
+    }
+
     @Test func reportsTheFirstProblemInTheText() {
         #expect(problem("{\"a\": x, \"a\": 1}")?.isSyntax == true)
         #expect(
