@@ -93,13 +93,4 @@ public struct InputProblem: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         [file, kind, place?.description, reason].compactMap { $0 }.joined(separator: ": ")
     }
-
-    /// The same problem in a named file.
-    /// - Parameter file: The file.
-    /// - Returns: The problem with ``file`` set.
-    public func inFile(_ file: String) -> InputProblem {
-        var problem = self
-        problem.file = file
-        return problem
-    }
 }

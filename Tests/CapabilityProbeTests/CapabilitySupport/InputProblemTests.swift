@@ -31,8 +31,7 @@ import Testing
                 == "line 1, column 4: invalid UTF-8")
         #expect(InputProblem(offset: 8, reason: "no element").description == "byte 8: no element")
         #expect(InputProblem(reason: "corrupt data").description == "corrupt data")
-        #expect(
-            InputProblem(reason: "x").inFile("a.xml").description == "a.xml: x")
+        #expect(InputProblem(file: "a.xml", reason: "x").description == "a.xml: x")
     }
 
     @Test func aFileThatCannotBeReadIsToldApartFromBadContent() {
