@@ -54,7 +54,7 @@ let package = Package(
         // Recorded machines: udevadm dumps, umockdev recordings, snapshots.
         .target(
             name: "CapabilityRecordings",
-            dependencies: ["CapabilityModel", "CapabilityInput"]),
+            dependencies: ["CapabilitySupport", "CapabilityModel", "CapabilityInput"]),
         // The live machine: the sysfs walker, ioctls, host files, libudev (hwdb, database,
         // monitor), libpci and sd-bus (ModemManager). It links libudev and libpci; the other
         // C libraries linked are zlib (CapabilityManifestFiles) and libyaml (CapabilityYAML).
@@ -81,10 +81,10 @@ let package = Package(
         ),
         // The one wrapper around libxml2: a streaming event reader (elements, attributes,
         // text, CDATA, with positions), no network, no entity substitution, no DTD loading.
-        .target(name: "CapabilityXML", dependencies: ["CXML2"]),
+        .target(name: "CapabilityXML", dependencies: ["CapabilitySupport", "CXML2"]),
         // The one wrapper around libyaml: a pull reader of events (anchors and aliases
         // refused, bounded size and depth) and documents read one at a time as node trees.
-        .target(name: "CapabilityYAML", dependencies: ["CYAML"]),
+        .target(name: "CapabilityYAML", dependencies: ["CapabilitySupport", "CYAML"]),
         // Manifests from files: detection by content, built apps (zip, through libzip) and
         // gzip catalogs (zlib), handed to the readers as document bytes.
         .target(

@@ -5,15 +5,6 @@ import Glibc
 
 /// Reads a user-named input file and says in words why it could not be read.
 package enum InputFile {
-    /// Why a file could not be read.
-    package struct Failure: Error {
-        /// `no such file` or `permission denied or not a file`.
-        package var reason: String
-        /// Whether the file was readable but longer than the most the reader takes (bad
-        /// input, not missing input).
-        package var isTooLarge = false
-    }
-
     /// The most bytes ``read(_:limit:)`` takes from one file unless told: twice the largest
     /// real AppStream catalog inflated (Flathub's, about 60 MiB), so that no manifest a
     /// reader holds in memory is larger.
@@ -22,8 +13,8 @@ package enum InputFile {
     /// The file's bytes.
     /// - Parameter path: The path as the user gave it.
     /// - Returns: The contents.
-    /// - Throws: ``Failure`` with a one-word-or-so reason.
-    package static func read(_ path: String) throws(Failure) -> Data {
+    /// - Throws: an unreadable ``InputProblem`` with a one-word-or-so reason.
+    package static func read(_ path: String) throws(InputProblem) -> Data {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -38,15 +29,15 @@ package enum InputFile {
     ///   - limit: The most bytes taken (``maximumBytes`` unless told).
     ///   - regularFileOnly: Refuse anything but a regular file, as ``Reader/init(_:regularFileOnly:)``.
     /// - Returns: The contents.
-    /// - Throws: ``Failure`` with the reason ``read(_:)`` gives, or one with
-    ///   ``Failure/isTooLarge`` for more than `limit` bytes.
+    /// - Throws: ``InputProblem`` with the reason ``read(_:)`` gives, or one that is not
+    ///   ``InputProblem/isUnreadable`` (bad input, not missing input) for more than `limit`
+    ///   bytes.
     package static func read(_ path: String, limit: Int, regularFileOnly: Bool = false)
-        throws(Failure) -> Data
+        throws(InputProblem) -> Data
     {
         let reader = try Reader(path, regularFileOnly: regularFileOnly)
-        let tooLarge = Failure(
-            reason: "larger than \(limit / 1_048_576) MiB (the most capcheck reads)",
-            isTooLarge: true)
+        let tooLarge = InputProblem(
+            file: path, reason: "larger than \(limit / 1_048_576) MiB (the most capcheck reads)")
         guard reader.size <= limit else { throw tooLarge }
         guard let data = try reader.readToEnd(after: [], limit: limit) else { throw tooLarge }
         return data
@@ -56,8 +47,8 @@ package enum InputFile {
     /// regular file in one buffer of its size, anything else until its end.
     /// - Parameter path: The path as the user gave it.
     /// - Returns: The contents.
-    /// - Throws: ``Failure`` with the reason ``read(_:)`` gives.
-    package static func bytes(_ path: String) throws(Failure) -> [UInt8] {
+    /// - Throws: an unreadable ``InputProblem`` with the reason ``read(_:)`` gives.
+    package static func bytes(_ path: String) throws(InputProblem) -> [UInt8] {
         try Reader(path).readAll()
     }
 
@@ -77,9 +68,9 @@ package enum InputFile {
         ///     a terminal, a device): opened with `O_NOFOLLOW` and `O_NONBLOCK`, so that a
         ///     FIFO nobody writes to never waits, then decided by `fstat` on the descriptor
         ///     (files found in a directory rather than named by the user).
-        /// - Throws: ``Failure`` with the reason ``InputFile/read(_:)`` gives, or
+        /// - Throws: an unreadable ``InputProblem`` with the reason ``InputFile/read(_:)`` gives, or
         ///   `not a regular file`.
-        package init(_ path: String, regularFileOnly: Bool = false) throws(Failure) {
+        package init(_ path: String, regularFileOnly: Bool = false) throws(InputProblem) {
             let guarded = regularFileOnly ? O_NOFOLLOW | O_NONBLOCK | O_NOCTTY : 0
             let descriptor: FileDescriptor
             do {
@@ -89,11 +80,11 @@ package enum InputFile {
             }
             guard let status = try? descriptor.status(), !status.isDirectory else {
                 try? descriptor.close()
-                throw Failure(reason: "permission denied or not a file")
+                throw InputProblem(reason: "permission denied or not a file", isUnreadable: true)
             }
             guard !regularFileOnly || status.isRegularFile else {
                 try? descriptor.close()
-                throw Failure(reason: "not a regular file")
+                throw InputProblem(reason: "not a regular file", isUnreadable: true)
             }
             self.descriptor = descriptor
             size = status.isRegularFile ? status.size : 0
@@ -106,8 +97,8 @@ package enum InputFile {
 
         /// Appends up to `count` more bytes of the file to `buffer`.
         /// - Returns: How many bytes were appended; 0 at the end of the file.
-        /// - Throws: ``Failure`` when the file cannot be read.
-        package func read(into buffer: inout [UInt8], upTo count: Int) throws(Failure) -> Int {
+        /// - Throws: an unreadable ``InputProblem`` when the file cannot be read.
+        package func read(into buffer: inout [UInt8], upTo count: Int) throws(InputProblem) -> Int {
             // Never zeroed: only the bytes read(2) wrote are copied out.
             if scratch.count < count {
                 scratch.deallocate()
@@ -118,7 +109,7 @@ package enum InputFile {
                 got = try descriptor.read(
                     into: UnsafeMutableRawBufferPointer(rebasing: scratch[..<count]))
             } catch {
-                throw Failure(reason: "permission denied or not a file")
+                throw InputProblem(reason: "permission denied or not a file", isUnreadable: true)
             }
             buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<got]))
             return got
@@ -128,8 +119,8 @@ package enum InputFile {
         /// storage (a large file as two halves read at once, on two threads), then whatever
         /// more there is (a file that grew, a pipe or device, whose size is 0) in pieces.
         /// Called on a file just opened.
-        /// - Throws: ``Failure`` when the file cannot be read.
-        package func readAll() throws(Failure) -> [UInt8] {
+        /// - Throws: an unreadable ``InputProblem`` when the file cannot be read.
+        package func readAll() throws(InputProblem) -> [UInt8] {
             let descriptor = descriptor
             var failed = false
             var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
@@ -158,7 +149,7 @@ package enum InputFile {
                 }
             }
             guard !failed, (try? descriptor.seek(to: bytes.count)) != nil else {
-                throw Failure(reason: "permission denied or not a file")
+                throw InputProblem(reason: "permission denied or not a file", isUnreadable: true)
             }
             while try read(into: &bytes, upTo: 1 << 16) > 0 {}
             return bytes
@@ -184,16 +175,16 @@ package enum InputFile {
 
         /// The rest of the file after `head`, its first bytes already read, in one buffer
         /// sized once for a regular file.
-        /// - Throws: ``Failure`` when the file cannot be read.
-        package func readToEnd(after head: [UInt8]) throws(Failure) -> Data {
+        /// - Throws: an unreadable ``InputProblem`` when the file cannot be read.
+        package func readToEnd(after head: [UInt8]) throws(InputProblem) -> Data {
             // Never nil without a limit.
             try readToEnd(after: head, limit: Int.max) ?? Data(head)
         }
 
         /// The rest of the file after `head` as ``readToEnd(after:)`` reads it, or nil as soon
         /// as the whole would be longer than `limit` bytes (a pipe is not read further).
-        /// - Throws: ``Failure`` when the file cannot be read.
-        package func readToEnd(after head: [UInt8], limit: Int) throws(Failure) -> Data? {
+        /// - Throws: an unreadable ``InputProblem`` when the file cannot be read.
+        package func readToEnd(after head: [UInt8], limit: Int) throws(InputProblem) -> Data? {
             var data = Data(capacity: min(max(size, head.count), limit))
             data.append(contentsOf: head)
             var piece: [UInt8] = []
@@ -239,9 +230,10 @@ package enum InputFile {
     /// The names in a folder (`opendir(3)`, `readdir(3)`), without `.` and `..`.
     /// - Parameter path: The folder.
     /// - Returns: The names, or why the folder cannot be listed (`permission denied`).
-    package static func names(in path: String) -> Result<[String], Failure> {
+    package static func names(in path: String) -> Result<[String], InputProblem> {
         guard let directory = opendir(path) else {
-            return .failure(Failure(reason: Errno.current.lowercasedDescription))
+            return .failure(
+                InputProblem(reason: Errno.current.lowercasedDescription, isUnreadable: true))
         }
         defer { closedir(directory) }
         var names: [String] = []
@@ -314,9 +306,11 @@ package enum InputFile {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    private static func failure(_ path: String) -> Failure {
+    private static func failure(_ path: String) -> InputProblem {
         let exists = FileManager.default.fileExists(atPath: path)
-        return Failure(reason: exists ? "permission denied or not a file" : "no such file")
+        return InputProblem(
+            file: path, reason: exists ? "permission denied or not a file" : "no such file",
+            isUnreadable: true)
     }
 }
 

@@ -28,7 +28,7 @@ package struct AndroidManifestReader {
     package func read(_ data: Data) throws(ManifestError) -> Manifest {
         let collector = AndroidManifestParserDelegate()
         if let problem = XMLInputGuard.parse(Array(data), with: collector) {
-            throw malformed(problem.place, problem.reason)
+            throw .malformed(path: path, problem)
         }
         guard let rootName = collector.rootName else {
             throw malformed(nil, "no XML element found")

@@ -45,7 +45,7 @@ package struct AppStreamReader {
         let collector = AppStreamParserDelegate()
         let problem = XMLInputGuard.parse(Array(data), with: collector)
         if let (line, reason) = collector.limitExceeded { throw malformed("line \(line)", reason) }
-        if let problem { throw malformed(problem.place, problem.reason) }
+        if let problem { throw .malformed(path: path, problem) }
         guard let root = collector.rootName else { throw malformed(nil, "no XML element found") }
         guard root == "component" || root == "components" else {
             throw malformed(

@@ -71,8 +71,7 @@ package struct DEP11Reader {
             do {
                 next = try documents.nextDocument()
             } catch {
-                throw malformed(
-                    "line \(error.position.line), column \(error.position.column)", error.message)
+                throw .malformed(path: path, error)
             }
             guard let document = next else { break }
             if sawHeader {

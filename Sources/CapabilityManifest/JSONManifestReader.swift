@@ -51,8 +51,7 @@ package struct JSONManifestReader {
     /// Decodes the document after the structure check; every failure names its place.
     private func decode(_ data: Data) throws(ManifestError) -> NativeManifestDocument {
         if let problem = JSONCheck.problem(in: data), !problem.isSyntax {
-            throw .malformed(
-                path: path, place: problem.place.description, reason: problem.description)
+            throw .malformed(path: path, problem)
         }
         do {
             return try JSONDecoder().decode(NativeManifestDocument.self, from: data)
@@ -154,7 +153,8 @@ package struct JSONManifestReader {
     static func syntaxError(_ data: Data, path: String) -> ManifestError? {
         guard let problem = JSONCheck.problem(in: data), problem.isSyntax else { return nil }
         return .malformed(
-            path: path, place: problem.place.description, reason: "not valid JSON: \(problem)")
+            path: path, place: problem.place?.description,
+            reason: "not valid JSON: \(problem.reason)")
     }
 }
 

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CapabilityModel
 import FoundationEssentials
 
@@ -23,6 +24,18 @@ public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
             return [path, place, "unknown key \(Self.quoted(key))\(hint)"].compactMap { $0 }
                 .joined(separator: ": ")
         }
+    }
+
+    /// Bad input a reader found in the manifest: its place, and its reason led by what was
+    /// being read (`gzip data: truncated`).
+    /// - Parameters:
+    ///   - path: The manifest's path.
+    ///   - problem: What the reader found.
+    /// - Returns: ``malformed(path:place:reason:)``.
+    public static func malformed(path: String, _ problem: InputProblem) -> ManifestError {
+        .malformed(
+            path: path, place: problem.place?.description,
+            reason: [problem.kind, problem.reason].compactMap { $0 }.joined(separator: ": "))
     }
 
     /// The longest key a message quotes whole; a longer one is cut, with its length.

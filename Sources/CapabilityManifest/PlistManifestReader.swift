@@ -31,15 +31,16 @@ package struct PlistManifestReader {
     private func checkStructure(_ data: Data, isBinary: Bool) throws(ManifestError) {
         if isBinary {
             if let problem = PlistStructureCheck.binaryProblem(Array(data)) {
-                let place = problem.place == "trailer" ? nil : problem.place
-                throw malformed(place, "not a valid binary property list (\(problem.reason))")
+                let place = problem.place == .key("trailer") ? nil : problem.place
+                throw malformed(
+                    place?.description, "not a valid binary property list (\(problem.reason))")
             }
             return
         }
         let text: String
         switch XMLInputGuard.decode(Array(data)) {
         case .success(let decoded): text = decoded
-        case .failure(let problem): throw malformed(problem.place, problem.reason)
+        case .failure(let problem): throw .malformed(path: path, problem)
         }
         let firstMark = text.unicodeScalars.first { !$0.properties.isWhitespace }
         guard firstMark == "<" else {
@@ -50,7 +51,7 @@ package struct PlistManifestReader {
             throw malformed("line \(line)", "entity declarations are not accepted")
         }
         if let problem = PlistStructureCheck.xmlProblem(text) {
-            throw malformed(problem.place, problem.reason)
+            throw .malformed(path: path, problem)
         }
     }
 

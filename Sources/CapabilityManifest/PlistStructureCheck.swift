@@ -26,20 +26,12 @@ package struct PlistStructureCheck {
     /// flat one at ``maximumExpandedObjects`` to twice that many.
     static let maximumDepthSum = 400_000
 
-    /// What the check found: where (an object number or an XML line) and why.
-    package struct Problem: Error, Equatable, Sendable {
-        /// The place, e.g. `line 12` or `object 7`.
-        package var place: String
-        /// The reason.
-        package var reason: String
-    }
-
     // MARK: Binary
 
     /// Checks a `bplist00` document.
     /// - Parameter bytes: The whole file.
     /// - Returns: The first problem, or `nil`.
-    static func binaryProblem(_ bytes: [UInt8]) -> Problem? {
+    static func binaryProblem(_ bytes: [UInt8]) -> InputProblem? {
         switch BinaryDocument.read(bytes) {
         case .failure(let problem): return problem
         case .success(let document): return document.expansionProblem()
@@ -62,9 +54,9 @@ package struct PlistStructureCheck {
         var objectCount: Int { offsets.count }
 
         /// Reads the 32-byte trailer and the offset table, every number range-checked.
-        static func read(_ bytes: [UInt8]) -> Result<BinaryDocument, Problem> {
+        static func read(_ bytes: [UInt8]) -> Result<BinaryDocument, InputProblem> {
             guard bytes.count >= 8 + 32 else {
-                return .failure(Problem(place: "trailer", reason: "file too short"))
+                return .failure(InputProblem(place: .key("trailer"), reason: "file too short"))
             }
             let trailer = bytes.count - 32
             let offsetSize = Int(bytes[trailer + 6])
@@ -73,12 +65,15 @@ package struct PlistStructureCheck {
                 let objectCount = Int(exactly: bigEndian(bytes, trailer + 8, 8)),
                 let top = Int(exactly: bigEndian(bytes, trailer + 16, 8)),
                 let tableStart = Int(exactly: bigEndian(bytes, trailer + 24, 8))
-            else { return .failure(Problem(place: "trailer", reason: "invalid sizes")) }
+            else { return .failure(InputProblem(place: .key("trailer"), reason: "invalid sizes")) }
             guard objectCount > 0, objectCount <= bytes.count, top < objectCount,
                 tableStart >= 8,
                 tableStart <= trailer,
                 objectCount <= (trailer - tableStart) / offsetSize
-            else { return .failure(Problem(place: "trailer", reason: "object table out of range")) }
+            else {
+                return .failure(
+                    InputProblem(place: .key("trailer"), reason: "object table out of range"))
+            }
             var offsets: [Int] = []
             offsets.reserveCapacity(objectCount)
             for index in 0..<objectCount {
@@ -88,7 +83,7 @@ package struct PlistStructureCheck {
                     offset >= 8, offset < tableStart
                 else {
                     return .failure(
-                        Problem(place: "object \(index)", reason: "offset out of range"))
+                        InputProblem(place: .key("object \(index)"), reason: "offset out of range"))
                 }
                 offsets.append(offset)
             }
@@ -114,7 +109,7 @@ package struct PlistStructureCheck {
         }
 
         /// The objects a container references, or `nil` for a scalar; a problem for a bad one.
-        func references(of index: Int) -> Result<[Int], Problem>? {
+        func references(of index: Int) -> Result<[Int], InputProblem>? {
             let start = offsets[index]
             let kind = bytes[start] >> 4
             switch kind {
@@ -125,19 +120,22 @@ package struct PlistStructureCheck {
                 // Linux crashes bridging a set that holds an array (found by the fuzzer).
                 let name = kind == 0x8 ? "a UID" : "a set"
                 return .failure(
-                    Problem(
-                        place: "object \(index)", reason: "\(name) is not a property-list value"))
+                    InputProblem(
+                        place: .key("object \(index)"),
+                        reason: "\(name) is not a property-list value"))
             default:
-                return .failure(Problem(place: "object \(index)", reason: "unknown object type"))
+                return .failure(
+                    InputProblem(place: .key("object \(index)"), reason: "unknown object type"))
             }
             guard kind == 0xA || kind == 0xD else { return nil }
             guard let (count, cursor) = length(at: start) else {
-                return .failure(Problem(place: "object \(index)", reason: "invalid length"))
+                return .failure(
+                    InputProblem(place: .key("object \(index)"), reason: "invalid length"))
             }
             let slots = kind == 0xD ? 2 : 1
             guard count <= (tableStart - cursor) / (referenceSize * slots) else {
                 return .failure(
-                    Problem(place: "object \(index)", reason: "references past the end"))
+                    InputProblem(place: .key("object \(index)"), reason: "references past the end"))
             }
             var result: [Int] = []
             result.reserveCapacity(count * slots)
@@ -148,15 +146,16 @@ package struct PlistStructureCheck {
                     ref < objectCount
                 else {
                     return .failure(
-                        Problem(place: "object \(index)", reason: "reference out of range"))
+                        InputProblem(
+                            place: .key("object \(index)"), reason: "reference out of range"))
                 }
                 result.append(ref)
             }
             if kind == 0xD {
                 for key in result[0..<count] where ![0x5, 0x6].contains(bytes[offsets[key]] >> 4) {
                     return .failure(
-                        Problem(
-                            place: "object \(index)",
+                        InputProblem(
+                            place: .key("object \(index)"),
                             reason: "a dictionary key that is not a string"))
                 }
                 if let problem = duplicateKey(in: Array(result[0..<count]), of: index) {
@@ -167,13 +166,13 @@ package struct PlistStructureCheck {
         }
 
         /// Key objects that decode to the same string.
-        func duplicateKey(in keys: [Int], of index: Int) -> Problem? {
+        func duplicateKey(in keys: [Int], of index: Int) -> InputProblem? {
             var seen: [String: Int] = [:]
             for key in keys {
                 guard let text = string(at: offsets[key]) else { continue }
                 if let first = seen[text] {
-                    return Problem(
-                        place: "object \(index)",
+                    return InputProblem(
+                        place: .key("object \(index)"),
                         reason:
                             "duplicate key \"\(text)\" in one dictionary (objects \(first) and \(key))"
                     )
@@ -213,16 +212,16 @@ package struct PlistStructureCheck {
         /// expansion past ``PlistStructureCheck/maximumExpandedObjects``,
         /// ``PlistStructureCheck/maximumExpandedBytes`` or
         /// ``PlistStructureCheck/maximumDepthSum``.
-        func expansionProblem() -> Problem? {
+        func expansionProblem() -> InputProblem? {
             var expanded = [Int](repeating: -1, count: objectCount)
             var expandedBytes = [Int](repeating: 0, count: objectCount)
             // The depths of an object's expanded values, counted from the object at 1: its own
             // expanded size plus its children's sums (each of their values one level deeper).
             var depthSum = [Int](repeating: 0, count: objectCount)
-            var depthProblem: Problem?
+            var depthProblem: InputProblem?
             var onStack = [Bool](repeating: false, count: objectCount)
             var stack: [(index: Int, children: [Int], next: Int)] = []
-            func push(_ index: Int) -> Problem? {
+            func push(_ index: Int) -> InputProblem? {
                 switch references(of: index) {
                 case nil:
                     expanded[index] = 1
@@ -232,8 +231,8 @@ package struct PlistStructureCheck {
                     return problem
                 case .success(let children)?:
                     if stack.count >= maximumDepth {
-                        return Problem(
-                            place: "object \(index)",
+                        return InputProblem(
+                            place: .key("object \(index)"),
                             reason: "containers nest deeper than \(maximumDepth) levels")
                     }
                     onStack[index] = true
@@ -247,8 +246,8 @@ package struct PlistStructureCheck {
                     let child = frame.children[frame.next]
                     stack[stack.count - 1].next += 1
                     if onStack[child] {
-                        return Problem(
-                            place: "object \(child)", reason: "a container contains itself")
+                        return InputProblem(
+                            place: .key("object \(child)"), reason: "a container contains itself")
                     }
                     if expanded[child] < 0, let problem = push(child) { return problem }
                     continue
@@ -261,15 +260,15 @@ package struct PlistStructureCheck {
                     totalBytes += expandedBytes[child]
                     totalDepths += depthSum[child]
                     if total > maximumExpandedObjects {
-                        return Problem(
-                            place: "object \(frame.index)",
+                        return InputProblem(
+                            place: .key("object \(frame.index)"),
                             reason:
                                 "shared references expand to more than \(maximumExpandedObjects) objects"
                         )
                     }
                     if totalBytes > maximumExpandedBytes {
-                        return Problem(
-                            place: "object \(frame.index)",
+                        return InputProblem(
+                            place: .key("object \(frame.index)"),
                             reason:
                                 "shared references expand to more than \(maximumExpandedBytes >> 20) MiB of strings and data"
                         )
@@ -279,8 +278,8 @@ package struct PlistStructureCheck {
                 // when the walk ends without their problems, which say more.
                 totalDepths += total
                 if totalDepths > maximumDepthSum, depthProblem == nil {
-                    depthProblem = Problem(
-                        place: "object \(frame.index)",
+                    depthProblem = InputProblem(
+                        place: .key("object \(frame.index)"),
                         reason: "containers nest too deeply for their size: \(depthProblemText)")
                 }
                 expanded[frame.index] = total
@@ -310,7 +309,7 @@ package struct PlistStructureCheck {
     /// errors are left to the parser.
     /// - Parameter text: The document.
     /// - Returns: The first duplicate, or `nil`.
-    static func xmlProblem(_ text: String) -> Problem? {
+    static func xmlProblem(_ text: String) -> InputProblem? {
         var containers: [[String: Int]?] = []  // a dictionary's keys, or nil for an array
         var depths = 0  // the values' depths so far (``maximumDepthSum``)
         var line = 1
@@ -337,8 +336,8 @@ package struct PlistStructureCheck {
             if !tag.hasPrefix("/"), valueElements.contains(name) {
                 depths += containers.count + 1
                 if depths > maximumDepthSum {
-                    return Problem(
-                        place: "line \(line)",
+                    return InputProblem(
+                        place: .line(line),
                         reason: "containers nest too deeply for their size: \(depthProblemText)")
                 }
             }
@@ -360,8 +359,8 @@ package struct PlistStructureCheck {
                 // copy the whole dictionary.
                 if let last = containers.indices.last, containers[last] != nil {
                     if let first = containers[last]?[key] {
-                        return Problem(
-                            place: "line \(keyLine)",
+                        return InputProblem(
+                            place: .line(keyLine),
                             reason:
                                 "duplicate key \"\(key)\" in one <dict> (first at line \(first))")
                     }

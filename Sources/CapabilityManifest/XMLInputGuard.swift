@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CapabilityXML
 
 /// The input policy of every XML manifest reader, then the parse through ``XMLEventReader``
@@ -23,7 +24,7 @@ package enum XMLInputGuard {
     ///   - bytes: The file's bytes.
     ///   - collector: Collects what the reader needs.
     /// - Returns: The problem (the input policy's or the first parse error), or `nil`.
-    static func parse(_ bytes: [UInt8], with collector: some EventCollecting) -> Problem? {
+    static func parse(_ bytes: [UInt8], with collector: some EventCollecting) -> InputProblem? {
         let prepared: [UInt8]
         switch prepare(bytes) {
         case .success(let ready): prepared = ready
@@ -32,15 +33,17 @@ package enum XMLInputGuard {
         let reader = XMLEventReader()
         guard let error = reader.parse(prepared, handler: collector.take) else { return nil }
         // Code 0 is the reader's own (libxml2 missing, the size limit): its message says it.
+        var position = XMLPosition(line: 1, column: 1)
+        if case .lineColumn(let line, let column) = error.place {
+            position = XMLPosition(line: line, column: column)
+        }
         let reason =
             error.code == 0
-            ? error.message
+            ? error.reason
             : (39...41).contains(error.code)
-                ? unquotedValue(in: prepared, at: error.position) ?? describeXMLError(error.code)
+                ? unquotedValue(in: prepared, at: position) ?? describeXMLError(error.code)
                 : describeXMLError(error.code)
-        return Problem(
-            place: "line \(error.position.line), column \(error.position.column)",
-            reason: reason)
+        return InputProblem(place: error.place, reason: reason)
     }
 
     /// Why an attribute value libxml2 could not start is wrong, from the text before the
@@ -76,18 +79,10 @@ package enum XMLInputGuard {
         return nil
     }
 
-    /// Why the bytes cannot be given to the parser.
-    package struct Problem: Error, Equatable, Sendable {
-        /// `line L` where known.
-        package var place: String?
-        /// The reason.
-        package var reason: String
-    }
-
     /// The document as UTF-8 bytes that pass the input policy.
     /// - Parameter bytes: The file's bytes.
     /// - Returns: The prepared bytes, or the problem.
-    static func prepare(_ bytes: [UInt8]) -> Result<[UInt8], Problem> {
+    static func prepare(_ bytes: [UInt8]) -> Result<[UInt8], InputProblem> {
         let utf8: [UInt8]
         switch utf8Bytes(bytes) {
         case .success(let converted): utf8 = converted
@@ -95,14 +90,14 @@ package enum XMLInputGuard {
         }
         if let entity = find(Array("<!ENTITY".utf8), in: utf8, from: 0) {
             return .failure(
-                Problem(
-                    place: "line \(line(at: entity, in: utf8))",
+                InputProblem(
+                    place: .line(line(at: entity, in: utf8)),
                     reason: "entity declarations are not accepted"))
         }
         if let nul = firstNUL(in: utf8) {
             return .failure(
-                Problem(
-                    place: "line \(line(at: nul, in: utf8))",
+                InputProblem(
+                    place: .line(line(at: nul, in: utf8)),
                     reason: "NUL character in the document"))
         }
         return .success(utf8)
@@ -110,7 +105,7 @@ package enum XMLInputGuard {
 
     /// Decodes UTF-16 (by byte-order mark) or strict UTF-8 (a UTF-8 byte-order mark is dropped)
     /// into a `String`, for readers that scan the text themselves.
-    package static func decode(_ bytes: [UInt8]) -> Result<String, Problem> {
+    package static func decode(_ bytes: [UInt8]) -> Result<String, InputProblem> {
         utf8Bytes(bytes).map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -129,19 +124,19 @@ package enum XMLInputGuard {
     }
 
     /// The document as validated UTF-8 bytes without a byte-order mark.
-    private static func utf8Bytes(_ bytes: [UInt8]) -> Result<[UInt8], Problem> {
+    private static func utf8Bytes(_ bytes: [UInt8]) -> Result<[UInt8], InputProblem> {
         if bytes.count >= 2,
             (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF)
         {
             return transcodeUTF16(bytes, littleEndian: bytes[0] == 0xFF)
         }
         if looksLikeUTF16WithoutBOM(bytes) {
-            return .failure(Problem(place: "line 1", reason: utf16WithoutBOM))
+            return .failure(InputProblem(place: .line(1), reason: utf16WithoutBOM))
         }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if let bad = invalidUTF8Offset(bytes, from: start) {
             return .failure(
-                Problem(place: "line \(line(at: bad, in: bytes))", reason: "invalid UTF-8"))
+                InputProblem(place: .line(line(at: bad, in: bytes)), reason: "invalid UTF-8"))
         }
         return .success(start == 0 ? bytes : Array(bytes[start...]))
     }
@@ -179,10 +174,11 @@ package enum XMLInputGuard {
     }
 
     private static func transcodeUTF16(_ bytes: [UInt8], littleEndian: Bool) -> Result<
-        [UInt8], Problem
+        [UInt8], InputProblem
     > {
         guard bytes.count % 2 == 0 else {
-            return .failure(Problem(place: nil, reason: "UTF-16 text with an odd number of bytes"))
+            return .failure(
+                InputProblem(place: nil, reason: "UTF-16 text with an odd number of bytes"))
         }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count / 2)
@@ -198,7 +194,7 @@ package enum XMLInputGuard {
                 return .success(output)
             case .error:
                 return .failure(
-                    Problem(place: "line \(line)", reason: "invalid UTF-16 (unpaired surrogate)"))
+                    InputProblem(place: .line(line), reason: "invalid UTF-16 (unpaired surrogate)"))
             }
         }
     }

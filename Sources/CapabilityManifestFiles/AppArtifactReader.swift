@@ -79,8 +79,7 @@ package struct AppArtifactReader {
         do {
             root = try BinaryXMLDecoder(Array(data)).decode()
         } catch {
-            throw .malformed(
-                path: path, place: "byte \(error.offset)", reason: error.reason)
+            throw .malformed(path: path, error)
         }
         return try checkedAndroid(root, entry: nil)
     }
@@ -113,7 +112,8 @@ package struct AppArtifactReader {
             } catch {
                 throw .malformed(
                     path: path, place: entry.name,
-                    reason: "\(error.reason) (byte \(error.offset) of the protobuf XML)")
+                    reason:
+                        "\(error.reason) (\(error.place?.description ?? "") of the protobuf XML)")
             }
             var manifest = finish(
                 try checkedAndroid(root, entry: entry.name), kind: .appBundle, entry: entry.name)
@@ -201,7 +201,7 @@ package struct AppArtifactReader {
         } catch {
             throw .malformed(
                 path: path, place: entry,
-                reason: "\(error.reason) (byte \(error.offset) of the binary XML)")
+                reason: "\(error.reason) (\(error.place?.description ?? "") of the binary XML)")
         }
         return finish(try checkedAndroid(root, entry: entry), kind: kind, entry: entry)
     }
@@ -235,22 +235,9 @@ package struct AppArtifactReader {
         }
     }
 
-    private func describe(_ failure: ZipArchive.Failure) -> ManifestError {
-        switch failure {
-        case .open(let reason):
-            return .malformed(
-                path: path, place: nil, reason: "not a readable zip archive: \(reason)")
-        case .read(let entry, let reason):
-            return .malformed(
-                path: path, place: entry,
-                reason: "cannot be read from the archive: \(reason.lowercased())")
-        case .tooLarge(let entry, let reason):
-            return .malformed(
-                path: path, place: entry,
-                reason: "\(reason); refusing a possible zip bomb")
-        case .unavailable(let message):
-            return .unreadable(path: path, reason: message)
-        }
+    private func describe(_ problem: InputProblem) -> ManifestError {
+        problem.isUnreadable
+            ? .unreadable(path: path, reason: problem.reason) : .malformed(path: path, problem)
     }
 
     /// Whether an entry name would leave the directory it is unpacked in (absolute, a `..`

@@ -1,21 +1,19 @@
+import CapabilitySupport
 import CZlib
 import FoundationEssentials
-
-/// Why gzip data could not be inflated.
-package struct GzipError: Error, Sendable, Hashable {
-    /// The reason in words (`truncated`, `corrupt data`, `larger than 512 MiB`).
-    package var reason: String
-}
 
 /// Inflates gzip (or zlib) data with zlib; owns the `z_stream` and ends it in `deinit`.
 /// Output is bounded by a limit, so a gzip bomb cannot take unbounded memory.
 package final class GzipInflater {
+    /// What an ``InputProblem`` of the inflater says it was reading.
+    static let kind = "gzip data"
+
     private var stream = z_stream()
     private var initialized = false
 
-    private init() throws(GzipError) {
+    private init() throws(InputProblem) {
         guard capcheck_inflate_init_gzip(&stream) == Z_OK else {
-            throw GzipError(reason: "zlib cannot start inflating")
+            throw InputProblem(kind: Self.kind, reason: "zlib cannot start inflating")
         }
         initialized = true
     }
@@ -29,13 +27,13 @@ package final class GzipInflater {
     ///   - data: The compressed bytes.
     ///   - limit: The largest output accepted, in bytes.
     /// - Returns: The inflated bytes.
-    /// - Throws: ``GzipError`` for corrupt, truncated or oversized data.
-    package static func inflate(_ data: Data, limit: Int) throws(GzipError) -> Data {
+    /// - Throws: ``InputProblem`` (kind `gzip data`) for corrupt, truncated or oversized data.
+    package static func inflate(_ data: Data, limit: Int) throws(InputProblem) -> Data {
         let inflater = try GzipInflater()
         return try inflater.run(Array(data), limit: limit)
     }
 
-    private func run(_ input: [UInt8], limit: Int) throws(GzipError) -> Data {
+    private func run(_ input: [UInt8], limit: Int) throws(InputProblem) -> Data {
         var output = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
         var offset = 0
@@ -63,7 +61,8 @@ package final class GzipInflater {
             }
             offset += consumed
             if output.count > limit {
-                throw GzipError(
+                throw InputProblem(
+                    kind: Self.kind,
                     reason:
                         "larger than \(limit / 1_048_576) MiB when inflated (the most capcheck reads)"
                 )
@@ -74,11 +73,15 @@ package final class GzipInflater {
                 guard offset < input.count, input[offset] == 0x1F else { return output }
                 inflateReset(&stream)
             case Z_OK:
-                if !filled, offset >= input.count { throw GzipError(reason: "truncated") }
+                if !filled, offset >= input.count {
+                    throw InputProblem(kind: Self.kind, reason: "truncated")
+                }
             case Z_BUF_ERROR:
-                if offset >= input.count || consumed == 0 { throw GzipError(reason: "truncated") }
+                if offset >= input.count || consumed == 0 {
+                    throw InputProblem(kind: Self.kind, reason: "truncated")
+                }
             default:
-                throw GzipError(reason: "corrupt data")
+                throw InputProblem(kind: Self.kind, reason: "corrupt data")
             }
         }
     }

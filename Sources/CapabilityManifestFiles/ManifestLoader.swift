@@ -213,7 +213,9 @@ extension ManifestLoader {
             return try InputFile.read(
                 path, limit: InputFile.maximumBytes, regularFileOnly: regularFileOnly)
         } catch {
-            if error.isTooLarge { throw .malformed(path: path, place: nil, reason: error.reason) }
+            if !error.isUnreadable {
+                throw .malformed(path: path, place: nil, reason: error.reason)
+            }
             throw .unreadable(path: path, reason: error.reason)
         }
     }
@@ -247,7 +249,7 @@ extension ManifestLoader {
         do {
             return try GzipInflater.inflate(data, limit: maximumInflatedBytes)
         } catch {
-            throw .malformed(path: path, place: nil, reason: "gzip data: \(error.reason)")
+            throw .malformed(path: path, error)
         }
     }
 }

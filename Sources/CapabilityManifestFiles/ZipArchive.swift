@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CZip
 import FoundationEssentials
 
@@ -5,16 +6,20 @@ import FoundationEssentials
 /// archives, the bytes libzip reads) and frees them in `deinit`. Entries are only ever read
 /// into memory, with a size bound; nothing is extracted to disk.
 package final class ZipArchive {
-    /// Why an archive or one of its entries cannot be read.
-    package enum Failure: Error, Equatable {
-        /// libzip refused the archive (truncated, not a zip, inconsistent).
-        case open(String)
-        /// An entry could not be read (damaged data, CRC mismatch).
-        case read(entry: String, reason: String)
-        /// An entry would unpack to more than the bound, or with a ratio only a zip bomb has.
-        case tooLarge(entry: String, reason: String)
-        /// libzip itself cannot be loaded (the message names it and the loader's reason).
-        case unavailable(String)
+    /// libzip refused the archive (truncated, not a zip, inconsistent).
+    static func unopenable(_ reason: String) -> InputProblem {
+        InputProblem(reason: "not a readable zip archive: \(reason)")
+    }
+
+    /// An entry could not be read (damaged data, CRC mismatch).
+    static func unreadable(entry: String, reason: String) -> InputProblem {
+        InputProblem(
+            place: .key(entry), reason: "cannot be read from the archive: \(reason.lowercased())")
+    }
+
+    /// An entry would unpack to more than the bound, or with a ratio only a zip bomb has.
+    static func tooLarge(entry: String, reason: String) -> InputProblem {
+        InputProblem(place: .key(entry), reason: "\(reason); refusing a possible zip bomb")
     }
 
     /// One entry's name and sizes as the central directory states them.
@@ -40,31 +45,31 @@ package final class ZipArchive {
     private let archive: OpaquePointer
     private let buffer: UnsafeMutableRawPointer?
 
-    /// libzip, or ``Failure/unavailable(_:)``.
-    private static func library() throws(Failure) -> LibZip {
+    /// libzip, or an unreadable ``InputProblem`` naming it and the loader's reason.
+    private static func library() throws(InputProblem) -> LibZip {
         switch LibZip.shared {
         case .success(let zip): return zip
-        case .failure(let failure): throw .unavailable(failure.message)
+        case .failure(let failure): throw InputProblem(reason: failure.message, isUnreadable: true)
         }
     }
 
     /// Opens a zip file by path (`zip_open` with `ZIP_RDONLY | ZIP_CHECKCONS`).
     /// - Parameter path: The file.
-    /// - Throws: ``Failure/open(_:)`` with libzip's reason, ``Failure/unavailable(_:)``
+    /// - Throws: an ``InputProblem`` with libzip's reason, an unreadable one
     ///   when libzip cannot be loaded.
-    package init(path: String) throws(Failure) {
+    package init(path: String) throws(InputProblem) {
         let zip = try Self.library()
         var code: Int32 = 0
         guard let archive = zip.open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
             if code == ZIP_ER_EXISTS,
                 let name = Self.repeatedName(zip, { zip.open(path, ZIP_RDONLY, nil) })
             {
-                throw .open(Self.duplicateReason(name))
+                throw Self.unopenable(Self.duplicateReason(name))
             }
             var error = zip_error_t()
             zip.errorInitWithCode(&error, code)
             defer { zip.errorFini(&error) }
-            throw .open(Self.text(zip.errorText(&error)).lowercased())
+            throw Self.unopenable(Self.text(zip.errorText(&error)).lowercased())
         }
         self.zip = zip
         self.archive = archive
@@ -73,9 +78,9 @@ package final class ZipArchive {
 
     /// Opens a zip held in memory (`zip_source_buffer_create` + `zip_open_from_source`).
     /// - Parameter data: The archive's bytes (copied; the copy lives as long as the archive).
-    /// - Throws: ``Failure/open(_:)`` with libzip's reason, ``Failure/unavailable(_:)``
+    /// - Throws: an ``InputProblem`` with libzip's reason, an unreadable one
     ///   when libzip cannot be loaded.
-    package init(data: Data) throws(Failure) {
+    package init(data: Data) throws(InputProblem) {
         let zip = try Self.library()
         let count = max(data.count, 1)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 1)
@@ -85,7 +90,7 @@ package final class ZipArchive {
         defer { zip.errorFini(&error) }
         guard let source = zip.sourceBufferCreate(buffer, UInt64(data.count), 0, &error) else {
             buffer.deallocate()
-            throw .open(Self.text(zip.errorText(&error)).lowercased())
+            throw Self.unopenable(Self.text(zip.errorText(&error)).lowercased())
         }
         guard let archive = zip.openFromSource(source, ZIP_RDONLY | ZIP_CHECKCONS, &error)
         else {
@@ -105,12 +110,12 @@ package final class ZipArchive {
                 if let name {
                     zip.sourceFree(source)
                     buffer.deallocate()
-                    throw .open(Self.duplicateReason(name))
+                    throw Self.unopenable(Self.duplicateReason(name))
                 }
             }
             zip.sourceFree(source)
             buffer.deallocate()
-            throw .open(Self.text(zip.errorText(&error)).lowercased())
+            throw Self.unopenable(Self.text(zip.errorText(&error)).lowercased())
         }
         self.zip = zip
         self.archive = archive
@@ -149,13 +154,14 @@ package final class ZipArchive {
     }
 
     /// Every entry in central-directory order (`zip_get_num_entries`, `zip_stat_index`).
-    /// - Throws: ``Failure/open(_:)`` when the directory holds more than ``maxEntries``
+    /// - Throws: an ``InputProblem`` when the directory holds more than ``maxEntries``
     ///   entries or an entry cannot be described.
-    package func entries() throws(Failure) -> [Entry] {
+    package func entries() throws(InputProblem) -> [Entry] {
         let count = zip.numberOfEntries(archive, 0)
-        guard count >= 0 else { throw .open("cannot count the entries") }
+        guard count >= 0 else { throw Self.unopenable("cannot count the entries") }
         guard count <= Self.maxEntries else {
-            throw .open("\(count) entries, more than the \(Self.maxEntries) capcheck reads")
+            throw Self.unopenable(
+                "\(count) entries, more than the \(Self.maxEntries) capcheck reads")
         }
         var result: [Entry] = []
         result.reserveCapacity(Int(count))
@@ -163,7 +169,7 @@ package final class ZipArchive {
             var stat = zip_stat_t()
             zip.statInit(&stat)
             guard zip.statIndex(archive, index, 0, &stat) == 0, let name = stat.name else {
-                throw .open("entry \(index) cannot be described")
+                throw Self.unopenable("entry \(index) cannot be described")
             }
             result.append(
                 Entry(
@@ -179,22 +185,22 @@ package final class ZipArchive {
     ///   - entry: The entry.
     ///   - limit: The largest size accepted.
     /// - Returns: The bytes.
-    /// - Throws: ``Failure/tooLarge(entry:reason:)`` or ``Failure/read(entry:reason:)``.
-    package func read(_ entry: Entry, limit: Int) throws(Failure) -> Data {
+    /// - Throws: ``InputProblem`` at the entry: too large, or unreadable.
+    package func read(_ entry: Entry, limit: Int) throws(InputProblem) -> Data {
         if entry.size > UInt64(limit) {
-            throw .tooLarge(
+            throw Self.tooLarge(
                 entry: entry.name,
                 reason: "would unpack to \(entry.size) bytes, more than the \(limit) accepted")
         }
         if entry.size > Self.ratioFloor, entry.size / max(entry.compressedSize, 1) > Self.maxRatio {
-            throw .tooLarge(
+            throw Self.tooLarge(
                 entry: entry.name,
                 reason:
                     "compressed \(entry.compressedSize) → \(entry.size) bytes, a ratio only a zip bomb has"
             )
         }
         guard let file = zip.openIndex(archive, entry.index, 0) else {
-            throw .read(entry: entry.name, reason: lastError())
+            throw Self.unreadable(entry: entry.name, reason: lastError())
         }
         defer { _ = zip.close(file) }
         var data = Data()
@@ -205,12 +211,12 @@ package final class ZipArchive {
                 return zip.read(file, base, UInt64(raw.count))
             }
             if got < 0 {
-                throw .read(entry: entry.name, reason: Self.text(zip.fileErrorText(file)))
+                throw Self.unreadable(entry: entry.name, reason: Self.text(zip.fileErrorText(file)))
             }
             if got == 0 { break }
             data.append(contentsOf: chunk[0..<Int(got)])
             if data.count > limit {
-                throw .tooLarge(
+                throw Self.tooLarge(
                     entry: entry.name, reason: "unpacks to more than the \(limit) bytes accepted")
             }
         }

@@ -209,7 +209,7 @@ public enum MatrixParser {
         ///   another top level, missing `rows` or a row that is not an object.
         init(_ bytes: [UInt8], path: String) throws(MatrixError) {
             if let problem = JSONCheck.problem(in: bytes), !problem.isSyntax {
-                throw .malformed(path: path, line: problem.place.line, reason: problem.description)
+                throw .malformed(path: path, line: problem.place?.line, reason: problem.reason)
             }
             let value: JSONValue
             do {

@@ -41,23 +41,23 @@ package enum MatrixValueParser {
 
     /// Reads a number (`5.0`, `0.69`); nil when blank.
     /// - Throws: a reason when the text is not a number.
-    package static func number(_ text: String) throws(MatrixValueError) -> Double? {
+    package static func number(_ text: String) throws(InputProblem) -> Double? {
         guard !text.isEmpty else { return nil }
         guard let value = Double(text), value.isFinite, value >= 0 else {
-            throw MatrixValueError(reason: "'\(text)' is not a number")
+            throw InputProblem(reason: "'\(text)' is not a number")
         }
         guard value <= CheckedNumber.limit else {
-            throw MatrixValueError(reason: "'\(text)' is out of range")
+            throw InputProblem(reason: "'\(text)' is out of range")
         }
         return value
     }
 
     /// Reads a width or height in pixels (a whole number up to 2²⁰); nil when blank.
     /// - Throws: a reason when the text is not a pixel count.
-    package static func dimension(_ text: String) throws(MatrixValueError) -> Int? {
+    package static func dimension(_ text: String) throws(InputProblem) -> Int? {
         guard let value = try number(text) else { return nil }
         guard let pixels = CheckedNumber.dimension(CheckedNumber.int(value)) else {
-            throw MatrixValueError(
+            throw InputProblem(
                 reason: "'\(text)' is not a size in pixels (1 to \(CheckedNumber.maximumDimension))"
             )
         }
@@ -75,7 +75,7 @@ package enum MatrixValueParser {
     /// - Returns: The mode, or nil for none.
     /// - Throws: a reason when the text is not a mode.
     package static func videoMode(_ text: String, width: Int? = nil, height: Int? = nil)
-        throws(MatrixValueError) -> VideoMode?
+        throws(InputProblem) -> VideoMode?
     {
         let lower = MatrixText.trimmed(text).lowercased()
         if lower.isEmpty || lower == "no" || lower == "none" || lower == "-" { return nil }
@@ -86,14 +86,14 @@ package enum MatrixValueParser {
         guard let last = parts.last, let rate = Double(last), rate > 0, rate.isFinite,
             parts.count <= 2
         else {
-            throw MatrixValueError(reason: usage)
+            throw InputProblem(reason: usage)
         }
         guard let fps = CheckedNumber.int(rate), fps <= CheckedNumber.maximumDimension else {
-            throw MatrixValueError(reason: "'\(text)': frame rate out of range")
+            throw InputProblem(reason: "'\(text)': frame rate out of range")
         }
         guard parts.count == 2 else {
             guard let width, let height else {
-                throw MatrixValueError(
+                throw InputProblem(
                     reason:
                         "'\(text)' names no frame size and the row has no video width and height")
             }
@@ -105,10 +105,10 @@ package enum MatrixValueParser {
         }
         let dims = name.split(whereSeparator: { $0 == "x" || $0 == "×" })
         guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else {
-            throw MatrixValueError(reason: "'\(text)': unknown frame size '\(name)'")
+            throw InputProblem(reason: "'\(text)': unknown frame size '\(name)'")
         }
         guard CheckedNumber.dimension(w) != nil, CheckedNumber.dimension(h) != nil else {
-            throw MatrixValueError(
+            throw InputProblem(
                 reason:
                     "'\(text)': frame size out of range (at most \(CheckedNumber.maximumDimension) pixels a side)"
             )
@@ -118,7 +118,7 @@ package enum MatrixValueParser {
 
     /// Reads a list of modes separated by spaces, commas or semicolons (`1280x720@30 640x480@30`).
     /// - Throws: a reason for the first bad mode.
-    static func videoModes(_ text: String) throws(MatrixValueError) -> [VideoMode] {
+    static func videoModes(_ text: String) throws(InputProblem) -> [VideoMode] {
         var modes: [VideoMode] = []
         for item in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }) {
             if let mode = try videoMode(String(item)) { modes.append(mode) }
@@ -129,7 +129,7 @@ package enum MatrixValueParser {
     /// Reads an amount of memory: a byte count or a number with a unit. KB/MB/GB/TB are read
     /// as binary units (RAM is sold in powers of two), like KiB/MiB/GiB/TiB.
     /// - Throws: a reason when the text is not an amount.
-    package static func bytes(_ text: String) throws(MatrixValueError) -> Int? {
+    package static func bytes(_ text: String) throws(InputProblem) -> Int? {
         let trimmed = text.trimming(.whitespaces)
         guard !trimmed.isEmpty else { return nil }
         var number = trimmed.prefix { $0.isNumber || $0 == "." }
@@ -151,14 +151,14 @@ package enum MatrixValueParser {
         case "g", "gb", "gib": scale = 1024 * 1024 * 1024
         case "t", "tb", "tib": scale = 1024 * 1024 * 1024 * 1024
         default:
-            throw MatrixValueError(
+            throw InputProblem(
                 reason: "'\(text)': unknown unit '\(unit)' (use B, KiB, MiB, GiB or TiB)")
         }
         guard let value = Double(number) else {
-            throw MatrixValueError(reason: "'\(text)' is not an amount of memory")
+            throw InputProblem(reason: "'\(text)' is not an amount of memory")
         }
         guard value.isFinite, value * scale < 9e18 else {
-            throw MatrixValueError(
+            throw InputProblem(
                 reason: "'\(text)': amount of memory out of range (at most 8 EiB)")
         }
         return Int((value * scale).rounded())
@@ -166,7 +166,7 @@ package enum MatrixValueParser {
 
     /// Checks a value cell when the table is read, so bad cells fail early with their line.
     /// - Throws: a reason naming the bad text.
-    static func validate(_ text: String, kind: MatrixValueKind) throws(MatrixValueError) {
+    static func validate(_ text: String, kind: MatrixValueKind) throws(InputProblem) {
         switch kind {
         case .stillMegapixels, .displayScale, .displayDPI, .touchPoints:
             _ = try number(text)
@@ -236,14 +236,4 @@ public enum MatrixValueKind: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The finding whose details this column feeds, if any.
     var capabilityID: CapabilityID? { quantity?.capability }
-}
-
-/// Why a value cell (number, video mode, amount of memory) cannot be read.
-package struct MatrixValueError: Error, Equatable, Sendable {
-    /// The reason, naming the text.
-    package var reason: String
-
-    /// Creates an error.
-    /// - Parameter reason: The reason.
-    init(reason: String) { self.reason = reason }
 }

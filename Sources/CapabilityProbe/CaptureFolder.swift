@@ -2,6 +2,7 @@ import CapabilityInput
 import CapabilityMatrix
 import CapabilityModel
 import CapabilityRecordings
+import CapabilitySupport
 import FoundationEssentials
 
 /// A folder of phone captures (`capcheck capture android|ios -o FILE`) read as a device
@@ -57,7 +58,7 @@ public enum CaptureFolder {
                 continue
             }
             let head = text.prefix(256)
-            do throws(AndroidCapture.NotACapture) {
+            do throws(InputProblem) {
                 if IOSCapture.looksLikeCapture(head) {
                     let capture = try IOSCapture(parsing: text)
                     warnings += capture.warnings.prefix(1).map { "\(path): \($0)" }

@@ -21,7 +21,7 @@ public enum CaptureReports {
             do {
                 return try AndroidCapture(parsing: text).report(path: path)
             } catch {
-                throw .malformed(path: path, line: error.line, reason: error.reason)
+                throw .malformed(path: path, line: error.place?.line, reason: error.reason)
             }
         }
         guard IOSCapture.looksLikeCapture(head) else { return nil }
@@ -29,7 +29,7 @@ public enum CaptureReports {
         do {
             capture = try IOSCapture(parsing: text)
         } catch {
-            throw .malformed(path: path, line: error.line, reason: error.reason)
+            throw .malformed(path: path, line: error.place?.line, reason: error.reason)
         }
         guard case .apple(let catalog)? = try? BuiltinMatrices.catalog("apple"),
             let report = capture.report(path: path, catalog: catalog)

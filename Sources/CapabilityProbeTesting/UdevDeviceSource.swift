@@ -40,14 +40,10 @@ public struct UdevDeviceSource: DeviceSource {
         else {
             throw .sysfsUnreadable(reason: "\(sysfsRoot)/devices cannot be listed")
         }
-        do {
-            return try enumerate()
-        } catch {
-            throw error.sourceError
-        }
+        return try enumerate()
     }
 
-    private func enumerate() throws(UdevError) -> DeviceInventory {
+    private func enumerate() throws(SourceError) -> DeviceInventory {
         let context = try UdevContext()
         let enumerator = try UdevEnumerator(context: context)
         let hwdb = try? UdevHwdb(context: context)

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CapabilityModel
 import FoundationEssentials
 
@@ -138,37 +139,29 @@ public struct AndroidCapture: Sendable, Hashable {
 
     // MARK: - Reading
 
-    /// Why a file is not a capture.
-    public struct NotACapture: Error, Hashable, CustomStringConvertible {
-        /// The 1-based line where that shows, if any.
-        public var line: Int?
-        /// Why.
-        public var reason: String
-        /// `line N: reason`.
-        public var description: String {
-            line.map { "line \($0): \(reason)" } ?? reason
-        }
+    /// Why a file is not a capture: an ``InputProblem`` at the 1-based line where that shows,
+    /// if any.
+    static func notACapture(line: Int?, _ reason: String) -> InputProblem {
+        InputProblem(place: line.map { .line($0) }, reason: reason)
+    }
 
-        /// Checks a capture's first line: `## capcheck KIND capture` at the version read.
-        /// - Parameters:
-        ///   - line: The first line that is not blank.
-        ///   - kind: `android` or `ios`.
-        ///   - header: The whole header this capcheck reads.
-        ///   - number: Its line number.
-        /// - Throws: ``NotACapture`` for another file or another version.
-        static func checkHeader(_ line: Substring, kind: String, header: String, number: Int)
-            throws(NotACapture)
-        {
-            guard line.hasPrefix("## capcheck \(kind) capture") else {
-                throw NotACapture(
-                    line: number,
-                    reason: "not a capcheck \(kind) capture (it opens with '\(header)')")
-            }
-            guard line == header else {
-                throw NotACapture(
-                    line: number,
-                    reason: "unknown capture version '\(line)' (this capcheck reads v1)")
-            }
+    /// Checks a capture's first line: `## capcheck KIND capture` at the version read.
+    /// - Parameters:
+    ///   - line: The first line that is not blank.
+    ///   - kind: `android` or `ios`.
+    ///   - header: The whole header this capcheck reads.
+    ///   - number: Its line number.
+    /// - Throws: ``InputProblem`` for another file or another version.
+    static func checkHeader(_ line: Substring, kind: String, header: String, number: Int)
+        throws(InputProblem)
+    {
+        guard line.hasPrefix("## capcheck \(kind) capture") else {
+            throw Self.notACapture(
+                line: number, "not a capcheck \(kind) capture (it opens with '\(header)')")
+        }
+        guard line == header else {
+            throw Self.notACapture(
+                line: number, "unknown capture version '\(line)' (this capcheck reads v1)")
         }
     }
 
@@ -182,9 +175,9 @@ public struct AndroidCapture: Sendable, Hashable {
 
     /// Reads a capture.
     /// - Parameter text: The whole file.
-    /// - Throws: ``NotACapture`` when the file does not open with the header, or names
+    /// - Throws: ``InputProblem`` when the file does not open with the header, or names
     ///   another version.
-    public init(parsing text: String) throws(NotACapture) {
+    public init(parsing text: String) throws(InputProblem) {
         var log = WarningLog()
         var section: String?
         var sawHeader = false
@@ -205,7 +198,7 @@ public struct AndroidCapture: Sendable, Hashable {
             let line = Self.trimmed(raw)
             if line.isEmpty { continue }
             if !sawHeader {
-                try NotACapture.checkHeader(
+                try Self.checkHeader(
                     line, kind: "android", header: Self.header, number: lineNumber)
                 sawHeader = true
                 continue
@@ -290,8 +283,8 @@ public struct AndroidCapture: Sendable, Hashable {
             }
         }
         guard sawHeader else {
-            throw NotACapture(
-                line: nil, reason: "empty: not a capcheck android capture ('\(Self.header)')")
+            throw Self.notACapture(
+                line: nil, "empty: not a capcheck android capture ('\(Self.header)')")
         }
         self.properties = seen.contains("getprop") ? properties : nil
         self.features = seen.contains("pm list features") ? features : nil

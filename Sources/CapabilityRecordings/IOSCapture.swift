@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CapabilityModel
 
 /// What an iPhone or iPad said about itself through libimobiledevice: the outputs of
@@ -59,9 +60,9 @@ public struct IOSCapture: Sendable, Hashable {
 
     /// Reads a capture.
     /// - Parameter text: The whole file.
-    /// - Throws: ``AndroidCapture/NotACapture`` when the file does not open with the header,
+    /// - Throws: ``InputProblem`` when the file does not open with the header,
     ///   or names another version.
-    public init(parsing text: String) throws(AndroidCapture.NotACapture) {
+    public init(parsing text: String) throws(InputProblem) {
         var log = WarningLog()
         var section: String?
         var sawHeader = false
@@ -75,7 +76,7 @@ public struct IOSCapture: Sendable, Hashable {
             let line = AndroidCapture.trimmed(raw)
             if line.isEmpty { continue }
             if !sawHeader {
-                try AndroidCapture.NotACapture.checkHeader(
+                try AndroidCapture.checkHeader(
                     line, kind: "ios", header: Self.header, number: lineNumber)
                 sawHeader = true
                 continue
@@ -109,8 +110,8 @@ public struct IOSCapture: Sendable, Hashable {
             }
         }
         guard sawHeader else {
-            throw AndroidCapture.NotACapture(
-                line: nil, reason: "empty: not a capcheck ios capture ('\(Self.header)')")
+            throw AndroidCapture.notACapture(
+                line: nil, "empty: not a capcheck ios capture ('\(Self.header)')")
         }
         self.values = seen.contains("ideviceinfo") ? values : nil
         self.battery = seen.contains(Self.sections[1].name) ? battery : nil

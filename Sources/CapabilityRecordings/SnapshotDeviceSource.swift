@@ -95,7 +95,7 @@ public struct SnapshotDeviceSource: DeviceSource {
     ///   none of its device records can be read, or it holds more than ``maximumDevices``.
     public func inventory() throws(SourceError) -> DeviceInventory {
         if let problem = JSONCheck.problem(in: data), !problem.isSyntax {
-            throw .malformed(path: path, line: problem.place.line, reason: problem.description)
+            throw .malformed(path: path, line: problem.place?.line, reason: problem.reason)
         }
         let envelope: Envelope
         do {

@@ -12,6 +12,12 @@ package struct SharedLibrary: @unchecked Sendable {
     package struct LoadFailure: Error, Sendable, Equatable {
         /// The line.
         package let message: String
+
+        /// A failure.
+        /// - Parameter message: The line: the library and the loader's reason.
+        package init(message: String) {
+            self.message = message
+        }
     }
 
     /// Opens the first of `sonames` the loader finds.

@@ -100,7 +100,10 @@ package final class WatchWorker: @unchecked Sendable {
             // Listen before enumerating so nothing falls between the two.
             try monitor.enableReceiving()
         } catch {
-            return .failure(.udev(function: error.function, errno: error.errno.code))
+            guard case .udev(let function, let errno) = error else {
+                return .failure(.source(error))
+            }
+            return .failure(.udev(function: function, errno: errno))
         }
         let baseline: DeviceInventory
         if let recorded = options.recordedBaseline {

@@ -1,3 +1,4 @@
+import CapabilitySupport
 internal import CXML2
 import Glibc
 
@@ -22,19 +23,13 @@ struct LibXML2: @unchecked Sendable {
     let lastError: capcheck_xmlCtxtGetLastError
 
     /// The library, opened and initialized once per process, or why it could not be.
-    static let shared: Result<LibXML2, LoadFailure> = load()
+    static let shared: Result<LibXML2, SharedLibrary.LoadFailure> = load()
 
-    /// Why libxml2 could not be used.
-    struct LoadFailure: Error {
-        /// One line: the library and the loader's reason.
-        let message: String
-    }
-
-    private static func load() -> Result<LibXML2, LoadFailure> {
+    private static func load() -> Result<LibXML2, SharedLibrary.LoadFailure> {
         guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             return .failure(
-                LoadFailure(
+                SharedLibrary.LoadFailure(
                     message: "XML needs libxml2 (\(soname)), which cannot be loaded: \(reason)"))
         }
         func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
@@ -53,7 +48,8 @@ struct LibXML2: @unchecked Sendable {
             let lastError = symbol("xmlCtxtGetLastError", as: capcheck_xmlCtxtGetLastError.self)
         else {
             return .failure(
-                LoadFailure(message: "\(soname) lacks a function capcheck needs (not libxml2 2.x?)")
+                SharedLibrary.LoadFailure(
+                    message: "\(soname) lacks a function capcheck needs (not libxml2 2.x?)")
             )
         }
         let library = LibXML2(

@@ -1,3 +1,4 @@
+import CapabilitySupport
 internal import CXML2
 import Glibc
 
@@ -49,17 +50,6 @@ package enum XMLEvent: Equatable, Sendable {
     case cdata(String)
 }
 
-/// The first problem libxml2 reported, or the reader's own size limit.
-package struct XMLReadError: Error, Equatable, Sendable {
-    /// libxml2's error number (`xmlParserErrors`: 4 the document is empty, 76 a mismatched
-    /// tag, …), or 0 for the size limit.
-    package var code: Int
-    /// Where the parser was when it reported the problem.
-    package var position: XMLPosition
-    /// libxml2's own message, without its final newline.
-    package var message: String
-}
-
 /// A streaming XML reader over libxml2's push parser and SAX2 callbacks.
 ///
 /// The parser never touches the network (`XML_PARSE_NONET`), never substitutes entities
@@ -75,7 +65,7 @@ package final class XMLEventReader {
     private var context: UnsafeMutableRawPointer?
     private var library: LibXML2?
     private var handler: ((XMLEvent, XMLPosition) -> Void)?
-    private var firstError: XMLReadError?
+    private var firstError: InputProblem?
 
     /// Bytes handed to libxml2 at a time (libxml2 refuses a single chunk over 10 MB without
     /// `XML_PARSE_HUGE`).
@@ -96,26 +86,26 @@ package final class XMLEventReader {
     /// - Parameters:
     ///   - bytes: The document as UTF-8.
     ///   - handler: Receives each event and its position.
-    /// - Returns: The first error libxml2 reported (a warning counts), or `nil`.
+    /// - Returns: The first error libxml2 reported (a warning counts), or `nil`: an
+    ///   ``InputProblem`` at a line and column whose ``InputProblem/code`` is libxml2's error
+    ///   number (`xmlParserErrors`: 4 the document is empty, 76 a mismatched tag, …), or 0
+    ///   for the reader's own limits, its reason libxml2's message without its final newline.
     package func parse(
         _ bytes: [UInt8], handler: @escaping (XMLEvent, XMLPosition) -> Void
-    ) -> XMLReadError? {
+    ) -> InputProblem? {
         guard context == nil else {
-            return XMLReadError(
-                code: 0, position: XMLPosition(line: 1, column: 1),
-                message: "an XMLEventReader parses one document")
+            return Self.problem(
+                0, XMLPosition(line: 1, column: 1), "an XMLEventReader parses one document")
         }
         guard bytes.count <= maxBytes else {
-            return XMLReadError(
-                code: 0, position: XMLPosition(line: 1, column: 1),
-                message: "the document is larger than \(maxBytes) bytes")
+            return Self.problem(
+                0, XMLPosition(line: 1, column: 1), "the document is larger than \(maxBytes) bytes")
         }
         let library: LibXML2
         switch LibXML2.shared {
         case .success(let loaded): library = loaded
         case .failure(let failure):
-            return XMLReadError(
-                code: 0, position: XMLPosition(line: 1, column: 1), message: failure.message)
+            return Self.problem(0, XMLPosition(line: 1, column: 1), failure.message)
         }
         self.library = library
         self.handler = handler
@@ -131,9 +121,9 @@ package final class XMLEventReader {
             } ?? library.createPushParser(&sax, me, nil, 0, nil)
         }
         guard let created else {
-            return XMLReadError(
-                code: Int(CAPCHECK_XML_ERR_NO_MEMORY), position: XMLPosition(line: 1, column: 1),
-                message: "libxml2 could not create a parser")
+            return Self.problem(
+                Int(CAPCHECK_XML_ERR_NO_MEMORY), XMLPosition(line: 1, column: 1),
+                "libxml2 could not create a parser")
         }
         context = created
         _ = library.useOptions(created, CAPCHECK_XML_PARSE_NONET | CAPCHECK_XML_PARSE_IGNORE_ENC)
@@ -153,10 +143,18 @@ package final class XMLEventReader {
         if firstError == nil, status != 0 || (library.lastError(created)?.pointee.code ?? 0) != 0 {
             // An error libxml2 recorded without reporting it through the handler.
             let code = status != 0 ? status : library.lastError(created)?.pointee.code ?? 0
-            firstError = XMLReadError(
-                code: Int(code), position: position(), message: "malformed document")
+            firstError = Self.problem(Int(code), position(), "malformed document")
         }
         return firstError
+    }
+
+    /// A problem at `position`.
+    private static func problem(_ code: Int, _ position: XMLPosition, _ reason: String)
+        -> InputProblem
+    {
+        InputProblem(
+            place: .lineColumn(line: position.line, column: position.column), reason: reason,
+            code: code)
     }
 
     /// The parser's current position (`xmlSAX2GetLineNumber`, `xmlSAX2GetColumnNumber`).
@@ -175,8 +173,7 @@ package final class XMLEventReader {
         guard firstError == nil else { return }
         var message = error.pointee.message.map { String(cString: $0) } ?? ""
         while message.last == "\n" { message.removeLast() }
-        firstError = XMLReadError(
-            code: Int(error.pointee.code), position: position(), message: message)
+        firstError = Self.problem(Int(error.pointee.code), position(), message)
         if let context, let library { library.stopParser(context) }
     }
 

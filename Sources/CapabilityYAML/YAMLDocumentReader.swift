@@ -1,3 +1,4 @@
+import CapabilitySupport
 /// Reads a YAML stream one document at a time, each as a ``YAMLNode`` tree, over
 /// ``YAMLEventReader``: a catalog of many documents is never held as one tree. A document of
 /// more than ``maxNodes`` nodes is refused, and so is a mapping that gives a key twice
@@ -25,8 +26,8 @@ package final class YAMLDocumentReader {
 
     /// The next document's root node (nil for an empty document), or nil at the end.
     /// - Returns: `.some(root)` for each document, `nil` after the last.
-    /// - Throws: ``YAMLReadError`` from the event reader or the node limit.
-    package func nextDocument() throws(YAMLReadError) -> YAMLNode?? {
+    /// - Throws: ``InputProblem`` from the event reader or the node limit.
+    package func nextDocument() throws(InputProblem) -> YAMLNode?? {
         while let (event, _) = try events.next() {
             guard event == .documentStart else { continue }
             nodes = 0
@@ -60,11 +61,11 @@ package final class YAMLDocumentReader {
 
     /// The node that begins with `event`, reading the events up to its end.
     private func node(starting event: YAMLEvent, at position: YAMLPosition)
-        throws(YAMLReadError) -> YAMLNode
+        throws(InputProblem) -> YAMLNode
     {
         nodes += 1
         if nodes > maxNodes {
-            throw YAMLReadError(
+            throw InputProblem(
                 position: position, message: "a document of more than \(maxNodes) nodes")
         }
         switch event {
@@ -93,7 +94,7 @@ package final class YAMLDocumentReader {
                         count <= Self.shortMapping
                         ? Self.place(of: text, in: openKeys, from: base) : seen[text]
                     if let first {
-                        throw YAMLReadError(
+                        throw InputProblem(
                             position: keyAt,
                             message:
                                 "duplicate key \"\(text.prefix(64))\" (first at line \(first.line), "
@@ -110,7 +111,7 @@ package final class YAMLDocumentReader {
             }
             return .mapping(entries, position)
         case .documentStart, .documentEnd, .mappingEnd, .sequenceEnd:
-            throw YAMLReadError(position: position, message: "unexpected \(event)")
+            throw InputProblem(position: position, message: "unexpected \(event)")
         }
     }
 }

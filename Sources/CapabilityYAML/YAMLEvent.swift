@@ -1,3 +1,5 @@
+import CapabilitySupport
+
 /// A place in a document, as people count it: lines from 1, columns from 1.
 package struct YAMLPosition: Equatable, Sendable {
     /// The line.
@@ -35,19 +37,13 @@ package enum YAMLEvent: Equatable, Sendable {
     case scalar(String, quoted: Bool)
 }
 
-/// The first problem libyaml reported, or one of the reader's own limits.
-package struct YAMLReadError: Error, Equatable, Sendable {
-    /// Where the problem is.
-    package var position: YAMLPosition
-    /// libyaml's message (`mapping values are not allowed in this context`) or the limit's.
-    package var message: String
-
-    /// An error.
+extension InputProblem {
+    /// The first problem libyaml reported, or one of the reader's own limits.
     /// - Parameters:
     ///   - position: Where the problem is.
-    ///   - message: What it is.
+    ///   - message: libyaml's message (`mapping values are not allowed in this context`) or
+    ///     the limit's.
     package init(position: YAMLPosition, message: String) {
-        self.position = position
-        self.message = message
+        self.init(line: position.line, column: position.column, reason: message)
     }
 }

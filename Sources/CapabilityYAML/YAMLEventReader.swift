@@ -1,3 +1,4 @@
+import CapabilitySupport
 internal import CYAML
 
 /// A pull reader of YAML events over libyaml's event parser (`yaml_parser_parse`).
@@ -24,7 +25,7 @@ package final class YAMLEventReader {
     private var initialized: Bool
     private var depth = 0
     private var finished = false
-    private var failure: YAMLReadError?
+    private var failure: InputProblem?
     /// Where the last event reported ended: the start of an overlong piece.
     private var lastEnd = YAMLPosition(line: 1, column: 1)
 
@@ -95,11 +96,11 @@ package final class YAMLEventReader {
         input.limit = maxPieceBytes + 65_536
         initialized = yaml_parser_initialize(parser) != 0
         if !initialized {
-            failure = YAMLReadError(
+            failure = InputProblem(
                 position: YAMLPosition(line: 1, column: 1),
                 message: "libyaml could not make a parser (out of memory)")
         } else if input.count > maxBytes {
-            failure = YAMLReadError(
+            failure = InputProblem(
                 position: YAMLPosition(line: 1, column: 1),
                 message: "the document is larger than \(maxBytes) bytes")
         } else {
@@ -120,9 +121,9 @@ package final class YAMLEventReader {
 
     /// The next event and where it starts, or nil at the end of the stream.
     /// - Returns: The event and its position.
-    /// - Throws: ``YAMLReadError``: libyaml's first error, an anchor or alias, or a limit;
+    /// - Throws: ``InputProblem``: libyaml's first error, an anchor or alias, or a limit;
     ///   every later call throws the same error.
-    package func next() throws(YAMLReadError) -> (YAMLEvent, YAMLPosition)? {
+    package func next() throws(InputProblem) -> (YAMLEvent, YAMLPosition)? {
         while true {
             if let failure { throw failure }
             if finished { return nil }
@@ -151,11 +152,11 @@ package final class YAMLEventReader {
     /// One libyaml event as a ``YAMLEvent``, nil for one that is not reported, or the
     /// refusal of an anchor, an alias or too deep a nesting.
     private func translate(_ event: inout yaml_event_t, at position: YAMLPosition)
-        -> Result<YAMLEvent?, YAMLReadError>
+        -> Result<YAMLEvent?, InputProblem>
     {
-        let refusal = YAMLReadError(
+        let refusal = InputProblem(
             position: position, message: "anchors and aliases are not accepted")
-        let tooDeep = YAMLReadError(
+        let tooDeep = InputProblem(
             position: position, message: "nesting deeper than \(maxDepth) levels")
         switch event.type {
         case YAML_STREAM_START_EVENT: return .success(nil)
@@ -192,12 +193,12 @@ package final class YAMLEventReader {
     /// libyaml's error: its problem (and context) at the problem's place; a piece past
     /// ``maxPieceBytes`` at the end of the node before it; running out of memory where
     /// libyaml was reading.
-    private func parserError() -> YAMLReadError {
+    private func parserError() -> InputProblem {
         if input.overlong {
             let size =
                 maxPieceBytes % 1_048_576 == 0
                 ? "\(maxPieceBytes / 1_048_576) MiB" : "\(maxPieceBytes) bytes"
-            return YAMLReadError(
+            return InputProblem(
                 position: lastEnd,
                 message:
                     "a scalar, comment or run of blank lines longer than \(size) "
@@ -207,20 +208,20 @@ package final class YAMLEventReader {
         let here = YAMLPosition(line: Int(state.mark.line) + 1, column: Int(state.mark.column) + 1)
         switch state.error {
         case YAML_MEMORY_ERROR:
-            return YAMLReadError(
+            return InputProblem(
                 position: here,
                 message: "libyaml ran out of memory (the document needs more than capcheck may use)"
             )
         case YAML_READER_ERROR:
             // The reader reports a byte offset, not a line: the place it had read up to.
             let problem = state.problem.map { String(cString: $0) } ?? "cannot be decoded"
-            return YAMLReadError(position: here, message: problem)
+            return InputProblem(position: here, message: problem)
         default:
             let problem =
                 state.problem.map { String(cString: $0) }
                 ?? "libyaml error \(state.error.rawValue) without a message"
             let context = state.context.map { " " + String(cString: $0) } ?? ""
-            return YAMLReadError(
+            return InputProblem(
                 position: YAMLPosition(
                     line: Int(state.problem_mark.line) + 1,
                     column: Int(state.problem_mark.column) + 1),

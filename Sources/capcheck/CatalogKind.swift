@@ -40,10 +40,7 @@ enum CatalogKind: CaseIterable {
             do {
                 return .value(.play(try PlayConsoleCatalog.parse(contentsOf: path), path: path))
             } catch {
-                if case .unreadable = error {
-                    return .failed(env.fail(error.description, .noInput))
-                }
-                return .failed(env.fail(error.description, .dataError))
+                return .failed(env.fail(error))
             }
         case .captureFolder:
             let loaded: CaptureFolder.Loaded

@@ -115,13 +115,12 @@ struct CommandEnvironment: @unchecked Sendable {
         }
     }
 
-    /// Maps a source error to its exit code and reports it.
-    func fail(_ error: SourceError) -> ExitCode {
-        switch error {
-        case .unreadable: return fail(error.description, .noInput)
-        case .malformed, .unrecognized: return fail(error.description, .dataError)
-        case .sysfsUnreadable: return fail(error.description, .unavailable)
-        case .udev: return fail(error.description, .software)
-        }
+    /// Reports an error in one line and returns its exit code (``ExitCode/init(for:)``).
+    /// - Parameters:
+    ///   - error: The error.
+    ///   - message: The line, when it says more than the error's own description.
+    /// - Returns: The error's exit code.
+    func fail(_ error: any Error, as message: String? = nil) -> ExitCode {
+        fail(message ?? String(describing: error), ExitCode(for: error))
     }
 }

@@ -26,12 +26,7 @@ enum MatrixInputs {
                 return .value(try MatrixParser.parse(contentsOf: path))
             }
         } catch {
-            switch error {
-            case .unreadable: return .failed(env.fail(error.description, .noInput))
-            case .unknownBuiltin: return .failed(env.fail(error.description, .usage))
-            case .malformed, .unknownHeader, .cameraTable:
-                return .failed(env.fail(message(error), .dataError))
-            }
+            return .failed(env.fail(error, as: message(error)))
         }
     }
 
@@ -70,7 +65,7 @@ enum MatrixInputs {
             return .ok
         }
         if let failure = FileWriter.write(text.utf8, toFile: file) {
-            return env.fail("\(file): cannot write the report: \(failure)", .ioError)
+            return env.fail(failure, as: "\(file): cannot write the report: \(failure)")
         }
         return .ok
     }

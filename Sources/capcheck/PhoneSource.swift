@@ -79,7 +79,7 @@ enum PhoneSource {
             warn(capture.warnings, omitted: 0, source: source, env: env)
             return .read(capture, source: source)
         } catch {
-            return .failed(env.fail("\(source): \(error)", .dataError))
+            return .failed(env.fail(error, as: "\(source): \(error)"))
         }
     }
 
@@ -140,7 +140,7 @@ enum PhoneSource {
             return .success(String(decoding: try reader.readAll(), as: UTF8.self))
         } catch {
             return .failure(
-                Reported(code: env.fail(InputMessage.unreadable(path, error.reason), .noInput)))
+                Reported(code: env.fail(error, as: InputMessage.unreadable(path, error.reason))))
         }
     }
 
@@ -166,7 +166,7 @@ enum PhoneSource {
             warn(capture.warnings, omitted: capture.omittedWarnings, source: source, env: env)
             return .read(capture, source: source)
         } catch {
-            return .failed(env.fail("\(source): \(error)", .dataError))
+            return .failed(env.fail(error, as: "\(source): \(error)"))
         }
     }
 
@@ -180,13 +180,11 @@ enum PhoneSource {
         switch error {
         case .toolMissing(let tool):
             let package = tool == "adb" ? "adb" : "libimobiledevice-utils"
-            return env.fail("\(error) (apt-get install \(package))", .unavailable)
-        case .untrusted:
-            return env.fail(error.description, .noInput)
+            return env.fail(error, as: "\(error) (apt-get install \(package))")
         case .severalDevices:
-            return env.fail("\(error): name one as \(name)", .usage)
+            return env.fail(error, as: "\(error): name one as \(name)")
         default:
-            return env.fail(error.description, .noInput)
+            return env.fail(error)
         }
     }
 

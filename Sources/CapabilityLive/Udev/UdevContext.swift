@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CUdev
 import CapabilityModel
 import Glibc
@@ -7,8 +8,10 @@ package final class UdevContext {
     let pointer: OpaquePointer
 
     /// Wraps `udev_new(3)`.
-    package init() throws(UdevError) {
-        guard let pointer = udev_new() else { throw .call("udev_new", .current) }
+    package init() throws(SourceError) {
+        guard let pointer = udev_new() else {
+            throw .udev(function: "udev_new", errno: Errno.current.code)
+        }
         self.pointer = pointer
     }
 

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CUdev
 import CapabilityModel
 import FoundationEssentials
@@ -18,9 +19,9 @@ package final class UdevDevice {
     }
 
     /// Wraps `udev_device_new_from_syspath(3)`.
-    package convenience init(syspath: String, context: UdevContext) throws(UdevError) {
+    package convenience init(syspath: String, context: UdevContext) throws(SourceError) {
         guard let pointer = udev_device_new_from_syspath(context.pointer, syspath) else {
-            throw .call("udev_device_new_from_syspath", .current)
+            throw .udev(function: "udev_device_new_from_syspath", errno: Errno.current.code)
         }
         self.init(owning: pointer, context: context)
     }

@@ -11,9 +11,9 @@ package final class UdevEnumerator {
     private let context: UdevContext
 
     /// Wraps `udev_enumerate_new(3)`.
-    package init(context: UdevContext) throws(UdevError) {
+    package init(context: UdevContext) throws(SourceError) {
         guard let pointer = udev_enumerate_new(context.pointer) else {
-            throw .call("udev_enumerate_new", .outOfMemory)
+            throw .udev(function: "udev_enumerate_new", errno: Errno.outOfMemory.code)
         }
         self.pointer = pointer
         self.context = context
@@ -22,15 +22,20 @@ package final class UdevEnumerator {
     deinit { udev_enumerate_unref(pointer) }
 
     /// Restricts the scan to a subsystem (`udev_enumerate_add_match_subsystem`).
-    func matchSubsystem(_ subsystem: Subsystem) throws(UdevError) {
+    func matchSubsystem(_ subsystem: Subsystem) throws(SourceError) {
         let rc = udev_enumerate_add_match_subsystem(pointer, subsystem.rawValue)
-        if rc < 0 { throw .call("udev_enumerate_add_match_subsystem", Errno(negated: rc)) }
+        if rc < 0 {
+            throw .udev(
+                function: "udev_enumerate_add_match_subsystem", errno: Errno(negated: rc).code)
+        }
     }
 
     /// Scans and returns the syspaths, sorted (`udev_enumerate_scan_devices`).
-    package func scan() throws(UdevError) -> [String] {
+    package func scan() throws(SourceError) -> [String] {
         let rc = udev_enumerate_scan_devices(pointer)
-        if rc < 0 { throw .call("udev_enumerate_scan_devices", Errno(negated: rc)) }
+        if rc < 0 {
+            throw .udev(function: "udev_enumerate_scan_devices", errno: Errno(negated: rc).code)
+        }
         return UdevContext.pairs(udev_enumerate_get_list_entry(pointer)).map(\.0).sorted()
     }
 }

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CUdev
 import CapabilityModel
 
@@ -17,9 +18,9 @@ package final class UdevHwdb {
     /// This machine's hwdb (`udev_hwdb_new(3)`).
     /// - Parameter context: The libudev context.
     /// - Throws: When libudev finds no hwdb.bin it can read.
-    package init(context: UdevContext) throws(UdevError) {
+    package init(context: UdevContext) throws(SourceError) {
         guard let pointer = udev_hwdb_new(context.pointer) else {
-            throw .call("udev_hwdb_new", .noSuchFile)
+            throw .udev(function: "udev_hwdb_new", errno: Errno.noSuchFile.code)
         }
         self.pointer = pointer
         self.context = context

@@ -15,9 +15,9 @@ package final class UdevMonitor {
     /// - Parameters:
     ///   - context: The udev context (kept alive by the monitor).
     ///   - source: `udev` (events after udevd processed them) or `kernel` (raw uevents).
-    package init(context: UdevContext, source: EventSource) throws(UdevError) {
+    package init(context: UdevContext, source: EventSource) throws(SourceError) {
         guard let pointer = udev_monitor_new_from_netlink(context.pointer, source.rawValue) else {
-            throw .call("udev_monitor_new_from_netlink", .current)
+            throw .udev(function: "udev_monitor_new_from_netlink", errno: Errno.current.code)
         }
         self.pointer = pointer
         self.context = context
@@ -26,20 +26,24 @@ package final class UdevMonitor {
     deinit { udev_monitor_unref(pointer) }
 
     /// Receives only these subsystems (`udev_monitor_filter_add_match_subsystem_devtype`).
-    package func filter(subsystems: [Subsystem]) throws(UdevError) {
+    package func filter(subsystems: [Subsystem]) throws(SourceError) {
         for subsystem in subsystems {
             let rc = udev_monitor_filter_add_match_subsystem_devtype(
                 pointer, subsystem.rawValue, nil)
             if rc < 0 {
-                throw .call("udev_monitor_filter_add_match_subsystem_devtype", Errno(negated: rc))
+                throw .udev(
+                    function: "udev_monitor_filter_add_match_subsystem_devtype",
+                    errno: Errno(negated: rc).code)
             }
         }
     }
 
     /// Binds the socket (`udev_monitor_enable_receiving`); events are queued from now on.
-    package func enableReceiving() throws(UdevError) {
+    package func enableReceiving() throws(SourceError) {
         let rc = udev_monitor_enable_receiving(pointer)
-        if rc < 0 { throw .call("udev_monitor_enable_receiving", Errno(negated: rc)) }
+        if rc < 0 {
+            throw .udev(function: "udev_monitor_enable_receiving", errno: Errno(negated: rc).code)
+        }
     }
 
     /// The non-blocking socket to poll (`udev_monitor_get_fd`); owned by the monitor.

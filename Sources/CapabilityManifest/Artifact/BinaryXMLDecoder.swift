@@ -1,16 +1,10 @@
+import CapabilitySupport
+
 /// Decodes Android's binary XML (`AndroidManifest.xml` inside an APK): the
 /// `RES_XML_TYPE` chunk holding a string pool, a resource map, namespace and element
 /// chunks with typed attribute values (frameworks/base `ResourceTypes.h`). Every offset and
 /// index is checked; a defect throws with its byte offset, never reads out of range.
 package struct BinaryXMLDecoder {
-    /// Why binary XML cannot be decoded: the byte offset and the defect.
-    package struct Failure: Error, Equatable {
-        /// Where in the file the defect is.
-        package var offset: Int
-        /// What is wrong.
-        package var reason: String
-    }
-
     /// The most elements decoded (a manifest has hundreds).
     static let maxElements = 200_000
     /// The deepest nesting accepted.
@@ -49,14 +43,14 @@ package struct BinaryXMLDecoder {
 
     /// Decodes the document.
     /// - Returns: The root element.
-    /// - Throws: ``Failure`` naming the offset and defect.
-    package func decode() throws(Failure) -> AndroidXMLElement {
+    /// - Throws: ``InputProblem`` naming the offset and defect.
+    package func decode() throws(InputProblem) -> AndroidXMLElement {
         guard Self.looksLikeBinaryXML(bytes) else {
-            throw Failure(offset: 0, reason: "not Android binary XML (no RES_XML_TYPE header)")
+            throw InputProblem(offset: 0, reason: "not Android binary XML (no RES_XML_TYPE header)")
         }
         let total = Int(try u32(4))
         guard total >= 8, total <= bytes.count else {
-            throw Failure(
+            throw InputProblem(
                 offset: 4,
                 reason: "the document claims \(total) bytes but the file has \(bytes.count)")
         }
@@ -68,13 +62,13 @@ package struct BinaryXMLDecoder {
         var offset = 8
         while offset < total {
             guard offset + 8 <= total else {
-                throw Failure(offset: offset, reason: "a chunk header runs past the end")
+                throw InputProblem(offset: offset, reason: "a chunk header runs past the end")
             }
             let type = try u16(offset)
             let headerSize = Int(try u16(offset + 2))
             let size = Int(try u32(offset + 4))
             guard headerSize >= 8, size >= headerSize, offset + size <= total else {
-                throw Failure(
+                throw InputProblem(
                     offset: offset,
                     reason:
                         "chunk of \(size) bytes (header \(headerSize)) does not fit the document")
@@ -84,20 +78,21 @@ package struct BinaryXMLDecoder {
                 strings = try stringPool(at: offset, headerSize: headerSize, size: size)
             case .resourceMap:
                 let count = (size - headerSize) / 4
-                resourceIDs = try (0..<count).map { index throws(Failure) in
+                resourceIDs = try (0..<count).map { index throws(InputProblem) in
                     try u32(offset + headerSize + 4 * index)
                 }
             case .startElement:
                 elements += 1
                 guard elements <= Self.maxElements else {
-                    throw Failure(offset: offset, reason: "more than \(Self.maxElements) elements")
+                    throw InputProblem(
+                        offset: offset, reason: "more than \(Self.maxElements) elements")
                 }
                 guard stack.count < Self.maxDepth else {
-                    throw Failure(
+                    throw InputProblem(
                         offset: offset, reason: "elements nest deeper than \(Self.maxDepth)")
                 }
                 guard root == nil else {
-                    throw Failure(offset: offset, reason: "a second root element")
+                    throw InputProblem(offset: offset, reason: "a second root element")
                 }
                 stack.append(
                     try element(
@@ -105,7 +100,7 @@ package struct BinaryXMLDecoder {
                         resourceIDs: resourceIDs))
             case .endElement:
                 guard let closed = stack.popLast() else {
-                    throw Failure(offset: offset, reason: "an end tag without a start tag")
+                    throw InputProblem(offset: offset, reason: "an end tag without a start tag")
                 }
                 if stack.isEmpty {
                     root = closed
@@ -118,28 +113,31 @@ package struct BinaryXMLDecoder {
             offset += size
         }
         guard stack.isEmpty else {
-            throw Failure(
+            throw InputProblem(
                 offset: total, reason: "the document ends inside <\(stack.last?.name ?? "")>")
         }
-        guard let root else { throw Failure(offset: 8, reason: "no element found") }
+        guard let root else { throw InputProblem(offset: 8, reason: "no element found") }
         return root
     }
 
     // MARK: - Chunks
 
-    private func stringPool(at start: Int, headerSize: Int, size: Int) throws(Failure) -> [String] {
+    private func stringPool(at start: Int, headerSize: Int, size: Int) throws(InputProblem)
+        -> [String]
+    {
         guard headerSize >= 28 else {
-            throw Failure(offset: start, reason: "string pool header of \(headerSize) bytes")
+            throw InputProblem(offset: start, reason: "string pool header of \(headerSize) bytes")
         }
         let count = Int(try u32(start + 8))
         let flags = try u32(start + 16)
         let stringsStart = Int(try u32(start + 20))
         guard count <= Self.maxStrings, headerSize + 4 * count <= size else {
-            throw Failure(
+            throw InputProblem(
                 offset: start + 8, reason: "string pool declares \(count) strings it cannot hold")
         }
         guard stringsStart <= size else {
-            throw Failure(offset: start + 20, reason: "string data starts outside the string pool")
+            throw InputProblem(
+                offset: start + 20, reason: "string data starts outside the string pool")
         }
         let utf8 = flags & 0x100 != 0
         let end = start + size
@@ -152,7 +150,7 @@ package struct BinaryXMLDecoder {
             let relative = Int(try u32(start + headerSize + 4 * index))
             let position = start + stringsStart + relative
             guard stringsStart > 0, position < end else {
-                throw Failure(
+                throw InputProblem(
                     offset: start + headerSize + 4 * index,
                     reason: "string \(index) starts outside the string pool")
             }
@@ -166,7 +164,7 @@ package struct BinaryXMLDecoder {
                 : try utf16String(at: position, end: end)
             decodedBytes += string.utf8.count
             guard decodedBytes <= Self.maxDecodedBytes else {
-                throw Failure(
+                throw InputProblem(
                     offset: start + headerSize + 4 * index,
                     reason:
                         "the string pool decodes to more than \(Self.maxDecodedBytes >> 20) MiB")
@@ -177,25 +175,27 @@ package struct BinaryXMLDecoder {
         return result
     }
 
-    private func utf8String(at start: Int, end: Int) throws(Failure) -> String {
+    private func utf8String(at start: Int, end: Int) throws(InputProblem) -> String {
         var position = start
         _ = try length8(&position, end: end)  // UTF-16 length, unused
         let count = try length8(&position, end: end)
         guard position + count <= end else {
-            throw Failure(offset: start, reason: "a string runs past the string pool")
+            throw InputProblem(offset: start, reason: "a string runs past the string pool")
         }
         return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
     }
 
-    private func length8(_ position: inout Int, end: Int) throws(Failure) -> Int {
+    private func length8(_ position: inout Int, end: Int) throws(InputProblem) -> Int {
         guard position < end else {
-            throw Failure(offset: position, reason: "a string length runs past the string pool")
+            throw InputProblem(
+                offset: position, reason: "a string length runs past the string pool")
         }
         var length = Int(bytes[position])
         position += 1
         if length & 0x80 != 0 {
             guard position < end else {
-                throw Failure(offset: position, reason: "a string length runs past the string pool")
+                throw InputProblem(
+                    offset: position, reason: "a string length runs past the string pool")
             }
             length = (length & 0x7f) << 8 | Int(bytes[position])
             position += 1
@@ -203,22 +203,23 @@ package struct BinaryXMLDecoder {
         return length
     }
 
-    private func utf16String(at start: Int, end: Int) throws(Failure) -> String {
+    private func utf16String(at start: Int, end: Int) throws(InputProblem) -> String {
         var position = start
         guard position + 2 <= end else {
-            throw Failure(offset: start, reason: "a string length runs past the string pool")
+            throw InputProblem(offset: start, reason: "a string length runs past the string pool")
         }
         var count = Int(try u16(position))
         position += 2
         if count & 0x8000 != 0 {
             guard position + 2 <= end else {
-                throw Failure(offset: start, reason: "a string length runs past the string pool")
+                throw InputProblem(
+                    offset: start, reason: "a string length runs past the string pool")
             }
             count = (count & 0x7fff) << 16 | Int(try u16(position))
             position += 2
         }
         guard position + 2 * count <= end else {
-            throw Failure(offset: start, reason: "a string runs past the string pool")
+            throw InputProblem(offset: start, reason: "a string runs past the string pool")
         }
         var units: [UInt16] = []
         units.reserveCapacity(count)
@@ -228,11 +229,11 @@ package struct BinaryXMLDecoder {
 
     private func element(
         at start: Int, headerSize: Int, size: Int, strings: [String], resourceIDs: [UInt32]
-    ) throws(Failure) -> AndroidXMLElement {
+    ) throws(InputProblem) -> AndroidXMLElement {
         let line = Int(try u32(start + 8))
         let ext = start + headerSize
         guard ext + 20 <= start + size else {
-            throw Failure(offset: start, reason: "a start tag too short for its attributes")
+            throw InputProblem(offset: start, reason: "a start tag too short for its attributes")
         }
         let name = try string(try u32(ext + 4), strings, at: ext + 4)
         let attributeStart = Int(try u16(ext + 8))
@@ -241,7 +242,7 @@ package struct BinaryXMLDecoder {
         guard attributeSize >= 20,
             ext + attributeStart + attributeSize * attributeCount <= start + size
         else {
-            throw Failure(
+            throw InputProblem(
                 offset: ext + 8,
                 reason:
                     "\(attributeCount) attributes of \(attributeSize) bytes do not fit <\(name)>")
@@ -280,27 +281,27 @@ package struct BinaryXMLDecoder {
 
     // MARK: - Checked reads
 
-    private func string(_ index: UInt32, _ strings: [String], at offset: Int) throws(Failure)
+    private func string(_ index: UInt32, _ strings: [String], at offset: Int) throws(InputProblem)
         -> String
     {
         guard Int(index) < strings.count else {
-            throw Failure(
+            throw InputProblem(
                 offset: offset,
                 reason: "string pool index \(index) out of range (\(strings.count) strings)")
         }
         return strings[Int(index)]
     }
 
-    private func u16(_ offset: Int) throws(Failure) -> UInt16 {
+    private func u16(_ offset: Int) throws(InputProblem) -> UInt16 {
         guard offset >= 0, offset + 2 <= bytes.count else {
-            throw Failure(offset: offset, reason: "the file ends early")
+            throw InputProblem(offset: offset, reason: "the file ends early")
         }
         return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
     }
 
-    private func u32(_ offset: Int) throws(Failure) -> UInt32 {
+    private func u32(_ offset: Int) throws(InputProblem) -> UInt32 {
         guard offset >= 0, offset + 4 <= bytes.count else {
-            throw Failure(offset: offset, reason: "the file ends early")
+            throw InputProblem(offset: offset, reason: "the file ends early")
         }
         return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
             | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24

@@ -1,16 +1,10 @@
+import CapabilitySupport
+
 /// Decodes the protobuf XML of an Android App Bundle (`base/manifest/AndroidManifest.xml`,
 /// an `aapt.pb.XmlNode` from aapt2's `Resources.proto`): the subset capcheck needs —
 /// elements, their names, attributes (namespace, name, value, resource id, compiled
 /// primitive) and source lines. Unknown fields are skipped; every length is checked.
 package struct ProtoXMLDecoder {
-    /// Why protobuf XML cannot be decoded: the byte offset and the defect.
-    package struct Failure: Error, Equatable {
-        /// Where in the file the defect is.
-        package var offset: Int
-        /// What is wrong.
-        package var reason: String
-    }
-
     /// The deepest nesting accepted.
     static let maxDepth = 64
     /// The most elements decoded.
@@ -37,11 +31,11 @@ package struct ProtoXMLDecoder {
 
     /// Decodes the root node.
     /// - Returns: The root element.
-    /// - Throws: ``Failure`` naming the offset and defect.
-    package func decode() throws(Failure) -> AndroidXMLElement {
+    /// - Throws: ``InputProblem`` naming the offset and defect.
+    package func decode() throws(InputProblem) -> AndroidXMLElement {
         var count = Counts()
         guard let element = try node(0..<bytes.count, depth: 0, count: &count) else {
-            throw Failure(offset: 0, reason: "the XmlNode holds no element")
+            throw InputProblem(offset: 0, reason: "the XmlNode holds no element")
         }
         return element
     }
@@ -52,11 +46,11 @@ package struct ProtoXMLDecoder {
         var attributes = 0
     }
 
-    private func node(_ range: Range<Int>, depth: Int, count: inout Counts) throws(Failure)
+    private func node(_ range: Range<Int>, depth: Int, count: inout Counts) throws(InputProblem)
         -> AndroidXMLElement?
     {
         guard depth < Self.maxDepth else {
-            throw Failure(
+            throw InputProblem(
                 offset: range.lowerBound, reason: "elements nest deeper than \(Self.maxDepth)")
         }
         var element: AndroidXMLElement?
@@ -66,7 +60,7 @@ package struct ProtoXMLDecoder {
             case (1, let inner?):
                 count.elements += 1
                 guard count.elements <= Self.maxElements else {
-                    throw Failure(
+                    throw InputProblem(
                         offset: inner.lowerBound, reason: "more than \(Self.maxElements) elements")
                 }
                 element = try self.element(inner, depth: depth, count: &count)
@@ -80,7 +74,7 @@ package struct ProtoXMLDecoder {
         return element
     }
 
-    private func element(_ range: Range<Int>, depth: Int, count: inout Counts) throws(Failure)
+    private func element(_ range: Range<Int>, depth: Int, count: inout Counts) throws(InputProblem)
         -> AndroidXMLElement
     {
         var result = AndroidXMLElement(name: "", attributes: [], line: 0, children: [])
@@ -98,7 +92,7 @@ package struct ProtoXMLDecoder {
             case 4:
                 count.attributes += 1
                 guard count.attributes <= Self.maxAttributes else {
-                    throw Failure(
+                    throw InputProblem(
                         offset: inner.lowerBound,
                         reason: "more than \(Self.maxAttributes) attributes")
                 }
@@ -113,7 +107,7 @@ package struct ProtoXMLDecoder {
         return result
     }
 
-    private func attribute(_ range: Range<Int>) throws(Failure) -> AndroidXMLAttribute {
+    private func attribute(_ range: Range<Int>) throws(InputProblem) -> AndroidXMLAttribute {
         var namespace = ""
         var name = ""
         var value = ""
@@ -134,7 +128,7 @@ package struct ProtoXMLDecoder {
     }
 
     /// An `Item`: only references (1) and primitives (7) change how a value reads.
-    private func item(_ range: Range<Int>) throws(Failure) -> AndroidXMLValue? {
+    private func item(_ range: Range<Int>) throws(InputProblem) -> AndroidXMLValue? {
         for field in try fields(range) {
             guard let inner = field.range else { continue }
             switch field.number {
@@ -157,7 +151,7 @@ package struct ProtoXMLDecoder {
         return nil
     }
 
-    private func position(_ range: Range<Int>) throws(Failure) -> Int {
+    private func position(_ range: Range<Int>) throws(InputProblem) -> Int {
         let line = try fields(range).first { $0.number == 1 && $0.range == nil }
         return Int(min(line?.varint ?? 0, UInt64(Int32.max)))
     }
@@ -173,18 +167,18 @@ package struct ProtoXMLDecoder {
     private func fields(
         _ range: Range<Int>, most: Int = 4_096, what: String = "fields in one message",
         each: (number: Int, most: Int, what: String)? = nil
-    ) throws(Failure) -> [Field] {
+    ) throws(InputProblem) -> [Field] {
         var result: [Field] = []
         var numbered = 0
         var offset = range.lowerBound
         while offset < range.upperBound {
             let start = offset
             guard result.count < most else {
-                throw Failure(offset: start, reason: "more than \(most) \(what)")
+                throw InputProblem(offset: start, reason: "more than \(most) \(what)")
             }
             let key = try varint(&offset, end: range.upperBound)
             let number = Int(key >> 3)
-            guard number > 0 else { throw Failure(offset: start, reason: "field number 0") }
+            guard number > 0 else { throw InputProblem(offset: start, reason: "field number 0") }
             switch key & 7 {
             case 0:
                 result.append(
@@ -192,13 +186,14 @@ package struct ProtoXMLDecoder {
             case 1, 5:
                 let width = key & 7 == 1 ? 8 : 4
                 guard offset + width <= range.upperBound else {
-                    throw Failure(offset: start, reason: "a fixed-size field runs past its message")
+                    throw InputProblem(
+                        offset: start, reason: "a fixed-size field runs past its message")
                 }
                 offset += width
             case 2:
                 let length = try varint(&offset, end: range.upperBound)
                 guard length <= UInt64(range.upperBound - offset) else {
-                    throw Failure(
+                    throw InputProblem(
                         offset: start,
                         reason:
                             "field \(number) claims \(length) bytes, past the end of its message")
@@ -207,25 +202,26 @@ package struct ProtoXMLDecoder {
                 if let each, number == each.number {
                     numbered += 1
                     guard numbered <= each.most else {
-                        throw Failure(offset: start, reason: "more than \(each.most) \(each.what)")
+                        throw InputProblem(
+                            offset: start, reason: "more than \(each.most) \(each.what)")
                     }
                 }
                 result.append(Field(number: number, varint: 0, range: offset..<end))
                 offset = end
             default:
-                throw Failure(offset: start, reason: "unsupported wire type \(key & 7)")
+                throw InputProblem(offset: start, reason: "unsupported wire type \(key & 7)")
             }
         }
         return result
     }
 
-    private func varint(_ offset: inout Int, end: Int) throws(Failure) -> UInt64 {
+    private func varint(_ offset: inout Int, end: Int) throws(InputProblem) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         let start = offset
         while true {
             guard offset < end, shift < 64 else {
-                throw Failure(offset: start, reason: "a varint runs past its message")
+                throw InputProblem(offset: start, reason: "a varint runs past its message")
             }
             let byte = bytes[offset]
             offset += 1

@@ -1,3 +1,4 @@
+import CapabilitySupport
 import CapabilityModel
 
 /// The `android` built-in catalog: real devices as their LineageOS device trees declare
@@ -115,7 +116,7 @@ public struct AndroidCatalog: Sendable {
             case .failure(let problem):
                 throw .malformed(
                     path: path, line: line,
-                    reason: "feature '\(problem.text)' has no numeric version")
+                    reason: "feature '\(problem.reason)' has no numeric version")
             }
             devices.append(
                 Device(
@@ -133,14 +134,10 @@ public struct AndroidCatalog: Sendable {
         return AndroidCatalog(devices: devices, provenance: provenance)
     }
 
-    /// A feature without a numeric version, as written.
-    struct FeatureProblem: Error {
-        var text: String
-    }
-
-    /// The space-separated `name` and `name=version` words of a row, read byte by byte: a
+    /// The space-separated `name` and `name=version` words of a row (a problem's reason is a
+    /// feature without a numeric version, as written), read byte by byte: a
     /// row holds about seventy, and the catalog several hundred rows.
-    static func features(_ bytes: [UInt8]) -> Result<[String: Int], FeatureProblem> {
+    static func features(_ bytes: [UInt8]) -> Result<[String: Int], InputProblem> {
         var features: [String: Int] = [:]
         features.reserveCapacity(bytes.count / 32)
         var index = 0
@@ -172,7 +169,7 @@ public struct AndroidCatalog: Sendable {
             }
             guard valid else {
                 return .failure(
-                    FeatureProblem(text: String(decoding: bytes[start..<index], as: UTF8.self)))
+                    InputProblem(reason: String(decoding: bytes[start..<index], as: UTF8.self)))
             }
             features[String(decoding: bytes[start..<equals], as: UTF8.self)] = version
         }

@@ -127,7 +127,7 @@ public struct PlayConsoleCatalog: Sendable {
                 devices.append(device)
             case .failure(let reason):
                 skipped += 1
-                if warnings.count < maxWarnings { warnings.append("line \(line): \(reason.text)") }
+                if warnings.count < maxWarnings { warnings.append(reason.description) }
             }
         }
         guard columns != nil else {
@@ -138,11 +138,6 @@ public struct PlayConsoleCatalog: Sendable {
         }
         return PlayConsoleCatalog(
             devices: devices, variant: variant, warnings: warnings, rowsWithFeatures: withFeatures)
-    }
-
-    /// A row that could not be read, in words.
-    struct RowProblem: Error {
-        var text: String
     }
 
     /// Where each column is.
@@ -177,7 +172,7 @@ public struct PlayConsoleCatalog: Sendable {
             width = names.count
         }
 
-        func device(_ fields: CSVFields, line: Int) -> Result<PlayDevice, RowProblem> {
+        func device(_ fields: CSVFields, line: Int) -> Result<PlayDevice, InputProblem> {
             func cell(_ index: Int?) -> String? {
                 guard let index, index < fields.count else { return nil }
                 let whole = fields.text(at: index)
@@ -195,8 +190,10 @@ public struct PlayConsoleCatalog: Sendable {
             }
             guard let sdks = sdks, sdks < fields.count else {
                 return .failure(
-                    RowProblem(
-                        text: "\(fields.count) cells, fewer than the header's \(width); row skipped"
+                    InputProblem(
+                        place: .line(line),
+                        reason:
+                            "\(fields.count) cells, fewer than the header's \(width); row skipped"
                     ))
             }
             // Numbers are read from the cells' bytes: no string per SDK level or screen.
@@ -205,8 +202,9 @@ public struct PlayConsoleCatalog: Sendable {
             }.sorted()
             guard !levels.isEmpty else {
                 return .failure(
-                    RowProblem(
-                        text: "no Android SDK level in '\(fields.text(at: sdks))'; row skipped"))
+                    InputProblem(
+                        place: .line(line),
+                        reason: "no Android SDK level in '\(fields.text(at: sdks))'; row skipped"))
             }
             let manufacturer = cell(self.manufacturer)
             let model = cell(self.model)

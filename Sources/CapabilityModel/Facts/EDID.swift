@@ -35,11 +35,12 @@ public struct EDID: Sendable, Equatable {
 
     /// Decodes an EDID.
     /// - Parameter bytes: The raw bytes (`/sys/class/drm/*/edid`).
-    /// - Throws: ``EDIDError`` when shorter than 128 bytes or without the header.
-    public init(bytes: [UInt8]) throws(EDIDError) {
-        guard bytes.count >= 128 else { throw .tooShort(count: bytes.count) }
+    /// - Throws: an ``InputProblem`` of kind `edid` when shorter than 128 bytes or without
+    ///   the header.
+    public init(bytes: [UInt8]) throws(InputProblem) {
+        guard bytes.count >= 128 else { throw .edidTooShort(count: bytes.count) }
         guard Array(bytes[0..<8]) == [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00] else {
-            throw .badHeader
+            throw .edidBadHeader
         }
         let packed = Int(bytes[8]) << 8 | Int(bytes[9])
         let letters = [(packed >> 10) & 31, (packed >> 5) & 31, packed & 31].map { code -> UInt8 in
@@ -260,22 +261,20 @@ public struct EDIDTiming: Sendable, Equatable {
     }
 }
 
-/// Why bytes are not a usable EDID.
-public enum EDIDError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why bytes are not a usable EDID, as an ``InputProblem`` of kind `edid` or `edid hex`.
+extension InputProblem {
     /// Fewer than 128 bytes.
-    case tooShort(count: Int)
-    /// The base block does not start with `00 FF FF FF FF FF FF 00`.
-    case badHeader
-    /// Hex text could not be read (place and reason).
-    case badHex(String)
+    package static func edidTooShort(count: Int) -> InputProblem {
+        InputProblem(kind: "edid", reason: "\(count) bytes, need at least 128")
+    }
 
-    /// A one-line description.
-    public var description: String {
-        switch self {
-        case .tooShort(let count): return "edid: \(count) bytes, need at least 128"
-        case .badHeader: return "edid: block 0: header is not 00 ff ff ff ff ff ff 00"
-        case .badHex(let reason): return "edid hex: \(reason)"
-        }
+    /// The base block does not start with `00 FF FF FF FF FF FF 00`.
+    package static let edidBadHeader = InputProblem(
+        kind: "edid", place: .key("block 0"), reason: "header is not 00 ff ff ff ff ff ff 00")
+
+    /// Hex text that could not be read.
+    package static func edidBadHex(line: Int?, _ reason: String) -> InputProblem {
+        InputProblem(kind: "edid hex", place: line.map { .line($0) }, reason: reason)
     }
 }
 
@@ -285,19 +284,19 @@ public enum EDIDHexText {
     /// The raw bytes of the dump.
     /// - Parameter text: The whole file.
     /// - Returns: The bytes.
-    /// - Throws: ``EDIDError/badHex(_:)`` naming the line when the marker is missing or a
-    ///   token is not hex.
-    public static func bytes(from text: String) throws(EDIDError) -> [UInt8] {
+    /// - Throws: an ``InputProblem`` of kind `edid hex`, naming the line, when the marker is
+    ///   missing or a token is not hex.
+    public static func bytes(from text: String) throws(InputProblem) -> [UInt8] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let marker = lines.firstIndex(where: { $0.hasPrefix("edid-decode (hex):") }) else {
-            throw .badHex("no 'edid-decode (hex):' line")
+            throw .edidBadHex(line: nil, "no 'edid-decode (hex):' line")
         }
         var bytes: [UInt8] = []
         for (number, line) in lines.enumerated().dropFirst(marker + 1) {
             if line.hasPrefix("---") { break }
             for token in line.split(whereSeparator: \.isWhitespace) {
                 guard token.count == 2, let byte = UInt8(token, radix: 16) else {
-                    throw .badHex("line \(number + 1): '\(token)' is not a hex byte")
+                    throw .edidBadHex(line: number + 1, "'\(token)' is not a hex byte")
                 }
                 bytes.append(byte)
             }

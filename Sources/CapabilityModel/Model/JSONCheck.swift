@@ -1,3 +1,4 @@
+import CapabilitySupport
 import FoundationEssentials
 
 /// The one bounded check every JSON input passes before `JSONDecoder` reads it: the grammar of
@@ -12,7 +13,7 @@ package enum JSONCheck {
     /// The deepest nesting of arrays and objects accepted (snapshots need about ten).
     package static let maximumDepth = 64
 
-    /// A place in the text, 1-based.
+    /// A place in the text, 1-based, as the pass counts it.
     package struct Place: Equatable, Sendable, CustomStringConvertible {
         /// The line.
         package var line: Int
@@ -22,57 +23,22 @@ package enum JSONCheck {
         package var description: String { "line \(line), column \(column)" }
     }
 
-    /// What the check found.
-    package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
-        /// The text breaks the grammar: `unexpected end of file`, `invalid value`,
-        /// `unescaped control character`, `invalid escape sequence`, `invalid UTF-8` or
-        /// `number with leading zero`.
-        case syntax(String, at: Place)
-        /// One object names a key twice.
-        case duplicateKey(String, first: Place, second: Place)
-        /// Arrays and objects nest deeper than ``JSONCheck/maximumDepth``.
-        case tooDeep(at: Place, limit: Int)
-
-        /// The place the problem is reported at.
-        package var place: Place {
-            switch self {
-            case .syntax(_, let place): return place
-            case .duplicateKey(_, _, let second): return second
-            case .tooDeep(let place, _): return place
-            }
-        }
-
-        /// Whether the text is not JSON at all (the other problems are in valid JSON).
-        package var isSyntax: Bool {
-            if case .syntax = self { return true }
-            return false
-        }
-
-        /// The reason, without the place it is reported at (``place``).
-        package var description: String {
-            switch self {
-            case .syntax(let reason, _):
-                return reason
-            case .duplicateKey(let key, let first, _):
-                return "duplicate key \"\(key)\" (first at \(first))"
-            case .tooDeep(_, let limit):
-                return "arrays and objects nest deeper than \(limit) levels"
-            }
-        }
-    }
+    /// ``InputProblem/code`` of text that is not JSON at all (the other problems are in
+    /// valid JSON).
+    package static let syntaxCode = -1
 
     /// Checks a document held in `Data`, over its bytes in place (`Data`'s own iterator costs
     /// several times the check itself).
     /// - Parameter data: The JSON text (UTF-8).
     /// - Returns: The first problem, or `nil` when the text is JSON within the bounds.
-    package static func problem(in data: Data) -> Problem? {
+    package static func problem(in data: Data) -> InputProblem? {
         data.withUnsafeBytes { problem(inBuffer: $0) }
     }
 
     /// Checks a document (one value; whitespace around it).
     /// - Parameter bytes: The JSON text (UTF-8).
     /// - Returns: The first problem, or `nil` when the text is JSON within the bounds.
-    package static func problem<Bytes: Collection>(in bytes: Bytes) -> Problem?
+    package static func problem<Bytes: Collection>(in bytes: Bytes) -> InputProblem?
     where Bytes.Element == UInt8 {
         if let found = bytes.withContiguousStorageIfAvailable({
             problem(inBuffer: UnsafeRawBufferPointer($0))
@@ -82,7 +48,7 @@ package enum JSONCheck {
         return Array(bytes).withUnsafeBytes { problem(inBuffer: $0) }
     }
 
-    private static func problem(inBuffer bytes: UnsafeRawBufferPointer) -> Problem? {
+    private static func problem(inBuffer bytes: UnsafeRawBufferPointer) -> InputProblem? {
         var scanner = Scanner(bytes: bytes)
         return scanner.run()
     }
@@ -135,16 +101,16 @@ package enum JSONCheck {
             Place(line: line, column: offset - lineStart + 1)
         }
 
-        func fail(_ reason: String = "invalid value", at offset: Int? = nil) -> Problem {
+        func fail(_ reason: String = "invalid value", at offset: Int? = nil) -> InputProblem {
             .syntax(reason, at: place(offset ?? index))
         }
 
         /// A byte past ASCII outside a string: not JSON either way, but named for what it is.
-        func nonASCII() -> Problem {
+        func nonASCII() -> InputProblem {
             utf8Width(at: index) == nil ? fail("invalid UTF-8") : fail()
         }
 
-        func endOfFile() -> Problem { fail("unexpected end of file", at: bytes.count) }
+        func endOfFile() -> InputProblem { fail("unexpected end of file", at: bytes.count) }
 
         /// After a value: what the enclosing container expects next.
         func afterValue() -> Expecting {
@@ -152,7 +118,7 @@ package enum JSONCheck {
             return last.isObject ? .objectCommaOrEnd : .arrayCommaOrEnd
         }
 
-        mutating func run() -> Problem? {
+        mutating func run() -> InputProblem? {
             var expecting = Expecting.value
             let count = bytes.count
             while true {
@@ -253,7 +219,7 @@ package enum JSONCheck {
 
         /// Reads a key at the opening quote and adds it to the innermost object's keys; the key
         /// is read where it is, only a key with an escape is decoded (`"\u0061"` is `"a"`).
-        mutating func objectKey() -> Problem? {
+        mutating func objectKey() -> InputProblem? {
             let at = place(index)
             let start = index + 1
             if let problem = string() { return problem }
@@ -304,12 +270,12 @@ package enum JSONCheck {
             return text(one).utf8.elementsEqual(text(other).utf8)
         }
 
-        func duplicate(_ first: Key, _ second: Key) -> Problem {
+        func duplicate(_ first: Key, _ second: Key) -> InputProblem {
             .duplicateKey(text(second), first: first.place, second: second.place)
         }
 
         /// Moves past a string literal that starts at `index`.
-        mutating func string() -> Problem? {
+        mutating func string() -> InputProblem? {
             index += 1
             let count = bytes.count
             while index < count {
@@ -347,12 +313,12 @@ package enum JSONCheck {
         }
 
         /// Moves past a number that starts at `index`.
-        mutating func number() -> Problem? {
+        mutating func number() -> InputProblem? {
             let count = bytes.count
             func isDigit(_ at: Int) -> Bool {
                 at < count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at])
             }
-            func digits() -> Problem? {
+            func digits() -> InputProblem? {
                 guard index < count else { return endOfFile() }
                 guard isDigit(index) else { return fail() }
                 while isDigit(index) { index += 1 }
@@ -461,4 +427,35 @@ package enum JSONCheck {
         flush()
         return String(scalars)
     }
+}
+
+/// The problems ``JSONCheck`` finds, each at a line and column.
+extension InputProblem {
+    /// The text breaks the grammar: `unexpected end of file`, `invalid value`, `unescaped
+    /// control character`, `invalid escape sequence`, `invalid UTF-8` or `number with leading
+    /// zero`.
+    package static func syntax(_ reason: String, at place: JSONCheck.Place) -> InputProblem {
+        InputProblem(
+            line: place.line, column: place.column, reason: reason, code: JSONCheck.syntaxCode)
+    }
+
+    /// One object names a key twice.
+    package static func duplicateKey(
+        _ key: String, first: JSONCheck.Place, second: JSONCheck.Place
+    ) -> InputProblem {
+        InputProblem(
+            line: second.line, column: second.column,
+            reason: "duplicate key \"\(key)\" (first at \(first))")
+    }
+
+    /// Arrays and objects nest deeper than ``JSONCheck/maximumDepth``.
+    package static func tooDeep(at place: JSONCheck.Place, limit: Int) -> InputProblem {
+        InputProblem(
+            line: place.line, column: place.column,
+            reason: "arrays and objects nest deeper than \(limit) levels")
+    }
+
+    /// Whether ``JSONCheck`` found text that is not JSON at all (the other problems are in
+    /// valid JSON).
+    package var isSyntax: Bool { code == JSONCheck.syntaxCode }
 }

@@ -113,7 +113,7 @@ struct AppsCommand: Command {
             do {
                 try format.write(Output(summary: summary, list: list), env.stdout)
             } catch {
-                return env.fail("cannot encode the report: \(error)", .software)
+                return env.fail(error, as: "cannot encode the report: \(error)")
             }
             return .ok
         }

@@ -75,7 +75,7 @@ struct DiffCommand: Command {
         do {
             try format.write(diff, env.stdout)
         } catch {
-            return env.fail("cannot encode the diff: \(error)", .software)
+            return env.fail(error, as: "cannot encode the diff: \(error)")
         }
         guard noLoss else { return .ok }
         if !diff.rows(.lost).isEmpty {

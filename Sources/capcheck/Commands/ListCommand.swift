@@ -109,7 +109,7 @@ struct ListCommand: Command {
                     width: env.terminalWidth),
                 env.stdout)
         } catch {
-            return env.fail("cannot encode the report: \(error)", .software)
+            return env.fail(error, as: "cannot encode the report: \(error)")
         }
         return .ok
     }

@@ -161,7 +161,7 @@ struct ManifestOptions {
                 path == "-" || ManifestLoader.mayQuoteContent(of: path)
                 ? error : error.quotingNothing()
             return (
-                nil, nil, env.fail(shown.description, error.isUnreadable ? .noInput : .dataError)
+                nil, nil, env.fail(error, as: shown.description)
             )
         }
     }
@@ -196,7 +196,7 @@ struct ManifestOptions {
                     path: path, kind: kind,
                     options: ManifestLoadOptions(allowUnknown: allowUnknown, names: .flags)))
         } catch {
-            return .failed(env.fail(error.description, error.isUnreadable ? .noInput : .dataError))
+            return .failed(env.fail(error))
         }
     }
 
@@ -221,8 +221,9 @@ struct ManifestOptions {
             } catch {
                 return .failed(
                     env.fail(
-                        "\(path): \(error.description) (\(catalog.option) \(catalog.name))",
-                        .usage))
+                        error,
+                        as: "\(path): \(error.description) (\(catalog.option) \(catalog.name))"
+                    ))
             }
         case .failed(let code):
             return .failed(code)

@@ -131,7 +131,7 @@ struct MatrixCommand: Command {
                 do {
                     try format.write(result, env.stdout)
                 } catch {
-                    return env.fail("cannot encode the matrix: \(error)", .software)
+                    return env.fail(error, as: "cannot encode the matrix: \(error)")
                 }
                 return .ok
             case .failed(let code):

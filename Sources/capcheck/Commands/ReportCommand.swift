@@ -118,7 +118,7 @@ struct ReportCommand: Command {
         do {
             try format.write(Output(table: table, stamp: Self.stamp(env)), buffer)
         } catch {
-            return env.fail("cannot encode the table: \(error)", .software)
+            return env.fail(error, as: "cannot encode the table: \(error)")
         }
         return MatrixInputs.emit(buffer.text, to: output, env: env)
     }

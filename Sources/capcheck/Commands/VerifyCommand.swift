@@ -186,7 +186,7 @@ struct VerifyCommand: Command {
         do {
             try listing.write(result, env.stdout)
         } catch {
-            return env.fail("cannot encode the report: \(error)", .software)
+            return env.fail(error, as: "cannot encode the report: \(error)")
         }
         return .ok
     }
@@ -233,8 +233,8 @@ struct VerifyCommand: Command {
             let failure = FileWriter.write(JUnitRenderer.render(verification).utf8, toFile: junit)
         {
             return env.fail(
-                "\(junit): cannot write the JUnit report: \(failure.description.lowercased())",
-                .ioError)
+                failure,
+                as: "\(junit): cannot write the JUnit report: \(failure.description.lowercased())")
         }
         // --github goes with the text report only (checked while parsing), before it.
         if github { env.stdout.write(GitHubAnnotationRenderer.render(verification)) }
@@ -245,7 +245,7 @@ struct VerifyCommand: Command {
                     style: color.style(in: env), width: env.terminalWidth),
                 env.stdout)
         } catch {
-            return env.fail("cannot encode the report: \(error)", .software)
+            return env.fail(error, as: "cannot encode the report: \(error)")
         }
         return code
     }
@@ -355,7 +355,7 @@ struct VerifyCommand: Command {
             do {
                 env.stdout.write(try JSONOutput.string(result))
             } catch {
-                return env.fail("cannot encode the report: \(error)", .software)
+                return env.fail(error, as: "cannot encode the report: \(error)")
             }
         case "text":
             env.stdout.write(

@@ -137,8 +137,8 @@ struct WatchCommand: Command {
         do {
             stream = try DeviceWatcher.start(options)
         } catch {
-            if case .source(let sourceError) = error { return env.fail(sourceError) }
-            return env.fail("cannot watch devices: \(error.description)", .software)
+            if case .source = error { return env.fail(error) }
+            return env.fail(error, as: "cannot watch devices: \(error.description)")
         }
         defer { stream.stop() }
         let format =

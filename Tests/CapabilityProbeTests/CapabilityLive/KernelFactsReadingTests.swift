@@ -1,6 +1,7 @@
 import CapabilityProbeTesting
 import Foundation
 import Glibc
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityProbe
@@ -96,8 +97,8 @@ import Testing
     }
 
     @Test func rejectsHexTextWithoutTheMarkerOrWithBadBytes() {
-        #expect(throws: EDIDError.self) { try EDIDHexText.bytes(from: "00 ff") }
-        #expect(throws: EDIDError.badHex("line 2: 'zz' is not a hex byte")) {
+        #expect(throws: InputProblem.self) { try EDIDHexText.bytes(from: "00 ff") }
+        #expect(throws: InputProblem.edidBadHex(line: 2, "'zz' is not a hex byte")) {
             try EDIDHexText.bytes(from: "edid-decode (hex):\n00 zz\n")
         }
     }

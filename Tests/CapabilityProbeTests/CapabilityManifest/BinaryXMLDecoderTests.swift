@@ -4,6 +4,7 @@
 @testable import CapabilityManifestFiles
 @testable import CapabilityModel
 import Foundation
+import CapabilitySupport
 import Testing
 
 /// The binary XML decoder on documents laid out by hand: UTF-8 and UTF-16 string pools,
@@ -137,7 +138,7 @@ import Testing
         // The first string offset sits after the 8-byte document and 28-byte pool headers.
         bytes.replaceSubrange(36..<40, with: Self.u32(0x00ff_ffff))
         #expect(
-            throws: BinaryXMLDecoder.Failure(
+            throws: InputProblem(
                 offset: 36, reason: "string 0 starts outside the string pool")
         ) {
             try BinaryXMLDecoder(bytes).decode()
@@ -150,7 +151,7 @@ import Testing
             + Self.u32(.max) + Self.u32(0)
         let bytes = Self.u16(0x0003) + Self.u16(8) + Self.u32(UInt32(8 + end.count)) + end
         #expect(
-            throws: BinaryXMLDecoder.Failure(offset: 8, reason: "an end tag without a start tag")
+            throws: InputProblem(offset: 8, reason: "an end tag without a start tag")
         ) {
             try BinaryXMLDecoder(bytes).decode()
         }

@@ -1,4 +1,5 @@
 import Foundation
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityProbe
@@ -112,6 +113,6 @@ import Testing
         #expect(try MatrixValueParser.bytes("512 MB") == 512 * 1_048_576)
         #expect(try MatrixValueParser.bytes("4GiB") == 4 * 1_073_741_824)
         #expect(try MatrixValueParser.bytes("1000") == 1000)
-        #expect(throws: MatrixValueError.self) { try MatrixValueParser.bytes("4 parsecs") }
+        #expect(throws: InputProblem.self) { try MatrixValueParser.bytes("4 parsecs") }
     }
 }

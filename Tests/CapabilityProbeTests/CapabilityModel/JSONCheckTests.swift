@@ -1,3 +1,4 @@
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityModel
@@ -5,7 +6,7 @@ import Testing
 /// The one JSON check (``JSONCheck``): grammar, repeated keys and depth in one pass, each
 /// problem at its line and column.
 @Suite struct JSONCheckTests {
-    func problem(_ text: String) -> JSONCheck.Problem? {
+    func problem(_ text: String) -> InputProblem? {
         JSONCheck.problem(in: Array(text.utf8))
     }
 

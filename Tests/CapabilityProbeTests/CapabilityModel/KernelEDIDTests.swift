@@ -1,4 +1,5 @@
 import Foundation
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityProbe
@@ -119,8 +120,10 @@ import Testing
     }
 
     @Test func refusesBytesThatAreNotAnEDID() {
-        #expect(throws: EDIDError.tooShort(count: 4)) { try EDID(bytes: [0, 1, 2, 3]) }
-        #expect(throws: EDIDError.badHeader) { try EDID(bytes: [UInt8](repeating: 0, count: 128)) }
+        #expect(throws: InputProblem.edidTooShort(count: 4)) { try EDID(bytes: [0, 1, 2, 3]) }
+        #expect(throws: InputProblem.edidBadHeader) {
+            try EDID(bytes: [UInt8](repeating: 0, count: 128))
+        }
     }
 
     @Test func swapsMillimetresThatDisagreeWithThePixelOrientation() {

@@ -1,4 +1,5 @@
 import Foundation
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityMatrix
@@ -85,16 +86,16 @@ import Testing
         ("List of devices attached\n", 1),
     ])
     func rejectsAFileThatIsNotACapture(text: String, line: Int) {
-        #expect(throws: AndroidCapture.NotACapture.self) { try AndroidCapture(parsing: text) }
+        #expect(throws: InputProblem.self) { try AndroidCapture(parsing: text) }
         do {
             _ = try AndroidCapture(parsing: text)
         } catch {
-            #expect(error.line == line)
+            #expect(error.place?.line == line)
         }
     }
 
     @Test func rejectsAnEmptyFile() {
-        #expect(throws: AndroidCapture.NotACapture.self) { try AndroidCapture(parsing: "") }
+        #expect(throws: InputProblem.self) { try AndroidCapture(parsing: "") }
     }
 
     @Test func textWritesSectionsInTheirOrder() throws {

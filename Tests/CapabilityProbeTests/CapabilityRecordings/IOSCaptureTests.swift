@@ -1,4 +1,5 @@
 import Foundation
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityManifest
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func rejectsAnAndroidCapture() {
-        #expect(throws: AndroidCapture.NotACapture.self) {
+        #expect(throws: InputProblem.self) {
             try IOSCapture(parsing: AndroidCapture.header + "\n")
         }
     }

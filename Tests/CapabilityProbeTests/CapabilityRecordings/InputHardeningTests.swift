@@ -1,4 +1,5 @@
 import Foundation
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityProbe
@@ -108,7 +109,7 @@ import Testing
         #expect(elapsed < .seconds(10))
         let repeated = "{\(keys), \"k7\": 1}"
         #expect(
-            JSONCheck.problem(in: Array(repeated.utf8))?.description
+            JSONCheck.problem(in: Array(repeated.utf8))?.reason
                 == "duplicate key \"k7\" (first at line 1, column 65)")
     }
 
@@ -221,7 +222,7 @@ import Testing
             "<plist>" + String(repeating: "<array>", count: 60)
             + String(repeating: "<array/>", count: 7_000) + String(repeating: "</array>", count: 60)
             + "</plist>"
-        #expect(PlistStructureCheck.xmlProblem(nested)?.place == "line 1")
+        #expect(PlistStructureCheck.xmlProblem(nested)?.place == .line(1))
     }
 
     @Test func sharedReferencesThatExpandWithoutBoundAreRefused() {

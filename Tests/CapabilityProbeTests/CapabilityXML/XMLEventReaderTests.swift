@@ -1,11 +1,12 @@
 import CapabilityXML
+import CapabilitySupport
 import Testing
 
 /// The libxml2 wrapper: events with their places, the first error, and the parser options.
 @Suite struct XMLEventReaderTests {
     /// The events of `xml` and the error, if any.
     func read(_ xml: String, maxBytes: Int = 1 << 30) -> (
-        events: [(XMLEvent, XMLPosition)], error: XMLReadError?
+        events: [(XMLEvent, XMLPosition)], error: InputProblem?
     ) {
         var events: [(XMLEvent, XMLPosition)] = []
         let error = XMLEventReader(maxBytes: maxBytes).parse(Array(xml.utf8)) {
@@ -37,7 +38,7 @@ import Testing
     @Test func stopsAtTheFirstErrorWithItsNumberAndPlace() {
         let (events, error) = read("<a>\n  <b></c>\n</a><d")
         #expect(error?.code == 76)
-        #expect(error?.position == XMLPosition(line: 2, column: 10))
+        #expect(error?.place == .lineColumn(line: 2, column: 10))
         #expect(events.count == 3)
     }
 
@@ -48,7 +49,7 @@ import Testing
             + "<a>&e;</a>"
         let (events, error) = read(xml)
         #expect(error?.code == 27)
-        #expect(error?.message == "Entity 'e' not defined")
+        #expect(error?.reason == "Entity 'e' not defined")
         #expect(
             !events.contains {
                 if case .text(let text) = $0.0 { text.contains("root") } else { false }
@@ -62,7 +63,7 @@ import Testing
     @Test func aDocumentOverTheSizeLimitIsRefusedUnread() {
         let (events, error) = read("<a>0123456789</a>", maxBytes: 8)
         #expect(events.isEmpty)
-        #expect(error?.message == "the document is larger than 8 bytes")
+        #expect(error?.reason == "the document is larger than 8 bytes")
     }
 
     @Test func theDeclaredEncodingIsIgnored() {

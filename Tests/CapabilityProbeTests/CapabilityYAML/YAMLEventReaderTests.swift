@@ -1,3 +1,4 @@
+import CapabilitySupport
 import Testing
 
 @testable import CapabilityYAML
@@ -35,23 +36,23 @@ import Testing
 
     @Test func anAliasIsRefusedAndTheErrorStays() throws {
         let reader = YAMLEventReader(Array("a: &x 1\nb: *x\n".utf8))
-        #expect(throws: YAMLReadError.self) { while try reader.next() != nil {} }
-        #expect(throws: YAMLReadError.self) { _ = try reader.next() }
+        #expect(throws: InputProblem.self) { while try reader.next() != nil {} }
+        #expect(throws: InputProblem.self) { _ = try reader.next() }
     }
 
     @Test func libyamlsErrorNamesItsPlace() {
         #expect {
             _ = try Self.events("a: b\n c: d\n  - e\n")
         } throws: { error in
-            let failure = error as? YAMLReadError
-            return failure?.position.line == 2 && failure?.message.isEmpty == false
+            let failure = error as? InputProblem
+            return failure?.place?.line == 2 && failure?.reason.isEmpty == false
         }
     }
 
     @Test func inputOverTheSizeLimitIsRefusedBeforeParsing() {
         let reader = YAMLEventReader(Array("a: b\n".utf8), maxBytes: 2)
         #expect(
-            throws: YAMLReadError(
+            throws: InputProblem(
                 position: YAMLPosition(line: 1, column: 1),
                 message: "the document is larger than 2 bytes")
         ) { _ = try reader.next() }
@@ -65,7 +66,7 @@ import Testing
         #expect(second.items.compactMap(\.text) == ["x", "y"])
         #expect(try reader.nextDocument() == nil)
         let small = YAMLDocumentReader(Array("---\n[1, 2, 3, 4]\n".utf8), maxNodes: 3)
-        #expect(throws: YAMLReadError.self) { _ = try small.nextDocument() }
+        #expect(throws: InputProblem.self) { _ = try small.nextDocument() }
     }
 
     /// A key given twice is refused at its second place, naming the first, in a short
@@ -75,7 +76,7 @@ import Testing
         let text = (0..<keys).map { "k\($0): v\n" }.joined() + "k1: again\n"
         let reader = YAMLDocumentReader(Array(text.utf8))
         #expect(
-            throws: YAMLReadError(
+            throws: InputProblem(
                 position: YAMLPosition(line: keys + 1, column: 1),
                 message: "duplicate key \"k1\" (first at line 2, column 1)")
         ) { _ = try reader.nextDocument() }
@@ -94,7 +95,7 @@ import Testing
         let long = "a: b\nc: '" + String(repeating: "x", count: 300_000) + "'\n"
         let reader = YAMLEventReader(Array(long.utf8), maxPieceBytes: 1024)
         #expect(
-            throws: YAMLReadError(
+            throws: InputProblem(
                 position: YAMLPosition(line: 2, column: 2),
                 message:
                     "a scalar, comment or run of blank lines longer than 1024 bytes (the most capcheck reads in one piece)"
