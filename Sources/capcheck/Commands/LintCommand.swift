@@ -6,7 +6,7 @@ struct LintCommand: Command {
     static let abstract =
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
-        "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]\n"
+        "capcheck lint MANIFEST [--kind \(ManifestKind.choices)] [--allow-unknown] [--no-implied]\n"
         + "              [--strict]"
     static let arguments = [ManifestOptions.manifestArgument]
     static let options = [
@@ -110,16 +110,9 @@ struct LintCommand: Command {
         if implied > 0 {
             // The marks' meaning depends on who implies: Android's rules or AppStream's spec.
             let hasDefault = rows.contains { $0.source == .default }
-            switch manifest.kind {
-            case .android:
-                lines.append(
-                    "(* implied by a permission or an activity orientation"
-                        + (hasDefault ? ", + default for all apps)" : ")"))
-            case .appstream:
-                lines.append("(* implied by the AppStream specification for this component)")
-            default:
-                lines.append("(* implied" + (hasDefault ? ", + default" : "") + ")")
-            }
+            lines.append(
+                ManifestFormats.format(of: manifest.kind)?.impliedLegend(hasDefault: hasDefault)
+                    ?? "(* implied" + (hasDefault ? ", + default" : "") + ")")
         }
         for note in manifest.notes {
             lines += TerminalWrap.hanging(

@@ -26,7 +26,7 @@ struct ManifestOptions {
     /// `--kind` as `verify` and `lint` word it.
     static let kindOption = OptionSpec(
         "kind", value: "KIND",
-        "Read the manifest as plist, android, json or appstream (default: by content)",
+        "Read the manifest as \(ManifestKind.listed) (default: by content)",
         completion: .choices(ManifestKind.allCases.map(\.rawValue)))
 
     /// `--no-implied` of `verify` and `lint`.
@@ -73,7 +73,7 @@ struct ManifestOptions {
                 self.kind = kind
             } else {
                 let error = UsageError(
-                    "--kind must be plist, android, json or appstream, not '\(text)'",
+                    "--kind must be \(ManifestKind.listed), not '\(text)'",
                     command: command)
                 if check == .parsing { throw error }
                 badKind = error

@@ -7,7 +7,7 @@ struct VerifyCommand: Command {
     static let abstract =
         "Check an Info.plist, AndroidManifest.xml, AppStream metainfo, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
-        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] \(formats.aliasUsage) [--junit FILE]
+        capcheck verify MANIFEST [--from FILE] [--kind \(ManifestKind.choices)] \(formats.aliasUsage) [--junit FILE]
                         \(formats.usage) [--github] [--strict] [--allow-unknown]
                         [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
                         [--device-family LIST] [--min-os VERSION] [--vision-pro available|unavailable]
@@ -264,7 +264,7 @@ struct VerifyCommand: Command {
         guard manifest.store.isAndroid else {
             return env.fail(
                 "\(manifestPath): an Android phone checks an AndroidManifest.xml, .apk or .aab, "
-                    + "not \(CatalogError.noun(manifest.kind))", .usage)
+                    + "not \(manifest.kind.noun)", .usage)
         }
         let capture: AndroidCapture
         let source: String
@@ -296,7 +296,7 @@ struct VerifyCommand: Command {
         guard manifest.store.appleKeys != nil else {
             return env.fail(
                 "\(manifestPath): an iPhone or iPad checks an Info.plist or .ipa, "
-                    + "not \(CatalogError.noun(manifest.kind))", .usage)
+                    + "not \(manifest.kind.noun)", .usage)
         }
         let model: PhoneSource.IOSModel
         switch PhoneSource.iosModel(from, env: env) {
