@@ -9,25 +9,30 @@ struct LintCommand: Command {
         "capcheck lint MANIFEST [--kind \(ManifestKind.choices)] [--allow-unknown] [--no-implied]\n"
         + "              [--strict]"
     static let arguments = [ManifestOptions.manifestArgument]
-    static let options = [
-        ManifestOptions.kindOption,
-        OptionSpec(
-            "allow-unknown",
-            "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
-        ),
-        ManifestOptions.noImpliedOption,
-        OptionSpec(
-            "strict",
-            "Fail (exit 65) when the manifest has warnings, such as an unknown Android feature"),
-    ]
+    static var table: OptionTable<Self> {
+        OptionTable([
+            ManifestOptions.kind(ManifestOptions.kindOption, check: .parsing, \.reading),
+            .flag(
+                OptionSpec(
+                    "allow-unknown",
+                    "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
+                ), \.reading.allowUnknown),
+            .inverted(ManifestOptions.noImpliedOption, \.reading.implied),
+            .flag(
+                OptionSpec(
+                    "strict",
+                    "Fail (exit 65) when the manifest has warnings, such as an unknown Android feature"
+                ), \.strict),
+        ])
+    }
+    static var options: [OptionSpec] { table.specs }
 
-    var manifestPath: String
-    var reading: ManifestOptions
-    var strict: Bool
+    var manifestPath = ""
+    var reading = ManifestOptions()
+    var strict = false
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        reading = try ManifestOptions(&arguments, command: Self.name, kindCheck: .parsing)
-        strict = try arguments.flag("strict")
+        try Self.table.parse(&arguments, into: &self)
         manifestPath = try ManifestOptions.singleManifest(
             arguments.positionals(), command: Self.name)
     }

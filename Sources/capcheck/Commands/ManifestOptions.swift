@@ -52,11 +52,14 @@ struct ManifestOptions {
     /// The reader named by `--kind`, or nil to detect it by content.
     var kind: ManifestKind?
     /// Whether unknown manifest keys become not-applicable instead of exit 65.
-    var allowUnknown: Bool
+    var allowUnknown = false
     /// Whether Android's implied and default features are added (no `--no-implied`).
-    var implied: Bool
+    var implied = true
     /// A `--kind` word that names no reader, reported when the manifest is loaded.
     private var badKind: UsageError?
+
+    /// The defaults: no options given.
+    init() {}
 
     /// Takes `--manifest`, `--kind`, `--allow-unknown` and `--no-implied` from the arguments.
     /// - Parameters:
@@ -69,18 +72,41 @@ struct ManifestOptions {
     {
         path = try arguments.value("manifest")
         if let text = try arguments.value("kind") {
-            if let kind = ManifestKind(rawValue: text) {
-                self.kind = kind
-            } else {
-                let error = UsageError(
-                    "--kind must be \(ManifestKind.listed), not '\(text)'",
-                    command: command)
-                if check == .parsing { throw error }
-                badKind = error
-            }
+            try take(kind: text, command: command, check: check)
         }
         allowUnknown = try arguments.flag("allow-unknown")
         implied = !(try arguments.flag("no-implied"))
+    }
+
+    /// `--kind KIND` in a command's table, setting the command's manifest options.
+    /// - Parameters:
+    ///   - spec: The option as the command words it.
+    ///   - check: When a `--kind` word that names no reader is reported.
+    ///   - field: The command's manifest options.
+    /// - Returns: The declared option.
+    static func kind<Values>(
+        _ spec: OptionSpec, check: KindCheck, _ field: WritableKeyPath<Values, ManifestOptions>
+    ) -> OptionTable<Values>.Option {
+        OptionTable<Values>.Option(specs: [spec]) { (arguments, values) throws(UsageError) in
+            if let text = try arguments.value("kind") {
+                try values[keyPath: field].take(
+                    kind: text, command: arguments.command, check: check)
+            }
+        }
+    }
+
+    /// Sets the kind a `--kind` word names, or reports the word that names none.
+    private mutating func take(kind text: String, command: String, check: KindCheck)
+        throws(UsageError)
+    {
+        if let kind = ManifestKind(rawValue: text) {
+            self.kind = kind
+            return
+        }
+        let error = UsageError(
+            "--kind must be \(ManifestKind.listed), not '\(text)'", command: command)
+        if check == .parsing { throw error }
+        badKind = error
     }
 
     /// The load options these flags ask for.
