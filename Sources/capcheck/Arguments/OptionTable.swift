@@ -83,6 +83,20 @@ extension OptionTable.Option {
         }
     }
 
+    /// An option that may be repeated, whose values together become one value
+    /// (`--assume ID=STATE`... into a dictionary); the field keeps its default when absent.
+    /// - Parameter convert: Makes the value from the texts and the command name, or throws
+    ///   the usage error.
+    static func values<Value>(
+        _ spec: OptionSpec, _ field: WritableKeyPath<Values, Value>,
+        _ convert: @escaping ([String], String) throws(UsageError) -> Value
+    ) -> Self {
+        Self(specs: [spec]) { (arguments, values) throws(UsageError) in
+            let texts = try arguments.values(names: names(spec))
+            if !texts.isEmpty { values[keyPath: field] = try convert(texts, arguments.command) }
+        }
+    }
+
     /// A group of options with a value of its own (the manifest options), stored in one field.
     static func group<Group>(
         _ table: OptionTable<Group>, _ field: WritableKeyPath<Values, Group>

@@ -1,12 +1,12 @@
 import CapabilityProbe
 import FoundationEssentials
 
-/// The manifest options `verify`, `lint`, `matrix`, `diff` and `report` share, parsed in one
-/// place: `--kind`, `--allow-unknown`, `--no-implied` and `--manifest`.
+/// The manifest options `verify`, `lint`, `matrix`, `diff` and `report` share: `--kind`,
+/// `--allow-unknown`, `--no-implied` and `--manifest`.
 ///
-/// Each command declares the options it offers from the specs below (the help wording differs
-/// between the checking and the table commands); the cursor has already rejected the others,
-/// so taking all of them here is safe.
+/// Each command declares in its ``OptionTable`` the ones it offers, from the specs below (the
+/// help wording differs between the checking and the table commands), each setting a field
+/// of the command's manifest options.
 struct ManifestOptions {
     /// When a `--kind` word that names no reader is reported.
     enum KindCheck {
@@ -61,23 +61,6 @@ struct ManifestOptions {
     /// The defaults: no options given.
     init() {}
 
-    /// Takes `--manifest`, `--kind`, `--allow-unknown` and `--no-implied` from the arguments.
-    /// - Parameters:
-    ///   - arguments: The command's arguments.
-    ///   - command: The command name, for the usage error.
-    ///   - check: When a `--kind` word that names no reader is reported.
-    /// - Throws: `UsageError` for a missing value, or a bad `--kind` while parsing.
-    init(_ arguments: inout ArgumentCursor, command: String, kindCheck check: KindCheck)
-        throws(UsageError)
-    {
-        path = try arguments.value("manifest")
-        if let text = try arguments.value("kind") {
-            try take(kind: text, command: command, check: check)
-        }
-        allowUnknown = try arguments.flag("allow-unknown")
-        implied = !(try arguments.flag("no-implied"))
-    }
-
     /// `--kind KIND` in a command's table, setting the command's manifest options.
     /// - Parameters:
     ///   - spec: The option as the command words it.
@@ -93,6 +76,19 @@ struct ManifestOptions {
                     kind: text, command: arguments.command, check: check)
             }
         }
+    }
+
+    /// `--kind` and `--allow-unknown` as `matrix`, `diff` and `report` declare them
+    /// (``tableSpecs``), setting the command's manifest options.
+    /// - Parameter field: The command's manifest options.
+    /// - Returns: The declared options.
+    static func tableOptions<Values>(_ field: WritableKeyPath<Values, ManifestOptions>)
+        -> [OptionTable<Values>.Option]
+    {
+        [
+            kind(tableSpecs[0], check: .loading, field),
+            .flag(tableSpecs[1], field.appending(path: \.allowUnknown)),
+        ]
     }
 
     /// Sets the kind a `--kind` word names, or reports the word that names none.
