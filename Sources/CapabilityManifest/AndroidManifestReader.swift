@@ -301,3 +301,33 @@ package final class AndroidManifestParserDelegate: XMLInputGuard.EventCollecting
         }
     }
 }
+
+/// The AndroidManifest.xml format: binary XML by its signature (as taken out of an APK),
+/// text XML by `<manifest>`.
+package struct AndroidManifestFormat: ManifestFormat {
+    package var kind: ManifestKind { .android }
+    package var noun: String { "an AndroidManifest.xml" }
+    package var recognised: String { "an AndroidManifest.xml" }
+    package var xmlRoot: (element: String, name: String)? {
+        ("manifest", "an AndroidManifest.xml")
+    }
+
+    package func recognisesBytes(_ content: ManifestContent) -> Bool {
+        BinaryXMLDecoder.looksLikeBinaryXML(Array(content.data.prefix(8)))
+    }
+
+    package func read(_ data: Data, path: String, options: ManifestLoadOptions)
+        throws(ManifestError) -> Manifest
+    {
+        try AndroidManifestReader(path: path, options: options).read(data)
+    }
+
+    package func suggestion(for key: String) -> String? {
+        KeyCatalog.nearestAndroidKey(to: key)
+    }
+
+    package func impliedLegend(hasDefault: Bool) -> String? {
+        "(* implied by a permission or an activity orientation"
+            + (hasDefault ? ", + default for all apps)" : ")")
+    }
+}

@@ -528,3 +528,28 @@ package final class AppStreamParserDelegate: XMLInputGuard.EventCollecting {
         if stack.isEmpty { rootClosed = true }
     }
 }
+
+/// The AppStream format: metainfo or a catalog as XML (`<component>`, `<components>`), a
+/// DEP-11 YAML catalog, or either compressed with gzip.
+package struct AppStreamManifestFormat: ManifestFormat {
+    package var kind: ManifestKind { .appstream }
+    package var noun: String { "AppStream metainfo" }
+    package var recognised: String { "AppStream metainfo or catalog (XML or DEP-11 YAML)" }
+    package var xmlRoot: (element: String, name: String)? { ("component", "AppStream metainfo") }
+    package var inflatesGzip: Bool { true }
+
+    package func recognisesBytes(_ content: ManifestContent) -> Bool {
+        content.data.starts(with: [0x1F, 0x8B])
+            || DEP11Reader.looksLikeYAML(content.data.prefix(4096))
+    }
+
+    package func read(_ data: Data, path: String, options: ManifestLoadOptions)
+        throws(ManifestError) -> Manifest
+    {
+        try AppStreamReader(path: path, options: options).read(data)
+    }
+
+    package func impliedLegend(hasDefault: Bool) -> String? {
+        "(* implied by the AppStream specification for this component)"
+    }
+}

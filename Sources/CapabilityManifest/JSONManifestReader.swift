@@ -224,3 +224,20 @@ package struct NativeManifestDocument: Decodable, Equatable {
         optional = try container.decodeIfPresent([String].self, forKey: .optional) ?? []
     }
 }
+
+/// capcheck's native JSON manifest: text that starts with `{` or `[`.
+package struct JSONManifestFormat: ManifestFormat {
+    package var kind: ManifestKind { .json }
+    package var noun: String { "a capcheck JSON manifest" }
+    package var recognised: String { "a JSON manifest" }
+
+    package func recognisesText(_ content: ManifestContent) -> Bool { content.startsLikeJSON }
+
+    package func read(_ data: Data, path: String, options: ManifestLoadOptions)
+        throws(ManifestError) -> Manifest
+    {
+        try JSONManifestReader(path: path, options: options).read(data)
+    }
+
+    package func suggestion(for key: String) -> String? { KeyCatalog.nearestNativeKey(to: key) }
+}

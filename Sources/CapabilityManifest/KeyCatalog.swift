@@ -233,25 +233,36 @@ public enum KeyCatalog {
         CapabilityID(rawValue: id).map { CatalogEntry(.capability($0)) }
     }
 
-    /// The nearest valid key of a vocabulary, for "did you mean …?".
+    /// The nearest valid key of a kind's vocabulary, for "did you mean …?".
     /// - Parameters:
     ///   - key: What was written.
-    ///   - kind: Which vocabulary.
+    ///   - kind: Which vocabulary: the one its ``ManifestFormat`` suggests from.
     /// - Returns: The suggestion.
     package static func suggestion(for key: String, kind: ManifestKind) -> String? {
-        switch kind {
-        case .plist:
-            return appleVocabulary.nearest(key)
-        case .android:
-            return androidVocabulary.nearest(key)
-        case .appstream:
-            return nil
-        case .json:
-            if let entry = apple[key] ?? androidEntry(key), let label = entry.target.label {
-                return label
-            }
-            return jsonVocabulary.nearest(key)
+        ManifestFormats.format(of: kind)?.suggestion(for: key)
+    }
+
+    /// The nearest Apple key, for an Info.plist.
+    /// - Parameter key: What was written.
+    /// - Returns: The suggestion.
+    static func nearestAppleKey(to key: String) -> String? { appleVocabulary.nearest(key) }
+
+    /// The nearest Android feature, for an AndroidManifest.xml.
+    /// - Parameter key: What was written.
+    /// - Returns: The suggestion.
+    static func nearestAndroidKey(to key: String) -> String? {
+        androidVocabulary.nearest(key)
+    }
+
+    /// For a native JSON manifest: the id an Apple key or Android feature means, else the
+    /// nearest id or predicate subject.
+    /// - Parameter key: What was written.
+    /// - Returns: The suggestion.
+    static func nearestNativeKey(to key: String) -> String? {
+        if let entry = apple[key] ?? androidEntry(key), let label = entry.target.label {
+            return label
         }
+        return jsonVocabulary.nearest(key)
     }
 
     /// The Apple keys, Android features and JSON keys, prepared once for suggestions.

@@ -34,18 +34,6 @@ public struct Manifest: Sendable, Hashable {
     }
 }
 
-/// The manifest formats `capcheck verify` reads.
-public enum ManifestKind: String, Codable, Sendable, Hashable, CaseIterable {
-    /// An Apple Info.plist (XML or binary), or a plist whose root is the capabilities list.
-    case plist
-    /// An AndroidManifest.xml.
-    case android
-    /// capcheck's native, versioned JSON manifest.
-    case json
-    /// An AppStream metainfo file (`<component>`) or catalog (`<components>`, also gzip).
-    case appstream
-}
-
 /// One line of a manifest, resolved to what capcheck can check.
 public struct Requirement: Sendable, Hashable {
     /// The key as written (`gps`, `android.hardware.camera`, `memory.total >= 3GiB`).

@@ -348,3 +348,30 @@ package struct PlistManifestReader {
         return first.lowercased() + text.dropFirst()
     }
 }
+
+/// The Info.plist format: a binary plist by its signature, XML by `<plist>`, and a `.plist`
+/// name whose text is neither XML nor JSON (OpenStep, which its reader rejects by name).
+package struct PlistManifestFormat: ManifestFormat {
+    package var kind: ManifestKind { .plist }
+    package var noun: String { "an Info.plist" }
+    package var recognised: String { "a property list" }
+    package var xmlRoot: (element: String, name: String)? { ("plist", "a property list") }
+
+    package func recognisesBytes(_ content: ManifestContent) -> Bool {
+        content.data.starts(with: Array("bplist".utf8))
+    }
+
+    package func recognisesText(_ content: ManifestContent) -> Bool {
+        // Only a `.plist` needs the syntax pass to tell JSON and OpenStep apart.
+        content.lowercasedPath.hasSuffix(".plist")
+            && (!content.startsLikeJSON || content.failsJSONSyntax())
+    }
+
+    package func read(_ data: Data, path: String, options: ManifestLoadOptions)
+        throws(ManifestError) -> Manifest
+    {
+        try PlistManifestReader(path: path, options: options).read(data)
+    }
+
+    package func suggestion(for key: String) -> String? { KeyCatalog.nearestAppleKey(to: key) }
+}

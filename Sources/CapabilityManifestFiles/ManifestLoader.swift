@@ -105,14 +105,11 @@ public enum ManifestLoader {
         } else {
             resolved = try detect(data, path: path, names: options.names)
         }
-        switch resolved {
-        case .plist: return try PlistManifestReader(path: path, options: options).read(data)
-        case .android: return try AndroidManifestReader(path: path, options: options).read(data)
-        case .json: return try JSONManifestReader(path: path, options: options).read(data)
-        case .appstream:
-            return try AppStreamReader(path: path, options: options).read(
-                inflatedIfNeeded(data, path: path))
+        guard let format = ManifestFormats.format(of: resolved) else {
+            throw .malformed(path: path, place: nil, reason: "no reader for \(resolved.rawValue)")
         }
+        let bytes = format.inflatesGzip ? try inflatedIfNeeded(data, path: path) : data
+        return try format.read(bytes, path: path, options: options)
     }
 
     /// A built app is detected by content; a kind asked for must be the one it holds.
@@ -126,8 +123,10 @@ public enum ManifestLoader {
                 "a built app whose manifest is \(manifest.kind.rawValue), not \(kind.rawValue)")
     }
 
-    /// Detects the manifest kind by content (the `.plist` extension only breaks the tie
-    /// between JSON and OpenStep text, so that OpenStep is rejected by name).
+    /// Detects the manifest kind by content, asking each of ``ManifestFormats/all`` in turn:
+    /// first for a binary signature, then for its XML root element, then for its text form
+    /// (the `.plist` extension only breaks the tie between JSON and OpenStep text, so that
+    /// OpenStep is rejected by name).
     /// - Parameters:
     ///   - data: The bytes.
     ///   - path: The file name.
@@ -140,42 +139,30 @@ public enum ManifestLoader {
         guard !data.isEmpty else {
             throw .malformed(path: path, place: nil, reason: "the file is empty")
         }
-        if data.starts(with: Array("bplist".utf8)) { return .plist }
-        // A bare binary AndroidManifest.xml, as taken out of an APK.
-        if BinaryXMLDecoder.looksLikeBinaryXML(Array(data.prefix(8))) { return .android }
-        if isGzip(data) { return .appstream }
+        let formats = ManifestFormats.all
+        let bytes = ManifestContent(data: data, path: path)
+        if let format = formats.first(where: { $0.recognisesBytes(bytes) }) { return format.kind }
         if XMLInputGuard.looksLikeUTF16WithoutBOM(data) {
             throw .malformed(path: path, place: nil, reason: XMLInputGuard.utf16WithoutBOM)
         }
-        if DEP11Reader.looksLikeYAML(data.prefix(4096)) { return .appstream }
         let text = Self.leadingText(data)
-        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if trimmed.hasPrefix("<") {
-            if trimmed.contains("<plist") { return .plist }
-            if trimmed.contains("<manifest") { return .android }
-            if trimmed.contains("<component") { return .appstream }
-            throw .malformed(
-                path: path, place: nil,
-                reason:
-                    "XML that is not a property list (<plist>), an AndroidManifest.xml (<manifest>) "
-                    + "or AppStream metainfo (<component>)"
-            )
-        }
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            // The name first: only a `.plist` needs the syntax pass to tell the two apart.
-            if path.lowercased().hasSuffix(".plist"),
-                JSONCheck.problem(in: data)?.isSyntax == true
-            {
-                return .plist
+        let content = ManifestContent(
+            data: data, path: path, text: text.drop { $0.isWhitespace || $0 == "\u{FEFF}" },
+            failsJSONSyntax: { JSONCheck.problem(in: data)?.isSyntax == true })
+        if content.text.hasPrefix("<") {
+            let roots = formats.compactMap { format in format.xmlRoot.map { (format, $0) } }
+            for (format, root) in roots where content.text.contains("<" + root.element) {
+                return format.kind
             }
-            return .json
+            let named = roots.map { "\($0.1.name) (<\($0.1.element)>)" }
+            throw .malformed(
+                path: path, place: nil, reason: "XML that is not \(ManifestFormats.listed(named))")
         }
-        if path.lowercased().hasSuffix(".plist") { return .plist }
+        if let format = formats.first(where: { $0.recognisesText(content) }) { return format.kind }
         throw .malformed(
             path: path, place: nil,
             reason:
-                "not a property list, an AndroidManifest.xml, AppStream metainfo or catalog "
-                + "(XML or DEP-11 YAML) or a JSON manifest "
+                "not \(ManifestFormats.listed(formats.map(\.recognised))) "
                 + "(use \(names.kind) to say which)"
         )
     }

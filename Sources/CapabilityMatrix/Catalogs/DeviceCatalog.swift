@@ -150,19 +150,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
                 expected == .plist
                 ? "an Info.plist or .ipa (or a capcheck JSON manifest)"
                 : "an AndroidManifest.xml, .apk or .aab"
-            return "the \(catalog) catalog checks \(needs), not \(Self.noun(kind))"
-        }
-    }
-
-    /// A manifest kind in words (`an Info.plist`).
-    /// - Parameter kind: The kind.
-    /// - Returns: Its words.
-    public static func noun(_ kind: ManifestKind) -> String {
-        switch kind {
-        case .plist: return "an Info.plist"
-        case .android: return "an AndroidManifest.xml"
-        case .json: return "a capcheck JSON manifest"
-        case .appstream: return "AppStream metainfo"
+            return "the \(catalog) catalog checks \(needs), not \(kind.noun)"
         }
     }
 }

@@ -65,6 +65,11 @@ struct ArgumentCursor {
 
     /// Removes a flag (`--json`); true when it was given. A value for a flag is an error.
     mutating func flag(_ names: String...) throws(UsageError) -> Bool {
+        try flag(names: names)
+    }
+
+    /// Removes a flag by any of its names (`-h`, `--help`); true when it was given.
+    mutating func flag(names: [String]) throws(UsageError) -> Bool {
         var found = false
         var kept: [ArgumentToken] = []
         for token in tokens {
@@ -83,6 +88,11 @@ struct ArgumentCursor {
 
     /// Removes every occurrence of an option with a value (`--from F`, `--from=F`).
     mutating func values(_ names: String...) throws(UsageError) -> [String] {
+        try values(names: names)
+    }
+
+    /// Removes every occurrence of an option with a value, by any of its names.
+    mutating func values(names: [String]) throws(UsageError) -> [String] {
         var found: [String] = []
         var kept: [ArgumentToken] = []
         var index = 0
@@ -110,6 +120,11 @@ struct ArgumentCursor {
 
     /// Removes an option that may be given once; an error when given twice.
     mutating func value(_ names: String...) throws(UsageError) -> String? {
+        try value(names: names)
+    }
+
+    /// Removes an option that may be given once, by any of its names (`-o`, `--output`).
+    mutating func value(names: [String]) throws(UsageError) -> String? {
         var found: [String] = []
         for name in names { found += try values(name) }
         if found.count > 1 {

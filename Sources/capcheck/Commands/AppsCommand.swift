@@ -30,28 +30,36 @@ struct AppsCommand: Command {
         },
         aliases: ["json"])
 
-    static let options =
-        [
-            OptionSpec(
-                "root", value: "DIR",
-                "Look for the catalogs under DIR instead of / (DIR/var/lib/swcatalog/yaml, …)",
-                completion: .directory),
-            OptionSpec(
-                "from", value: "FILE",
-                "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
-                completion: .file),
-            formats.option,
-        ] + formats.aliasOptions + [
-            OptionSpec("list", "List every app with its verdict before the summary"),
-            OptionSpec("strict", "Fail unmet recommendations too"),
-            OptionSpec(
-                "unknown-as", value: "POLICY",
-                "Count an undecided app as cannot run (fail) or can run (pass)",
-                completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
-            OptionSpec(
-                "no-implied", "Drop the relations the specification implies for apps without any"
-            ),
-        ]
+    static var table: OptionTable<Self> {
+        OptionTable([
+            .value(
+                OptionSpec(
+                    "root", value: "DIR",
+                    "Look for the catalogs under DIR instead of / (DIR/var/lib/swcatalog/yaml, …)",
+                    completion: .directory), \.root
+            ) { text, _ in text },
+            .value(
+                OptionSpec(
+                    "from", value: "FILE",
+                    "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one",
+                    completion: .file), \.from),
+            .format(formats, \.format),
+            .flag(OptionSpec("list", "List every app with its verdict before the summary"), \.list),
+            .flag(OptionSpec("strict", "Fail unmet recommendations too"), \.strict),
+            .value(
+                OptionSpec(
+                    "unknown-as", value: "POLICY",
+                    "Count an undecided app as cannot run (fail) or can run (pass)",
+                    completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
+                \.unknownAs, VerifyCommand.unknownPolicy),
+            .inverted(
+                OptionSpec(
+                    "no-implied",
+                    "Drop the relations the specification implies for apps without any"),
+                \.implied),
+        ])
+    }
+    static var options: [OptionSpec] { table.specs }
 
     static let notes = """
         The catalogs are searched in var/lib/swcatalog/{xml,yaml}, var/lib/app-info/{xml,yaml}, \
@@ -60,28 +68,16 @@ struct AppsCommand: Command {
         catalog that has it. A listing: exit 0, or 66 when no catalog is found.
         """
 
-    var root: String
+    var root = "/"
     var from: String?
-    var format: FormatRegistry<Output>.Format
-    var list: Bool
-    var strict: Bool
+    var format = Self.formats.first
+    var list = false
+    var strict = false
     var unknownAs: UnknownPolicy?
-    var implied: Bool
+    var implied = true
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        root = try arguments.value("root") ?? "/"
-        from = try arguments.value("from")
-        format = try Self.formats.choose(&arguments, command: Self.name)
-        list = try arguments.flag("list")
-        strict = try arguments.flag("strict")
-        implied = !(try arguments.flag("no-implied"))
-        if let text = try arguments.value("unknown-as") {
-            guard let policy = UnknownPolicy(rawValue: text) else {
-                throw UsageError(
-                    "--unknown-as must be fail or pass, not '\(text)'", command: Self.name)
-            }
-            unknownAs = policy
-        }
+        try Self.table.parse(&arguments, into: &self)
         if let extra = arguments.positionals().first {
             throw UsageError(
                 "unexpected argument '\(extra)' (apps reads the installed catalogs; "

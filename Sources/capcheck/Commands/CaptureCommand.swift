@@ -16,29 +16,33 @@ struct CaptureCommand: Command {
             "The device's serial (adb devices) or UDID (idevice_id -l) when several are connected",
             completion: .none),
     ]
-    static let options = [
-        OptionSpec(
-            "output", short: "o", value: "FILE", "Write to FILE instead of standard output",
-            completion: .file),
-        OptionSpec(
-            "redact",
-            "Remove serial numbers, IMEI, SIM and phone numbers, Wi-Fi and Bluetooth addresses (what a check needs is kept)"
-        ),
-    ]
+    static var table: OptionTable<Self> {
+        OptionTable([
+            .value(
+                OptionSpec(
+                    "output", short: "o", value: "FILE", "Write to FILE instead of standard output",
+                    completion: .file), \.output),
+            .flag(
+                OptionSpec(
+                    "redact",
+                    "Remove serial numbers, IMEI, SIM and phone numbers, Wi-Fi and Bluetooth addresses (what a check needs is kept)"
+                ), \.redact),
+        ])
+    }
+    static var options: [OptionSpec] { table.specs }
     static let notes = """
         Each adb or ideviceinfo command may run CAPCHECK_PHONE_TIMEOUT seconds (default 30) and print 16 MiB; \
         a hung one is ended and named. The capture holds getprop's or ideviceinfo's output as \
         it is: serial numbers and addresses too unless --redact is given.
         """
 
-    var ios: Bool
+    var ios = false
     var serial: String?
     var output: String?
-    var redact: Bool
+    var redact = false
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        output = try arguments.value("o", "output")
-        redact = try arguments.flag("redact")
+        try Self.table.parse(&arguments, into: &self)
         let positionals = arguments.positionals()
         guard let kind = positionals.first else {
             throw UsageError("missing KIND (android)", command: Self.name)

@@ -22,19 +22,38 @@ struct DiffCommand: Command {
         ),
         ArgumentSpec("NEW", "The new manifest"),
     ]
-    static let options =
-        [
-            OptionSpec(
-                "matrix", value: "TABLE", "A device table (CSV, Markdown or JSON; '-' = stdin)",
-                completion: .file),
-            MatrixTableChoice.builtinOption("A built-in matrix ('capcheck matrix --list-builtin')"),
-            MatrixTableChoice.catalogOption,
-            OptionSpec(
-                "no-loss",
-                "Exit 1 when any row is lost (2 when a row may be lost): Apple rejects updates that tighten UIRequiredDeviceCapabilities"
-            ),
-        ] + ManifestOptions.tableSpecs + StoreOptions.specs + [formats.option]
-        + formats.aliasOptions
+    /// The options as given, before the table source is chosen.
+    struct Options {
+        var table: String?
+        var builtin: String?
+        var catalog: String?
+        var noLoss = false
+        var manifestOptions = ManifestOptions()
+        var storeOptions = StoreOptions()
+        var format = DiffCommand.formats.first
+    }
+
+    static var table: OptionTable<Options> {
+        OptionTable(
+            [
+                .value(
+                    OptionSpec(
+                        "matrix", value: "TABLE",
+                        "A device table (CSV, Markdown or JSON; '-' = stdin)", completion: .file),
+                    \.table),
+                .value(
+                    MatrixTableChoice.builtinOption(
+                        "A built-in matrix ('capcheck matrix --list-builtin')"), \.builtin),
+                .value(MatrixTableChoice.catalogOption, \.catalog),
+                .flag(
+                    OptionSpec(
+                        "no-loss",
+                        "Exit 1 when any row is lost (2 when a row may be lost): Apple rejects updates that tighten UIRequiredDeviceCapabilities"
+                    ), \.noLoss),
+            ] + ManifestOptions.tableOptions(\.manifestOptions)
+                + StoreOptions.options(\.storeOptions) + [.format(formats, \.format)])
+    }
+    static var options: [OptionSpec] { table.specs }
 
     var old: String
     var new: String
@@ -45,13 +64,12 @@ struct DiffCommand: Command {
     var format: FormatRegistry<MatrixDiffResult>.Format
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        let table = try arguments.value("matrix")
-        let builtin = try arguments.value("builtin")
-        let catalog = try arguments.value("catalog")
-        storeOptions = try StoreOptions(&arguments, command: Self.name)
-        noLoss = try arguments.flag("no-loss")
-        manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
-        format = try Self.formats.choose(&arguments, command: Self.name)
+        var given = Options()
+        try Self.table.parse(&arguments, into: &given)
+        noLoss = given.noLoss
+        manifestOptions = given.manifestOptions
+        storeOptions = given.storeOptions
+        format = given.format
         let positionals = arguments.positionals()
         guard positionals.count == 2 else {
             throw UsageError(
@@ -62,7 +80,8 @@ struct DiffCommand: Command {
         old = positionals[0]
         new = positionals[1]
         source = try MatrixTableChoice(
-            table: table, builtin: builtin, catalog: catalog, tableWording: "--matrix TABLE",
+            table: given.table, builtin: given.builtin, catalog: given.catalog,
+            tableWording: "--matrix TABLE",
             command: Self.name)
     }
 

@@ -6,28 +6,33 @@ struct LintCommand: Command {
     static let abstract =
         "Check a manifest's names, types and keys and show what it requires (no probing)"
     static let usage =
-        "capcheck lint MANIFEST [--kind plist|android|json|appstream] [--allow-unknown] [--no-implied]\n"
+        "capcheck lint MANIFEST [--kind \(ManifestKind.choices)] [--allow-unknown] [--no-implied]\n"
         + "              [--strict]"
     static let arguments = [ManifestOptions.manifestArgument]
-    static let options = [
-        ManifestOptions.kindOption,
-        OptionSpec(
-            "allow-unknown",
-            "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
-        ),
-        ManifestOptions.noImpliedOption,
-        OptionSpec(
-            "strict",
-            "Fail (exit 65) when the manifest has warnings, such as an unknown Android feature"),
-    ]
+    static var table: OptionTable<Self> {
+        OptionTable([
+            ManifestOptions.kind(ManifestOptions.kindOption, check: .parsing, \.reading),
+            .flag(
+                OptionSpec(
+                    "allow-unknown",
+                    "Accept unknown Apple or native keys (shown as not-applicable); unknown Android features are always accepted, with a warning"
+                ), \.reading.allowUnknown),
+            .inverted(ManifestOptions.noImpliedOption, \.reading.implied),
+            .flag(
+                OptionSpec(
+                    "strict",
+                    "Fail (exit 65) when the manifest has warnings, such as an unknown Android feature"
+                ), \.strict),
+        ])
+    }
+    static var options: [OptionSpec] { table.specs }
 
-    var manifestPath: String
-    var reading: ManifestOptions
-    var strict: Bool
+    var manifestPath = ""
+    var reading = ManifestOptions()
+    var strict = false
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        reading = try ManifestOptions(&arguments, command: Self.name, kindCheck: .parsing)
-        strict = try arguments.flag("strict")
+        try Self.table.parse(&arguments, into: &self)
         manifestPath = try ManifestOptions.singleManifest(
             arguments.positionals(), command: Self.name)
     }
@@ -110,16 +115,9 @@ struct LintCommand: Command {
         if implied > 0 {
             // The marks' meaning depends on who implies: Android's rules or AppStream's spec.
             let hasDefault = rows.contains { $0.source == .default }
-            switch manifest.kind {
-            case .android:
-                lines.append(
-                    "(* implied by a permission or an activity orientation"
-                        + (hasDefault ? ", + default for all apps)" : ")"))
-            case .appstream:
-                lines.append("(* implied by the AppStream specification for this component)")
-            default:
-                lines.append("(* implied" + (hasDefault ? ", + default" : "") + ")")
-            }
+            lines.append(
+                ManifestFormats.format(of: manifest.kind)?.impliedLegend(hasDefault: hasDefault)
+                    ?? "(* implied" + (hasDefault ? ", + default" : "") + ")")
         }
         for note in manifest.notes {
             lines += TerminalWrap.hanging(

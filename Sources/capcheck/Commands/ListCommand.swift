@@ -38,34 +38,33 @@ struct ListCommand: Command {
         },
         aliases: ["json"])
 
-    static let options =
-        [
-            OptionSpec(
-                "from", value: "FILE",
-                "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine; an Android capture ('capture android') or adb:[SERIAL] lists that phone's features as capabilities, an iOS capture ('capture ios') or ios:[UDID] its model's catalog row and battery",
-                completion: .file),
-            formats.option,
-        ] + formats.aliasOptions + [
-            OptionSpec("devices", "Add the per-device view to the table"),
-            OptionSpec(
-                "redact",
-                "Remove serial numbers, MAC/Bluetooth addresses, UUIDs and the host name (what classification needs is kept)"
-            ),
-            OptionSpec.color,
-        ]
+    static var table: OptionTable<Self> {
+        OptionTable([
+            .value(
+                OptionSpec(
+                    "from", value: "FILE",
+                    "Read a udevadm --export-db dump, a umockdev recording or a snapshot written by 'list --json' ('-' = stdin) instead of probing the live machine; an Android capture ('capture android') or adb:[SERIAL] lists that phone's features as capabilities, an iOS capture ('capture ios') or ios:[UDID] its model's catalog row and battery",
+                    completion: .file), \.from),
+            .format(formats, \.format),
+            .flag(OptionSpec("devices", "Add the per-device view to the table"), \.devices),
+            .flag(
+                OptionSpec(
+                    "redact",
+                    "Remove serial numbers, MAC/Bluetooth addresses, UUIDs and the host name (what classification needs is kept)"
+                ), \.redact),
+            .color(\.color),
+        ])
+    }
+    static var options: [OptionSpec] { table.specs }
 
     var from: String?
-    var format: FormatRegistry<Output>.Format
-    var devices: Bool
-    var color: ColorChoice
-    var redact: Bool
+    var format = Self.formats.first
+    var devices = false
+    var color = ColorChoice.auto
+    var redact = false
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        from = try arguments.value("from")
-        format = try Self.formats.choose(&arguments, command: Self.name)
-        devices = try arguments.flag("devices")
-        color = try ColorChoice(&arguments, command: Self.name)
-        redact = try arguments.flag("redact")
+        try Self.table.parse(&arguments, into: &self)
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {

@@ -1,12 +1,12 @@
 import CapabilityProbe
 import FoundationEssentials
 
-/// The manifest options `verify`, `lint`, `matrix`, `diff` and `report` share, parsed in one
-/// place: `--kind`, `--allow-unknown`, `--no-implied` and `--manifest`.
+/// The manifest options `verify`, `lint`, `matrix`, `diff` and `report` share: `--kind`,
+/// `--allow-unknown`, `--no-implied` and `--manifest`.
 ///
-/// Each command declares the options it offers from the specs below (the help wording differs
-/// between the checking and the table commands); the cursor has already rejected the others,
-/// so taking all of them here is safe.
+/// Each command declares in its ``OptionTable`` the ones it offers, from the specs below (the
+/// help wording differs between the checking and the table commands), each setting a field
+/// of the command's manifest options.
 struct ManifestOptions {
     /// When a `--kind` word that names no reader is reported.
     enum KindCheck {
@@ -26,7 +26,7 @@ struct ManifestOptions {
     /// `--kind` as `verify` and `lint` word it.
     static let kindOption = OptionSpec(
         "kind", value: "KIND",
-        "Read the manifest as plist, android, json or appstream (default: by content)",
+        "Read the manifest as \(ManifestKind.listed) (default: by content)",
         completion: .choices(ManifestKind.allCases.map(\.rawValue)))
 
     /// `--no-implied` of `verify` and `lint`.
@@ -52,35 +52,57 @@ struct ManifestOptions {
     /// The reader named by `--kind`, or nil to detect it by content.
     var kind: ManifestKind?
     /// Whether unknown manifest keys become not-applicable instead of exit 65.
-    var allowUnknown: Bool
+    var allowUnknown = false
     /// Whether Android's implied and default features are added (no `--no-implied`).
-    var implied: Bool
+    var implied = true
     /// A `--kind` word that names no reader, reported when the manifest is loaded.
     private var badKind: UsageError?
 
-    /// Takes `--manifest`, `--kind`, `--allow-unknown` and `--no-implied` from the arguments.
+    /// The defaults: no options given.
+    init() {}
+
+    /// `--kind KIND` in a command's table, setting the command's manifest options.
     /// - Parameters:
-    ///   - arguments: The command's arguments.
-    ///   - command: The command name, for the usage error.
+    ///   - spec: The option as the command words it.
     ///   - check: When a `--kind` word that names no reader is reported.
-    /// - Throws: `UsageError` for a missing value, or a bad `--kind` while parsing.
-    init(_ arguments: inout ArgumentCursor, command: String, kindCheck check: KindCheck)
-        throws(UsageError)
-    {
-        path = try arguments.value("manifest")
-        if let text = try arguments.value("kind") {
-            if let kind = ManifestKind(rawValue: text) {
-                self.kind = kind
-            } else {
-                let error = UsageError(
-                    "--kind must be plist, android, json or appstream, not '\(text)'",
-                    command: command)
-                if check == .parsing { throw error }
-                badKind = error
+    ///   - field: The command's manifest options.
+    /// - Returns: The declared option.
+    static func kind<Values>(
+        _ spec: OptionSpec, check: KindCheck, _ field: WritableKeyPath<Values, ManifestOptions>
+    ) -> OptionTable<Values>.Option {
+        OptionTable<Values>.Option(specs: [spec]) { (arguments, values) throws(UsageError) in
+            if let text = try arguments.value("kind") {
+                try values[keyPath: field].take(
+                    kind: text, command: arguments.command, check: check)
             }
         }
-        allowUnknown = try arguments.flag("allow-unknown")
-        implied = !(try arguments.flag("no-implied"))
+    }
+
+    /// `--kind` and `--allow-unknown` as `matrix`, `diff` and `report` declare them
+    /// (``tableSpecs``), setting the command's manifest options.
+    /// - Parameter field: The command's manifest options.
+    /// - Returns: The declared options.
+    static func tableOptions<Values>(_ field: WritableKeyPath<Values, ManifestOptions>)
+        -> [OptionTable<Values>.Option]
+    {
+        [
+            kind(tableSpecs[0], check: .loading, field),
+            .flag(tableSpecs[1], field.appending(path: \.allowUnknown)),
+        ]
+    }
+
+    /// Sets the kind a `--kind` word names, or reports the word that names none.
+    private mutating func take(kind text: String, command: String, check: KindCheck)
+        throws(UsageError)
+    {
+        if let kind = ManifestKind(rawValue: text) {
+            self.kind = kind
+            return
+        }
+        let error = UsageError(
+            "--kind must be \(ManifestKind.listed), not '\(text)'", command: command)
+        if check == .parsing { throw error }
+        badKind = error
     }
 
     /// The load options these flags ask for.

@@ -32,22 +32,49 @@ struct MatrixCommand: Command {
             "A device table: CSV, Markdown pipe table or JSON ('-' = stdin); first column = row name, optional 'Family' column, '#' lines = provenance; headers = capability ids or known aliases"
         )
     ]
-    static let options =
-        [
-            MatrixTableChoice.builtinOption("Use a built-in matrix (see --list-builtin)"),
-            MatrixTableChoice.catalogOption,
-            OptionSpec(
-                "fleet", value: "DIR",
-                "Rows are the machines whose snapshots ('capcheck list --json' files) are in DIR; each verdict is what 'verify --from' gives for that snapshot",
-                completion: .directory),
-            ManifestOptions.manifestOption(
-                "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app"
-            ),
-        ] + ManifestOptions.tableSpecs + StoreOptions.specs + [
-            formats.option
-        ] + formats.aliasOptions + [
-            OptionSpec("list-builtin", "List the built-in matrices")
-        ]
+    /// The options as given, before the rows are chosen.
+    struct Options {
+        var builtin: String?
+        var catalog: String?
+        var fleet: String?
+        var manifestOptions = ManifestOptions()
+        var storeOptions = StoreOptions()
+        var format = MatrixCommand.formats.first
+        /// A bad `--format`, reported only when rows are printed (`--list-builtin` has none).
+        var formatError: UsageError?
+        var listBuiltin = false
+    }
+
+    static var table: OptionTable<Options> {
+        OptionTable(
+            [
+                .value(
+                    MatrixTableChoice.builtinOption("Use a built-in matrix (see --list-builtin)"),
+                    \.builtin),
+                .value(MatrixTableChoice.catalogOption, \.catalog),
+                .value(
+                    OptionSpec(
+                        "fleet", value: "DIR",
+                        "Rows are the machines whose snapshots ('capcheck list --json' files) are in DIR; each verdict is what 'verify --from' gives for that snapshot",
+                        completion: .directory), \.fleet),
+                .value(
+                    ManifestOptions.manifestOption(
+                        "The manifest: Info.plist, AndroidManifest.xml, AppStream metainfo, capcheck JSON or a built app"
+                    ), \.manifestOptions.path),
+            ] + ManifestOptions.tableOptions(\.manifestOptions)
+                + StoreOptions.options(\.storeOptions) + [
+                    OptionTable.Option(specs: [formats.option] + formats.aliasOptions) {
+                        (arguments, given) throws(UsageError) in
+                        do throws(UsageError) {
+                            given.format = try formats.choose(&arguments, command: name)
+                        } catch {
+                            given.formatError = error
+                        }
+                    },
+                    .flag(OptionSpec("list-builtin", "List the built-in matrices"), \.listBuiltin),
+                ])
+    }
+    static var options: [OptionSpec] { table.specs }
 
     /// What the command was asked to do.
     enum Task {
@@ -71,29 +98,21 @@ struct MatrixCommand: Command {
     var format: FormatRegistry<MatrixResult>.Format
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        let builtin = try arguments.value("builtin")
-        let catalog = try arguments.value("catalog")
-        storeOptions = try StoreOptions(&arguments, command: Self.name)
-        let fleet = try arguments.value("fleet")
-        manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
-        // A bad --format is reported only when rows are printed (--list-builtin has none).
-        var formatError: UsageError?
-        do {
-            format = try Self.formats.choose(&arguments, command: Self.name)
-        } catch {
-            formatError = error
-            format = Self.formats.first
-        }
-        let listBuiltin = try arguments.flag("list-builtin")
+        var given = Options()
+        try Self.table.parse(&arguments, into: &given)
+        manifestOptions = given.manifestOptions
+        storeOptions = given.storeOptions
+        format = given.format
+        let (builtin, catalog, fleet) = (given.builtin, given.catalog, given.fleet)
         let positionals = arguments.positionals()
         if positionals.count > 1 {
             throw UsageError("unexpected argument '\(positionals[1])'", command: Self.name)
         }
-        if listBuiltin {
+        if given.listBuiltin {
             task = .listBuiltin
             return
         }
-        if let formatError { throw formatError }
+        if let formatError = given.formatError { throw formatError }
         let rows: Rows
         if let fleet {
             if positionals.first != nil || builtin != nil || catalog != nil {

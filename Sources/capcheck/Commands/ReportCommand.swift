@@ -33,36 +33,41 @@ struct ReportCommand: Command {
             out.write(
                 try FeatureTableRenderer.render(output.table, as: .html, stamp: output.stamp))
         })
-    static let options =
-        [
-            OptionSpec(
-                "from", value: "FILE",
-                "A machine: udevadm --export-db dump, umockdev recording or snapshot ('-' = stdin), or a directory of snapshots (one column each); repeat for more columns; without it the live machine is probed",
-                completion: .file, repeatable: true),
-            ManifestOptions.manifestOption("Add a verdict row for this manifest"),
-        ] + ManifestOptions.tableSpecs + [
-            formats.option,
-            OptionSpec(
-                "output", short: "o", value: "FILE", "Write to FILE instead of standard output",
-                completion: .file),
-            OptionSpec(
-                "no-redact",
-                "Keep serial numbers, addresses, UUIDs and host names (removed by default: reports are made to be shared)"
-            ),
-        ]
+    static var table: OptionTable<Self> {
+        OptionTable(
+            [
+                .values(
+                    OptionSpec(
+                        "from", value: "FILE",
+                        "A machine: udevadm --export-db dump, umockdev recording or snapshot ('-' = stdin), or a directory of snapshots (one column each); repeat for more columns; without it the live machine is probed",
+                        completion: .file, repeatable: true), \.from),
+                .value(
+                    ManifestOptions.manifestOption("Add a verdict row for this manifest"),
+                    \.manifestOptions.path),
+            ] + ManifestOptions.tableOptions(\.manifestOptions) + [
+                .format(formats, \.format),
+                .value(
+                    OptionSpec(
+                        "output", short: "o", value: "FILE",
+                        "Write to FILE instead of standard output",
+                        completion: .file), \.output),
+                .inverted(
+                    OptionSpec(
+                        "no-redact",
+                        "Keep serial numbers, addresses, UUIDs and host names (removed by default: reports are made to be shared)"
+                    ), \.redact),
+            ])
+    }
+    static var options: [OptionSpec] { table.specs }
 
-    var from: [String]
-    var manifestOptions: ManifestOptions
-    var format: FormatRegistry<Output>.Format
+    var from: [String] = []
+    var manifestOptions = ManifestOptions()
+    var format = Self.formats.first
     var output: String?
-    var redact: Bool
+    var redact = true
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        from = try arguments.values("from")
-        manifestOptions = try ManifestOptions(&arguments, command: Self.name, kindCheck: .loading)
-        format = try Self.formats.choose(&arguments, command: Self.name)
-        output = try arguments.value("o", "output")
-        redact = !(try arguments.flag("no-redact"))
+        try Self.table.parse(&arguments, into: &self)
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {

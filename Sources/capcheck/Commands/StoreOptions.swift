@@ -23,45 +23,53 @@ struct StoreOptions {
         deviceFamily: "--device-family", minimumOS: "--min-os", visionPro: "--vision-pro")
 
     /// The settings stated.
-    var settings: StoreSettings
+    var settings = StoreSettings(names: names)
 
-    /// Takes the options from the arguments.
-    /// - Parameters:
-    ///   - arguments: The command's arguments.
-    ///   - command: The command name, for the usage error.
-    /// - Throws: `UsageError` for a value that is not a family, version or setting.
-    init(_ arguments: inout ArgumentCursor, command: String) throws(UsageError) {
-        settings = StoreSettings(names: Self.names)
-        if let text = try arguments.value("device-family") {
-            var families: [Int] = []
-            for word in text.split(separator: ",") {
-                guard let family = StoreSettings.deviceFamily(String(word)) else {
+    /// The defaults: nothing stated.
+    init() {}
+
+    /// The three options in a command's table (``specs``), setting its store options.
+    /// - Parameter field: The command's store options.
+    /// - Returns: The declared options.
+    static func options<Values>(_ field: WritableKeyPath<Values, StoreOptions>)
+        -> [OptionTable<Values>.Option]
+    {
+        [
+            .value(specs[0], field.appending(path: \.settings.deviceFamilies)) {
+                (text, command) throws(UsageError) in
+                var families: [Int] = []
+                for word in text.split(separator: ",") {
+                    guard let family = StoreSettings.deviceFamily(String(word)) else {
+                        throw UsageError(
+                            "--device-family takes 1, 2, 3, 4, 7 or iphone, ipad, tv, watch, vision, not '\(word)'",
+                            command: command)
+                    }
+                    if !families.contains(family) { families.append(family) }
+                }
+                guard !families.isEmpty else {
+                    throw UsageError("--device-family needs at least one family", command: command)
+                }
+                return families.sorted()
+            },
+            .value(specs[1], field.appending(path: \.settings.minimumOS)) {
+                (text, command) throws(UsageError) in
+                guard let version = OSVersion(text) else {
                     throw UsageError(
-                        "--device-family takes 1, 2, 3, 4, 7 or iphone, ipad, tv, watch, vision, not '\(word)'",
+                        "--min-os takes a version such as 17.0, not '\(text)'", command: command)
+                }
+                return version
+            },
+            .value(specs[2], field.appending(path: \.settings.visionPro)) {
+                (text, command) throws(UsageError) in
+                switch text {
+                case "available": return true
+                case "unavailable": return false
+                default:
+                    throw UsageError(
+                        "--vision-pro takes available or unavailable, not '\(text)'",
                         command: command)
                 }
-                if !families.contains(family) { families.append(family) }
-            }
-            guard !families.isEmpty else {
-                throw UsageError("--device-family needs at least one family", command: command)
-            }
-            settings.deviceFamilies = families.sorted()
-        }
-        if let text = try arguments.value("min-os") {
-            guard let version = OSVersion(text) else {
-                throw UsageError(
-                    "--min-os takes a version such as 17.0, not '\(text)'", command: command)
-            }
-            settings.minimumOS = version
-        }
-        if let text = try arguments.value("vision-pro") {
-            switch text {
-            case "available": settings.visionPro = true
-            case "unavailable": settings.visionPro = false
-            default:
-                throw UsageError(
-                    "--vision-pro takes available or unavailable, not '\(text)'", command: command)
-            }
-        }
+            },
+        ]
     }
 }

@@ -7,7 +7,7 @@ struct VerifyCommand: Command {
     static let abstract =
         "Check an Info.plist, AndroidManifest.xml, AppStream metainfo, JSON manifest or built app (.apk, .aab, .ipa, .app) against a machine"
     static let usage = """
-        capcheck verify MANIFEST [--from FILE] [--kind plist|android|json|appstream] \(formats.aliasUsage) [--junit FILE]
+        capcheck verify MANIFEST [--from FILE] [--kind \(ManifestKind.choices)] \(formats.aliasUsage) [--junit FILE]
                         \(formats.usage) [--github] [--strict] [--allow-unknown]
                         [--unknown-as fail|pass] [--assume ID=present|absent]... [--no-implied]
                         [--device-family LIST] [--min-os VERSION] [--vision-pro available|unavailable]
@@ -65,73 +65,72 @@ struct VerifyCommand: Command {
         },
         .init("json") { result, out in out.write(try JSONOutput.string(result)) })
     static let arguments = [ManifestOptions.manifestArgument]
-    static let options =
-        [
-            OptionSpec(
-                "from", value: "FILE",
-                "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one; an Android capture or adb:[SERIAL] checks an app as Google Play does, an iOS capture or ios:[UDID] as the App Store does",
-                completion: .file),
-            ManifestOptions.kindOption,
-            formats.option,
-        ] + formats.aliasOptions + [
-            OptionSpec(
-                "junit", value: "FILE", "Also write JUnit XML, one test case per requirement",
-                completion: .file),
-            OptionSpec(
-                "github",
-                "Print GitHub Actions annotations before the report: ::error:: for each unmet"
-                    + " requirement, ::warning:: for each undecided one"),
-            OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
-            OptionSpec(
-                "allow-unknown",
-                "Report unknown Apple or native keys as not-applicable instead of exiting 65 (any Android feature name is accepted)"
-            ),
-            OptionSpec(
-                "unknown-as", value: "POLICY",
-                "Make an undecided result fail (exit 1) or pass (exit 0)",
-                completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
-            OptionSpec(
-                "assume", value: "ID=STATE",
-                "Declare a capability present or absent (shown as assumed); repeatable",
-                repeatable: true),
-            ManifestOptions.noImpliedOption,
-        ] + StoreOptions.specs + [
-            OptionSpec.color
-        ]
+    static var table: OptionTable<Self> {
+        OptionTable(
+            [
+                .value(
+                    OptionSpec(
+                        "from", value: "FILE",
+                        "Check a recorded machine (udevadm dump, umockdev recording or 'list --json' snapshot; '-' = stdin) instead of this one; an Android capture or adb:[SERIAL] checks an app as Google Play does, an iOS capture or ios:[UDID] as the App Store does",
+                        completion: .file), \.from),
+                ManifestOptions.kind(ManifestOptions.kindOption, check: .parsing, \.reading),
+                .format(formats, \.format),
+                .value(
+                    OptionSpec(
+                        "junit", value: "FILE",
+                        "Also write JUnit XML, one test case per requirement", completion: .file),
+                    \.junit),
+                .flag(
+                    OptionSpec(
+                        "github",
+                        "Print GitHub Actions annotations before the report: ::error:: for each unmet"
+                            + " requirement, ::warning:: for each undecided one"), \.github),
+                .flag(
+                    OptionSpec("strict", "Fail keys that have no Linux meaning (not-applicable)"),
+                    \.strict),
+                .flag(
+                    OptionSpec(
+                        "allow-unknown",
+                        "Report unknown Apple or native keys as not-applicable instead of exiting 65 (any Android feature name is accepted)"
+                    ), \.reading.allowUnknown),
+                .value(
+                    OptionSpec(
+                        "unknown-as", value: "POLICY",
+                        "Make an undecided result fail (exit 1) or pass (exit 0)",
+                        completion: .choices(UnknownPolicy.allCases.map(\.rawValue))),
+                    \.unknownAs, unknownPolicy),
+                .values(
+                    OptionSpec(
+                        "assume", value: "ID=STATE",
+                        "Declare a capability present or absent (shown as assumed); repeatable",
+                        repeatable: true), \.assumptions
+                ) { (texts, _) throws(UsageError) in
+                    var assumptions: [String: CapabilityStatus] = [:]
+                    for text in texts {
+                        let (id, status) = try parseAssumption(text)
+                        assumptions[id] = status
+                    }
+                    return assumptions
+                },
+                .inverted(ManifestOptions.noImpliedOption, \.reading.implied),
+            ] + StoreOptions.options(\.store) + [.color(\.color)])
+    }
+    static var options: [OptionSpec] { table.specs }
 
-    var manifestPath: String
+    var manifestPath = ""
     var from: String?
-    var reading: ManifestOptions
-    var format: FormatRegistry<Output>.Format
-    var color: ColorChoice
+    var reading = ManifestOptions()
+    var format = Self.formats.first
+    var color = ColorChoice.auto
     var junit: String?
-    var github: Bool
-    var strict: Bool
+    var github = false
+    var strict = false
     var unknownAs: UnknownPolicy?
-    var assumptions: [String: CapabilityStatus]
-    var store: StoreOptions
+    var assumptions: [String: CapabilityStatus] = [:]
+    var store = StoreOptions()
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        from = try arguments.value("from")
-        reading = try ManifestOptions(&arguments, command: Self.name, kindCheck: .parsing)
-        junit = try arguments.value("junit")
-        if let text = try arguments.value("unknown-as") {
-            guard let policy = UnknownPolicy(rawValue: text) else {
-                throw UsageError(
-                    "--unknown-as must be fail or pass, not '\(text)'", command: Self.name)
-            }
-            unknownAs = policy
-        }
-        assumptions = [:]
-        for text in try arguments.values("assume") {
-            let (id, status) = try Self.parseAssumption(text)
-            assumptions[id] = status
-        }
-        format = try Self.formats.choose(&arguments, command: Self.name)
-        color = try ColorChoice(&arguments, command: Self.name)
-        github = try arguments.flag("github")
-        strict = try arguments.flag("strict")
-        store = try StoreOptions(&arguments, command: Self.name)
+        try Self.table.parse(&arguments, into: &self)
         manifestPath = try ManifestOptions.singleManifest(
             arguments.positionals(), command: Self.name)
         if format.name != Self.formats.first.name && github {
@@ -143,6 +142,21 @@ struct VerifyCommand: Command {
             throw UsageError(
                 "the manifest and --from cannot both be standard input", command: Self.name)
         }
+    }
+
+    /// The policy a `--unknown-as` word names (`verify`, `apps`).
+    /// - Parameters:
+    ///   - text: The word.
+    ///   - command: The command name, for the usage error.
+    /// - Returns: The policy.
+    /// - Throws: `UsageError` for another word.
+    static func unknownPolicy(_ text: String, command: String) throws(UsageError)
+        -> UnknownPolicy?
+    {
+        guard let policy = UnknownPolicy(rawValue: text) else {
+            throw UsageError("--unknown-as must be fail or pass, not '\(text)'", command: command)
+        }
+        return policy
     }
 
     static func parseAssumption(_ text: String) throws(UsageError) -> (String, CapabilityStatus) {
@@ -264,7 +278,7 @@ struct VerifyCommand: Command {
         guard manifest.store.isAndroid else {
             return env.fail(
                 "\(manifestPath): an Android phone checks an AndroidManifest.xml, .apk or .aab, "
-                    + "not \(CatalogError.noun(manifest.kind))", .usage)
+                    + "not \(manifest.kind.noun)", .usage)
         }
         let capture: AndroidCapture
         let source: String
@@ -296,7 +310,7 @@ struct VerifyCommand: Command {
         guard manifest.store.appleKeys != nil else {
             return env.fail(
                 "\(manifestPath): an iPhone or iPad checks an Info.plist or .ipa, "
-                    + "not \(CatalogError.noun(manifest.kind))", .usage)
+                    + "not \(manifest.kind.noun)", .usage)
         }
         let model: PhoneSource.IOSModel
         switch PhoneSource.iosModel(from, env: env) {

@@ -42,21 +42,47 @@ struct WatchCommand: Command {
         },
         firstIsDefault: false, aliases: ["json"])
 
-    static let options =
-        [
-            formats.option
-        ] + formats.aliasOptions + [
-            OptionSpec(
-                "count", value: "N",
-                "Stop after N events (the first line, naming the source, is not an event)"),
-            OptionSpec(
-                "timeout", value: "S",
-                "Stop after S seconds, even with fewer than N events (exit 0)"),
-            OptionSpec(
-                "only", value: "KINDS",
-                "Comma-separated: battery, proximity, capabilities, devices (default: all)",
-                completion: .choices(WatchKind.allCases.map(\.rawValue)), repeatable: true),
-        ]
+    static var table: OptionTable<Self> {
+        OptionTable([
+            OptionTable.Option(specs: [formats.option] + formats.aliasOptions) {
+                (arguments, command) throws(UsageError) in
+                command.format = try formats.parse(&arguments, command: name)
+            },
+            .value(
+                OptionSpec(
+                    "count", value: "N",
+                    "Stop after N events (the first line, naming the source, is not an event)"),
+                \.count
+            ) { (text, command) throws(UsageError) in
+                guard let value = Int(text), value > 0 else {
+                    throw UsageError(
+                        "option '--count' needs a positive whole number, got '\(text)'",
+                        command: command)
+                }
+                return value
+            },
+            .value(
+                OptionSpec(
+                    "timeout", value: "S",
+                    "Stop after S seconds, even with fewer than N events (exit 0)"),
+                \.timeout
+            ) { (text, command) throws(UsageError) in
+                guard let value = Double(text), value.isFinite, value > 0 else {
+                    throw UsageError(
+                        "option '--timeout' needs a positive number of seconds, got '\(text)'",
+                        command: command)
+                }
+                return value
+            },
+            .values(
+                OptionSpec(
+                    "only", value: "KINDS",
+                    "Comma-separated: battery, proximity, capabilities, devices (default: all)",
+                    completion: .choices(WatchKind.allCases.map(\.rawValue)), repeatable: true),
+                \.kinds, kinds),
+        ])
+    }
+    static var options: [OptionSpec] { table.specs }
     static let notes = """
         The first line names the uevent source: "udev" when udevd runs, else "kernel" (raw
         uevents still arrive without udevd). SIGINT and SIGTERM end the watch with exit 0.
@@ -72,52 +98,38 @@ struct WatchCommand: Command {
     var format: FormatRegistry<Line>.Format?
     var count: Int?
     var timeout: Double?
-    var kinds: Set<WatchKind>
+    var kinds = Set(WatchKind.allCases)
     /// The clock for the `time` field (replaced in tests).
     var clock: @Sendable () -> Date = { Date() }
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
-        format = try Self.formats.parse(&arguments, command: Self.name)
-        if let text = try arguments.value("count") {
-            guard let value = Int(text), value > 0 else {
-                throw UsageError(
-                    "option '--count' needs a positive whole number, got '\(text)'",
-                    command: Self.name)
+        try Self.table.parse(&arguments, into: &self)
+    }
+
+    /// The kinds `--only` names (comma-separated, repeatable).
+    /// - Parameters:
+    ///   - texts: The values given.
+    ///   - command: The command name, for the usage error.
+    /// - Returns: The kinds.
+    /// - Throws: `UsageError` for an unknown kind or none.
+    static func kinds(_ texts: [String], command: String) throws(UsageError) -> Set<WatchKind> {
+        var kinds = Set<WatchKind>()
+        for name in texts.flatMap({ $0.split(separator: ",") }).map({
+            $0.trimming(.whitespaces)
+        }) {
+            guard let kind = WatchKind(rawValue: name) else {
+                let suggestion = EditDistance.nearest(name, in: WatchKind.allCases.map(\.rawValue))
+                let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("option '--only': unknown kind '\(name)'\(hint)", command: command)
             }
-            count = value
+            kinds.insert(kind)
         }
-        if let text = try arguments.value("timeout") {
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError(
-                    "option '--timeout' needs a positive number of seconds, got '\(text)'",
-                    command: Self.name)
-            }
-            timeout = value
+        guard !kinds.isEmpty else {
+            throw UsageError(
+                "option '--only' needs at least one of battery, proximity, capabilities, devices",
+                command: command)
         }
-        let only = try arguments.values("only")
-        if only.isEmpty {
-            kinds = Set(WatchKind.allCases)
-        } else {
-            var kinds = Set<WatchKind>()
-            for name in only.flatMap({ $0.split(separator: ",") }).map({
-                $0.trimming(.whitespaces)
-            }) {
-                guard let kind = WatchKind(rawValue: name) else {
-                    let suggestion = EditDistance.nearest(
-                        name, in: WatchKind.allCases.map(\.rawValue))
-                    let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-                    throw UsageError(
-                        "option '--only': unknown kind '\(name)'\(hint)", command: Self.name)
-                }
-                kinds.insert(kind)
-            }
-            guard !kinds.isEmpty else {
-                throw UsageError(
-                    "option '--only' needs at least one of battery, proximity, capabilities, devices",
-                    command: Self.name)
-            }
-            self.kinds = kinds
-        }
+        return kinds
     }
 
     func run(in env: CommandEnvironment) -> ExitCode {
