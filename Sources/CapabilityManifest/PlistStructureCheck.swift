@@ -6,6 +6,7 @@
 /// walks the object graph once, without decoding values, and bounds all of that; for XML it
 /// finds keys given twice in one `<dict>`.
 import CapabilitySupport
+import CapabilityXML
 
 package struct PlistStructureCheck {
     /// The largest tree a binary plist may expand to, counting every shared object each time
@@ -303,106 +304,61 @@ package struct PlistStructureCheck {
 
     // MARK: XML
 
-    /// Finds a key given twice in one `<dict>` of an XML property list.
+    /// Finds a key given twice in one `<dict>` of an XML property list, and containers that
+    /// nest too deeply for their size, from libxml2's events (``XMLEventReader``).
     ///
-    /// A light scan of the markup (comments, CDATA and processing instructions skipped); syntax
-    /// errors are left to the parser.
+    /// Syntax errors are left to the decoder, which names them: the events before the first
+    /// one are checked, the rest of the document is not. Without libxml2 the reader's problem
+    /// naming it is returned.
     /// - Parameter text: The document.
-    /// - Returns: The first duplicate, or `nil`.
+    /// - Returns: The first problem, or `nil`.
     static func xmlProblem(_ text: String) -> InputProblem? {
         var containers: [[String: Int]?] = []  // a dictionary's keys, or nil for an array
         var depths = 0  // the values' depths so far (``maximumDepthSum``)
-        var line = 1
-        var rest = Substring(text)
-        func advance(past prefix: Substring) {
-            line += prefix.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        }
-        while let open = rest.firstIndex(of: "<") {
-            advance(past: rest[..<open])
-            rest = rest[open...]
-            let skipped = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")]
-            if let (_, end) = skipped.first(where: { rest.hasPrefix($0.0) }) {
-                guard let close = rest.literalRange(of: end) else { return nil }
-                advance(past: rest[..<close.upperBound])
-                rest = rest[close.upperBound...]
-                continue
-            }
-            guard let close = rest.firstIndex(of: ">") else { return nil }
-            let tag = rest[rest.index(after: rest.startIndex)..<close]
-            advance(past: rest[...close])
-            rest = rest[rest.index(after: close)...]
-            let name = tag.prefix { !$0.isWhitespace && $0 != "/" }
-            let selfClosing = tag.hasSuffix("/")
-            if !tag.hasPrefix("/"), valueElements.contains(name) {
-                depths += containers.count + 1
-                if depths > maximumDepthSum {
-                    return InputProblem(
-                        place: .line(line),
-                        reason: "containers nest too deeply for their size: \(depthProblemText)")
+        var key: (text: String, line: Int)?  // the `<key>` being read
+        var found: InputProblem?
+        let error = XMLEventReader().parse(Array(text.utf8)) { event, position in
+            guard found == nil else { return }
+            switch event {
+            case .startElement(let name, _):
+                if valueElements.contains(name) {
+                    depths += containers.count + 1
+                    if depths > maximumDepthSum {
+                        found = InputProblem(
+                            place: .line(position.line),
+                            reason: "containers nest too deeply for their size: \(depthProblemText)"
+                        )
+                    }
                 }
-            }
-            if tag.hasPrefix("/") {
-                if tag.dropFirst() == "dict" || tag.dropFirst() == "array", !containers.isEmpty {
+                if name == "dict" { containers.append([:]) }
+                if name == "array" { containers.append(nil) }
+                if name == "key" { key = ("", position.line) }
+            case .text(let run), .cdata(let run):
+                key?.text += run
+            case .endElement(let name):
+                if name == "dict" || name == "array", !containers.isEmpty {
                     containers.removeLast()
                 }
-            } else if name == "dict", !selfClosing {
-                containers.append([:])
-            } else if name == "array", !selfClosing {
-                containers.append(nil)
-            } else if name == "key", !selfClosing {
-                guard let end = rest.literalRange(of: "</key>") else { return nil }
-                let key = decodeEntities(rest[..<end.lowerBound])
-                let keyLine = line
-                advance(past: rest[..<end.upperBound])
-                rest = rest[end.upperBound...]
+                guard name == "key", let (text, line) = key else { return }
+                key = nil
                 // Changed in place: a copy taken out of `containers` would make every key
                 // copy the whole dictionary.
-                if let last = containers.indices.last, containers[last] != nil {
-                    if let first = containers[last]?[key] {
-                        return InputProblem(
-                            place: .line(keyLine),
-                            reason:
-                                "duplicate key \"\(key)\" in one <dict> (first at line \(first))")
-                    }
-                    containers[last]?[key] = keyLine
+                guard let last = containers.indices.last, containers[last] != nil else { return }
+                if let first = containers[last]?[text] {
+                    found = InputProblem(
+                        place: .line(line),
+                        reason: "duplicate key \"\(text)\" in one <dict> (first at line \(first))")
                 }
+                containers[last]?[text] = line
             }
         }
-        return nil
+        // Code 0 is the reader's own problem (libxml2 missing): the check did not run.
+        if let error, error.code == 0 { return error }
+        return found
     }
 
     /// The elements that are values (a `<key>` is not one).
-    private static let valueElements: Set<Substring> = [
+    private static let valueElements: Set<String> = [
         "dict", "array", "string", "integer", "real", "true", "false", "date", "data",
     ]
-
-    /// The text an XML character-data run stands for (the five named and numeric references).
-    static func decodeEntities(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        var result = ""
-        var rest = text
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";") else { break }
-            let name = rest[rest.index(after: amp)..<semi]
-            let named: [Substring: String] = [
-                "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
-            ]
-            if let value = named[name] {
-                result += value
-            } else if name.hasPrefix("#x"), let code = UInt32(name.dropFirst(2), radix: 16),
-                let scalar = Unicode.Scalar(code)
-            {
-                result.unicodeScalars.append(scalar)
-            } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()),
-                let scalar = Unicode.Scalar(code)
-            {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += rest[amp...semi]
-            }
-            rest = rest[rest.index(after: semi)...]
-        }
-        return result + rest
-    }
 }
