@@ -3,45 +3,27 @@ import CapabilityModel
 /// What the live reader copies from sysfs into a record: the attributes the probers use,
 /// and the names the hwdb and libpci give a device udevd did not name.
 package enum LiveAttributes {
-    /// Top-level sysfs attributes copied into each record when the device has them.
-    package static let names: Set<String> = [
-        // generic
-        "name", "type", "label", "location", "modalias", "removable", "index", "product",
-        "manufacturer", "number", "id",
-        // pci
-        "class", "vendor", "device", "subsystem_vendor", "subsystem_device", "boot_vga",
-        // usb
-        "idVendor", "idProduct", "bDeviceClass", "bInterfaceClass", "bInterfaceSubClass",
-        "bInterfaceProtocol", "interface", "bNumInterfaces",
-        // power_supply
-        "scope", "status", "capacity", "capacity_level", "present", "online", "energy_now",
-        "energy_full", "energy_full_design", "charge_now", "charge_full", "charge_full_design",
-        "voltage_now", "voltage_min_design", "model_name", "technology", "power_now", "current_now",
-        // drm connectors
-        "enabled", "modes", "dpms", "connector_id",
-        // input
-        "phys", "properties",
-        // sound (HDA codecs: GPU HDMI codecs make a card display-only)
-        "pcm_class", "chip_name", "vendor_id",
-        // rfkill
-        "soft", "hard", "state",
-        // net
-        "operstate", "ifindex", "addr_assign_type",
-        // leds
-        "brightness", "max_brightness",
-        // dmi
-        "sys_vendor", "product_name", "product_version", "product_family", "board_vendor",
-        "board_name", "chassis_type", "bios_version", "bios_vendor", "bios_release", "product_sku",
-    ]
+    /// Top-level sysfs attributes copied into each record when the device has them: the
+    /// generic ones and the DMI identity here, and every subsystem's
+    /// ``Subsystem/sysfsAttributes`` (from a device of any subsystem, as a USB interface's
+    /// `interface` names a device whose function another subsystem has).
+    package static let names: Set<String> = Set(
+        [
+            "name", "type", "label", "location", "modalias", "removable", "index", "product",
+            "manufacturer", "number", "id",
+            // dmi (`/sys/class/dmi/id`)
+            "sys_vendor", "product_name", "product_version", "product_family", "board_vendor",
+            "board_name", "chassis_type", "bios_version", "bios_vendor", "bios_release",
+            "product_sku",
+        ] + Subsystem.allCases.flatMap { $0.sysfsAttributes.filter { !$0.contains("/") } })
 
-    /// Attributes in subdirectories, read when the subsystem matches.
-    package static let nested: [Subsystem: [String]] = [
-        .input: [
-            "capabilities/ev", "capabilities/abs", "capabilities/key", "capabilities/sw",
-            "capabilities/ff", "capabilities/rel", "capabilities/msc", "id/bustype", "id/vendor",
-            "id/product",
-        ]
-    ]
+    /// Attributes in subdirectories, read when the subsystem matches: each subsystem's
+    /// ``Subsystem/sysfsAttributes`` with a slash.
+    package static let nested: [Subsystem: [String]] = Dictionary(
+        uniqueKeysWithValues: Subsystem.allCases.compactMap { subsystem in
+            let paths = subsystem.sysfsAttributes.filter { $0.contains("/") }
+            return paths.isEmpty ? nil : (subsystem, paths)
+        })
 
     /// Without udevd there are no `*_FROM_DATABASE` names: asks the hwdb for the modalias,
     /// then libpci for a PCI function's vendor and device (`pci` is called only then, so

@@ -109,6 +109,46 @@ extension Subsystem {
         }
     }
 
+    /// The sysfs attributes the probers read from this subsystem's devices, which the live
+    /// reader copies into their records: top-level names, and paths in a subdirectory
+    /// (`capabilities/ev`), read only for this subsystem. One switch without a default, so a
+    /// new case has to say.
+    package var sysfsAttributes: [String] {
+        switch self {
+        case .pci:
+            return [
+                "class", "vendor", "device", "subsystem_vendor", "subsystem_device", "boot_vga",
+            ]
+        case .usb:
+            return [
+                "idVendor", "idProduct", "bDeviceClass", "bInterfaceClass", "bInterfaceSubClass",
+                "bInterfaceProtocol", "interface", "bNumInterfaces",
+            ]
+        case .powerSupply:
+            return [
+                "scope", "status", "capacity", "capacity_level", "present", "online", "energy_now",
+                "energy_full", "energy_full_design", "charge_now", "charge_full",
+                "charge_full_design", "voltage_now", "voltage_min_design", "model_name",
+                "technology", "power_now", "current_now",
+            ]
+        case .drm: return ["enabled", "modes", "dpms", "connector_id"]
+        case .input:
+            return [
+                "phys", "properties", "capabilities/ev", "capabilities/abs", "capabilities/key",
+                "capabilities/sw", "capabilities/ff", "capabilities/rel", "capabilities/msc",
+                "id/bustype", "id/vendor", "id/product",
+            ]
+        // HDA codecs: GPU HDMI codecs make a card display-only.
+        case .sound: return ["pcm_class", "chip_name", "vendor_id"]
+        case .rfkill: return ["soft", "hard", "state"]
+        case .net: return ["operstate", "ifindex", "addr_assign_type"]
+        case .leds: return ["brightness", "max_brightness"]
+        case .bluetooth, .cec, .gnss, .graphics, .hid, .ieee80211, .iio, .lirc, .mem, .nfc,
+            .platform, .rc, .tty, .usbmisc, .vchiq, .video4linux, .wwan:
+            return []
+        }
+    }
+
     /// The subsystems the watch's monitor receives, in declaration order.
     package static let watched = allCases.filter { $0.roles.contains(.watched) }
 
