@@ -53,7 +53,7 @@ enum Invariant {
     /// An XML document libxml2 reads to the end without an error or warning.
     static func wellFormedXML(_ text: String, _ what: String) {
         if let error = XMLEventReader().parse(Array(text.utf8), handler: { _, _ in }) {
-            fail("\(what) is not well-formed XML: \(error.message)")
+            fail("\(what) is not well-formed XML: \(error.reason)")
         }
     }
 }
